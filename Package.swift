@@ -1,0 +1,25 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "FormContext",
+    products: [
+        .library(name: "FormContext", targets: ["FormContext"]),
+        .executable(name: "ContextDemo", targets: ["ContextDemo"]),
+    ],
+    targets: [
+        .target(name: "FormContext", swiftSettings: strict),
+        .executableTarget(name: "ContextDemo", dependencies: ["FormContext"], swiftSettings: strict),
+        .testTarget(
+            name: "FormContextTests",
+            dependencies: ["FormContext", "ContextDemo"],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,211 @@
+public import Observation
+import Synchronization
+
+/// The model of a control bound to one field of a form: text fields, toggles, choices, numbers, dates.
+///
+/// A control works on its own until it is connected; then it is two-way: a user edit (setting
+/// ``value`` or ``text``) is written into the form with origin ``FormChangeOrigin/user``, and any
+/// change of the field in the form (a reset, a load, another control, a calculation) flows back
+/// into the control.
+///
+/// ```swift
+/// let form = FormContextObject()
+/// let age = NumberControl<Int>(key: "age", title: "Age")
+/// try age.connect(to: form)
+/// age.text = "42"        // form["age"] is now 42
+/// age.text = "4x"        // form keeps 42; age.parseError names the key and the text
+/// form.reset()           // age.value is nil again
+/// ```
+///
+/// The control is `Observable` (``value``, ``text``, ``parseError``) and safe from any thread.
+public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observable, Sendable {
+    private struct Storage {
+        var value: Value?
+        var text: String
+        var parseError: FormControlError?
+        var form: FormContextObject?
+        var subscription: FormSubscription?
+    }
+
+    /// The key of the field the control edits.
+    public let key: String
+    /// The label shown beside the control.
+    public let title: String
+    /// Whether the value is secret: a secure text field; the form masks it in every description.
+    public let isSecure: Bool
+    /// How the value is shown as text and read back.
+    public let format: FieldFormat<Value>
+
+    private let storage: Mutex<Storage>
+    private let registrar = ObservationRegistrar()
+
+    /// Creates a control that is not yet connected to any form.
+    ///
+    /// - Parameters:
+    ///   - key: The field key.
+    ///   - title: The label.
+    ///   - value: The starting value; written into the form on connection if the form has none.
+    ///   - format: How the value is shown as text and read back.
+    ///   - isSecure: Whether the value is secret.
+    public init(key: String, title: String = "", value: Value? = nil, format: FieldFormat<Value>, isSecure: Bool = false) {
+        self.key = key
+        self.title = title
+        self.format = format
+        self.isSecure = isSecure
+        storage = Mutex(Storage(value: value, text: format.format(value)))
+    }
+
+    deinit {
+        let (form, subscription) = storage.withLock { ($0.form, $0.subscription) }
+        subscription?.cancel()
+        form?.unregisterControl(key: key)
+    }
+
+    // MARK: FormControl
+
+    /// The field key.
+    public var formKey: String? { key }
+    /// The current value.
+    public var formValue: (any Hashable & Sendable)? { value }
+
+    // MARK: State
+
+    /// The current value. Setting it is a user edit: it clears any parse error and is written into the form.
+    public var value: Value? {
+        get {
+            registrar.access(self, keyPath: \.value)
+            return storage.withLock { $0.value }
+        }
+        set { edit(value: newValue, text: format.format(newValue)) }
+    }
+
+    /// The value as text. Setting it parses the text: a valid text is a user edit; an invalid one
+    /// leaves the value (and the form) alone and sets ``parseError``.
+    public var text: String {
+        get {
+            registrar.access(self, keyPath: \.text)
+            return storage.withLock { $0.text }
+        }
+        set {
+            if let parsed = format.parse(newValue) {
+                edit(value: parsed, text: newValue)
+            } else {
+                let error = FormControlError.unparsableText(key: key, text: newValue, expected: format.expected)
+                storage.withLock {
+                    $0.text = newValue
+                    $0.parseError = error
+                }
+                announce()
+            }
+        }
+    }
+
+    /// Why the last text did not parse (or why the form's value cannot be shown); `nil` when all is well.
+    public var parseError: FormControlError? {
+        registrar.access(self, keyPath: \.parseError)
+        return storage.withLock { $0.parseError }
+    }
+
+    /// The form the control is connected to, if any.
+    public var form: FormContextObject? {
+        storage.withLock { $0.form }
+    }
+
+    /// Whether the control is connected to a form; one that is not keeps working on its own.
+    public var isConnected: Bool { form != nil }
+
+    /// Marks the field touched in the form, as when the control loses focus.
+    public func touch() {
+        form?.setTouched(for: key)
+    }
+
+    // MARK: Connecting
+
+    /// Connects the control to `form`.
+    ///
+    /// If the form has a value for the key, the control shows it; otherwise the control's own value
+    /// (if any) is written into the form with origin ``FormChangeOrigin/program``.
+    ///
+    /// - Throws: ``FormControlError/alreadyConnected(key:)`` if the control is connected already;
+    ///   ``FormControlError/conflictingValueType(key:existing:new:)`` if a control of another value type
+    ///   is connected to the same key; ``FormControlError/typeMismatch(key:expected:found:)`` if the
+    ///   form's value has another type. On any error the control stays unconnected and the form unchanged.
+    public func connect(to form: FormContextObject) throws(FormControlError) {
+        try storage.withLock { storage throws(FormControlError) in
+            guard storage.form == nil else { throw .alreadyConnected(key: key) }
+            storage.form = form
+        }
+        do throws(FormControlError) {
+            try form.registerControl(key: key, valueType: Value.self)
+            if let existing = form[key], !(existing.base is Value) {
+                form.unregisterControl(key: key)
+                throw FormControlError.typeMismatch(
+                    key: key, expected: typeName(of: Value.self), found: typeName(of: type(of: existing.base)))
+            }
+        } catch {
+            storage.withLock { $0.form = nil }
+            throw error
+        }
+        let subscription = form.observe(key) { [weak self] change in self?.receive(change.newValue) }
+        storage.withLock { $0.subscription = subscription }
+        if let existing = form[key] {
+            receive(existing)
+        } else if let own = storage.withLock({ $0.value }) {
+            form.set(own, for: key, origin: .program)
+        }
+        if isSecure { form.setSecure(for: key) }
+    }
+
+    /// Disconnects the control from its form; it keeps its value and works on its own.
+    public func disconnect() {
+        let (form, subscription) = storage.withLock { storage in
+            defer {
+                storage.form = nil
+                storage.subscription = nil
+            }
+            return (storage.form, storage.subscription)
+        }
+        subscription?.cancel()
+        form?.unregisterControl(key: key)
+    }
+
+    // MARK: Internals
+
+    private func edit(value: Value?, text: String) {
+        let form = storage.withLock { storage in
+            storage.value = value
+            storage.text = text
+            storage.parseError = nil
+            return storage.form
+        }
+        announce()
+        form?.set(value, for: key, origin: .user)
+    }
+
+    /// Takes a value that changed in the form.
+    private func receive(_ newValue: AnyHashable?) {
+        let typed = newValue?.base as? Value
+        let changed = storage.withLock { storage in
+            if let newValue, typed == nil {
+                storage.parseError = .typeMismatch(
+                    key: key, expected: typeName(of: Value.self), found: typeName(of: type(of: newValue.base)))
+                return true
+            }
+            guard storage.value != typed || storage.parseError != nil else { return false }
+            storage.value = typed
+            storage.text = format.format(typed)
+            storage.parseError = nil
+            return true
+        }
+        if changed { announce() }
+    }
+
+    private func announce() {
+        registrar.willSet(self, keyPath: \.value)
+        registrar.willSet(self, keyPath: \.text)
+        registrar.willSet(self, keyPath: \.parseError)
+        registrar.didSet(self, keyPath: \.value)
+        registrar.didSet(self, keyPath: \.text)
+        registrar.didSet(self, keyPath: \.parseError)
+    }
+}

@@ -1,0 +1,34 @@
+/// A control that could not be connected to a form, or text that a control could not parse.
+public enum FormControlError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The control is already connected to a form; disconnect it first.
+    case alreadyConnected(key: String)
+    /// Another control connected to the same key stores a different type of value.
+    case conflictingValueType(key: String, existing: String, new: String)
+    /// The form's value under `key` has a type the control cannot show.
+    case typeMismatch(key: String, expected: String, found: String)
+    /// The text typed into the control does not parse as the control's value type.
+    case unparsableText(key: String, text: String, expected: String)
+
+    /// The key the error is about.
+    public var key: String {
+        switch self {
+        case .alreadyConnected(let key), .conflictingValueType(let key, _, _), .typeMismatch(let key, _, _),
+            .unparsableText(let key, _, _):
+            key
+        }
+    }
+
+    /// A one-line message naming the key and what was wrong.
+    public var description: String {
+        switch self {
+        case .alreadyConnected(let key):
+            "control for key '\(key)' is already connected to a form"
+        case .conflictingValueType(let key, let existing, let new):
+            "key '\(key)' already has a control of type \(existing); cannot connect a control of type \(new)"
+        case .typeMismatch(let key, let expected, let found):
+            "wrong type for key '\(key)': expected \(expected), found \(found)"
+        case .unparsableText(let key, let text, let expected):
+            "cannot read \(String(reflecting: text)) as \(expected) for key '\(key)'"
+        }
+    }
+}

@@ -1,0 +1,66 @@
+extension FormContextObject {
+    /// Calls `handler` after every change to the value under `key`.
+    ///
+    /// The handler runs on the thread that made the change, after the form's lock is released, so it
+    /// may read or write the form. Changes made by one thread arrive in the order they were made.
+    ///
+    /// - Parameters:
+    ///   - key: The field to watch.
+    ///   - handler: Receives each change.
+    /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
+    public func observe(_ key: String, _ handler: @escaping @Sendable (FormChange) -> Void) -> FormSubscription {
+        let id = state.withLock { state in
+            let id = state.makeID()
+            state.keyObservers[key, default: []].append(.init(id: id, handler: handler))
+            return id
+        }
+        return FormSubscription { [weak self] in
+            self?.state.withLock { state in
+                state.keyObservers[key]?.removeAll { $0.id == id }
+                if state.keyObservers[key]?.isEmpty == true { state.keyObservers[key] = nil }
+            }
+        }
+    }
+
+    /// Calls `handler` after every change to any value.
+    ///
+    /// - Parameter handler: Receives each change.
+    /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
+    public func observeAll(_ handler: @escaping @Sendable (FormChange) -> Void) -> FormSubscription {
+        let id = state.withLock { state in
+            let id = state.makeID()
+            state.allObservers.append(.init(id: id, handler: handler))
+            return id
+        }
+        return FormSubscription { [weak self] in
+            self?.state.withLock { $0.allObservers.removeAll { $0.id == id } }
+        }
+    }
+
+    /// The changes to the values under `keys` (every key when `nil`), as an asynchronous sequence.
+    ///
+    /// The stream buffers every change until it is read; it ends when the consuming task is
+    /// cancelled or the form is deallocated.
+    ///
+    /// ```swift
+    /// for await change in form.changes(of: ["email"]) {
+    ///     print(change.key, change.origin)
+    /// }
+    /// ```
+    public func changes(of keys: Set<String>? = nil) -> AsyncStream<FormChange> {
+        let (stream, continuation) = AsyncStream.makeStream(of: FormChange.self)
+        let subscription = observeAll { change in
+            if keys?.contains(change.key) ?? true { continuation.yield(change) }
+        }
+        let id = state.withLock { state in
+            let id = state.makeID()
+            state.streamFinishers[id] = { continuation.finish() }
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            subscription.cancel()
+            self?.state.withLock { _ = $0.streamFinishers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+}

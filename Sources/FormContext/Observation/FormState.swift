@@ -1,0 +1,105 @@
+/// The mutable state of a ``FormContextObject``, always accessed under its lock.
+struct FormState {
+    /// A registered change callback.
+    struct Observer {
+        let id: UInt64
+        let handler: @Sendable (FormChange) -> Void
+    }
+
+    /// The value type the controls connected to one key agree on.
+    struct ControlSlot {
+        let valueType: ObjectIdentifier
+        let valueTypeName: String
+        var count: Int
+    }
+
+    var values: FormContext
+    var initial: FormContext
+    var dirty: Set<String> = []
+    var touched: Set<String> = []
+    var hidden: Set<String> = []
+    var disabled: Set<String> = []
+
+    var keyObservers: [String: [Observer]] = [:]
+    var allObservers: [Observer] = []
+    var streamFinishers: [UInt64: @Sendable () -> Void] = [:]
+    var nextID: UInt64 = 0
+
+    /// Keys read through the observable accessors: only these are announced to the registrar.
+    var trackedKeys: Set<String> = []
+    /// Whether anyone read the whole ``FormContextObject/context`` through observation.
+    var isContextTracked = false
+
+    var controls: [String: ControlSlot] = [:]
+
+    init(initial: FormContext) {
+        values = initial
+        self.initial = initial
+    }
+
+    mutating func makeID() -> UInt64 {
+        nextID &+= 1
+        return nextID
+    }
+
+    /// Writes `newValue` under `key`, records the change, and keeps the dirty set exact.
+    ///
+    /// - Returns: The change, or `nil` if the value was already the same (in value and type).
+    @discardableResult
+    mutating func write(_ newValue: AnyHashable?, for key: String, origin: FormChangeOrigin, into notes: inout FormNotifications) -> FormChange? {
+        let oldValue = values.storage[key]
+        guard !isSameValue(oldValue, newValue) else { return nil }
+        values.storage[key] = newValue
+        refreshDirty(key)
+        let change = FormChange(
+            key: key, oldValue: oldValue, newValue: newValue, origin: origin,
+            isSecure: values.secureKeys.contains(key))
+        record(change, into: &notes)
+        return change
+    }
+
+    /// Puts `key` in the dirty set exactly when its value differs from its initial value.
+    mutating func refreshDirty(_ key: String) {
+        if isSameValue(values.storage[key], initial.storage[key]) {
+            dirty.remove(key)
+        } else {
+            dirty.insert(key)
+        }
+    }
+
+    /// Queues the callbacks and registrar announcements that `change` calls for.
+    func record(_ change: FormChange, into notes: inout FormNotifications) {
+        notes.changes.append(change)
+        if let observers = keyObservers[change.key] {
+            for observer in observers { notes.calls.append((observer.handler, change)) }
+        }
+        for observer in allObservers { notes.calls.append((observer.handler, change)) }
+        if trackedKeys.contains(change.key) { notes.valueKeys.append(change.key) }
+        if isContextTracked { notes.isContextChanged = true }
+    }
+
+    /// Queues an announcement that the non-value state of `key` (touched, visibility, …) changed.
+    func recordStateChange(of key: String, into notes: inout FormNotifications) {
+        if trackedKeys.contains(key) { notes.stateKeys.append(key) }
+    }
+
+    func fieldState(for key: String) -> FieldState {
+        FieldState(
+            key: key, value: values.storage[key], initialValue: initial.storage[key], isDirty: dirty.contains(key),
+            isTouched: touched.contains(key), isVisible: !hidden.contains(key), isEnabled: !disabled.contains(key),
+            isSecure: values.secureKeys.contains(key))
+    }
+}
+
+/// What a mutation of a ``FormContextObject`` must announce once its lock is released.
+struct FormNotifications {
+    var calls: [(@Sendable (FormChange) -> Void, FormChange)] = []
+    /// Tracked keys whose value changed (their field state changed too).
+    var valueKeys: [String] = []
+    /// Tracked keys whose field state changed but not their value.
+    var stateKeys: [String] = []
+    var isContextChanged = false
+    var isDirtyChanged = false
+    /// The changes made, in order.
+    var changes: [FormChange] = []
+}

@@ -1,0 +1,53 @@
+import Synchronization
+
+/// A registration for change callbacks; cancelling it, or letting it go, stops the callbacks.
+///
+/// Keep the subscription for as long as the callbacks are wanted:
+///
+/// ```swift
+/// let subscription = form.observe("email") { change in print(change) }
+/// // ...
+/// subscription.cancel()   // or let it be deallocated
+/// ```
+///
+/// A callback that was already on its way when ``cancel()`` ran may still be delivered once.
+public final class FormSubscription: Sendable, Hashable {
+    private let onCancel: Mutex<(@Sendable () -> Void)?>
+
+    init(onCancel: @escaping @Sendable () -> Void) {
+        self.onCancel = Mutex(onCancel)
+    }
+
+    deinit {
+        cancel()
+    }
+
+    /// Whether ``cancel()`` has run.
+    public var isCancelled: Bool {
+        onCancel.withLock { $0 == nil }
+    }
+
+    /// Stops the callbacks. Calling it again does nothing.
+    public func cancel() {
+        let action = onCancel.withLock { action in
+            defer { action = nil }
+            return action
+        }
+        action?()
+    }
+
+    /// Keeps the subscription alive in `set`, for as long as the set holds it.
+    public func store(in set: inout Set<FormSubscription>) {
+        set.insert(self)
+    }
+
+    /// Subscriptions are equal only to themselves.
+    public static func == (lhs: FormSubscription, rhs: FormSubscription) -> Bool {
+        lhs === rhs
+    }
+
+    /// Hashes the subscription's identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}

@@ -1,0 +1,87 @@
+/// The writes of one batch, made through ``FormContextObject/transaction(origin:_:)``.
+///
+/// Reads see the form as it was when the batch began, with the batch's own writes on top.
+/// Nothing is applied, and no one is notified, until the batch ends.
+public struct FormTransaction {
+    private var base: FormContext
+    private var writes: [String: AnyHashable?] = [:]
+    private var order: [String] = []
+
+    init(base: FormContext) {
+        self.base = base
+    }
+
+    /// The value under `key`: this batch's write if there is one, otherwise the form's value.
+    public subscript(key: String) -> AnyHashable? {
+        if let written = writes[key] { return written }
+        return base[key]
+    }
+
+    /// The value under `key` if it has type `type`.
+    public func get<T>(_ key: String, type: T.Type = T.self) -> T? {
+        self[key]?.base as? T
+    }
+
+    /// The value of a typed field; setting `nil` removes it.
+    public subscript<Value>(key: FormKey<Value>) -> Value? {
+        get { self[key.name]?.base as? Value }
+        set { set(newValue, for: key.name) }
+    }
+
+    /// Stores `value` under `key` when the batch ends; `nil` removes the key, a `nil` key is ignored.
+    public mutating func set(_ value: (any Hashable & Sendable)?, for key: String?) {
+        guard let key else { return }
+        if writes.updateValue(value.map { AnyHashable($0) }, forKey: key) == nil {
+            order.append(key)
+        }
+    }
+
+    /// Removes the value under `key` when the batch ends.
+    public mutating func removeValue(for key: String) {
+        set(nil, for: key)
+    }
+
+    /// The keys written so far, in the order of their first write.
+    public var writtenKeys: [String] { order }
+
+    /// Hands over the writes and lets go of the snapshot, so applying them copies nothing.
+    mutating func finish() -> (order: [String], writes: [String: AnyHashable?]) {
+        base = FormContext()
+        return (order, writes)
+    }
+}
+
+extension FormContextObject {
+    /// Runs `body` as one batch: its writes are applied together when it returns, and each key whose
+    /// value changed notifies once, after the batch.
+    ///
+    /// A key written several times notifies once, with the value from before the batch as its old
+    /// value; a key that ends the batch with its old value notifies no one. If `body` throws, nothing
+    /// is applied.
+    ///
+    /// ```swift
+    /// form.transaction { batch in
+    ///     batch.set("Ada", for: "firstname")
+    ///     batch.set("Lovelace", for: "lastname")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - origin: The origin every change of the batch carries.
+    ///   - body: Makes the writes.
+    /// - Returns: What `body` returns.
+    /// - Complexity: O(*m*) for *m* keys written, plus one call per observer of each changed key.
+    public func transaction<R, E: Error>(
+        origin: FormChangeOrigin = .program, _ body: (inout FormTransaction) throws(E) -> R
+    ) throws(E) -> R {
+        var batch = FormTransaction(base: state.withLock { $0.values })
+        let result = try body(&batch)
+        let (order, writes) = batch.finish()
+        update { state, notes in
+            for key in order {
+                state.write(writes[key] ?? nil, for: key, origin: origin, into: &notes)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,193 @@
+/// The value store of a form: a dictionary from field key to value.
+///
+/// Values are kept as `AnyHashable` under literal `String` keys. Writing `nil` removes a key,
+/// so "never set" and "cleared" both read as absent; ``FormContextObject`` keeps the initial
+/// values beside the current ones when the difference matters.
+///
+/// ```swift
+/// var context = FormContext()
+/// context.set("Hello", for: "firstname")
+/// context.set("World", for: "lastname")
+/// print(context)   // ["firstname": "Hello", "lastname": "World"]
+/// ```
+///
+/// Typed access goes through ``FormKey``: `context[FormKey<Int>("age")]`.
+///
+/// ## Performance
+/// Reads and writes cost one dictionary operation: O(1) on average, plus the cost of hashing the key.
+public struct FormContext: @unchecked Sendable {
+    // `@unchecked Sendable` is sound: `AnyHashable` is not `Sendable`, but every value enters the
+    // store through an API whose parameter is `Hashable & Sendable` (or is copied from another
+    // store that was filled the same way), so every boxed value is itself `Sendable`.
+    @usableFromInline
+    internal var storage: [String: AnyHashable]
+
+    /// Keys whose values are secret (passwords): their values are masked in ``description``.
+    public var secureKeys: Set<String>
+
+    /// Creates an empty context.
+    public init() {
+        storage = [:]
+        secureKeys = []
+    }
+
+    /// Creates a context holding `values`.
+    ///
+    /// - Parameter values: The initial values by key.
+    /// - Complexity: O(*n*), where *n* is the number of values.
+    public init(_ values: [String: any Hashable & Sendable]) {
+        self.init()
+        storage.reserveCapacity(values.count)
+        for (key, value) in values {
+            storage[key] = AnyHashable(value)
+        }
+    }
+
+    /// Every value, by key.
+    public var values: [String: AnyHashable] { storage }
+
+    /// The keys that have a value, in no particular order.
+    public var keys: Dictionary<String, AnyHashable>.Keys { storage.keys }
+
+    /// The keys that have a value, sorted.
+    ///
+    /// - Complexity: O(*n* log *n*).
+    public var sortedKeys: [String] { storage.keys.sorted() }
+
+    /// The number of keys that have a value.
+    public var count: Int { storage.count }
+
+    /// Whether no key has a value.
+    public var isEmpty: Bool { storage.isEmpty }
+
+    /// Whether `key` has a value.
+    public func contains(_ key: String) -> Bool {
+        storage[key] != nil
+    }
+
+    /// The value stored under `key`, or `nil` if there is none.
+    public subscript(key: String) -> AnyHashable? {
+        storage[key]
+    }
+
+    /// Stores `value` under `key`; a `nil` value removes the key, a `nil` key is ignored.
+    ///
+    /// - Parameters:
+    ///   - value: The new value, or `nil` to remove the key.
+    ///   - key: The field key, or `nil` for a control that belongs to no field.
+    public mutating func set(_ value: (any Hashable & Sendable)?, for key: String?) {
+        guard let key else { return }
+        if let value {
+            storage[key] = AnyHashable(value)
+        } else {
+            storage[key] = nil
+        }
+    }
+
+    /// Removes the value under `key`.
+    ///
+    /// - Returns: The value that was removed, or `nil` if the key had none.
+    @discardableResult
+    public mutating func removeValue(for key: String) -> AnyHashable? {
+        storage.removeValue(forKey: key)
+    }
+
+    /// Marks `key` as secret or not; secret values are masked in ``description``.
+    public mutating func setSecure(_ isSecure: Bool = true, for key: String) {
+        if isSecure {
+            secureKeys.insert(key)
+        } else {
+            secureKeys.remove(key)
+        }
+    }
+
+    /// The value under `key` if it has type `type`; `nil` if it is absent or of another type.
+    ///
+    /// This is the lenient read of the original form-context pattern. Use ``value(for:as:)`` when a
+    /// value of the wrong type is a mistake to report rather than an absence.
+    public func get<T>(_ key: String, type: T.Type = T.self) -> T? {
+        storage[key]?.base as? T
+    }
+
+    /// The value under `key`, which must be present and of type `type`.
+    ///
+    /// - Throws: ``FormContextError/missingValue(key:expected:)`` if the key has no value,
+    ///   ``FormContextError/typeMismatch(key:expected:found:)`` if its value has another type.
+    public func value<T>(for key: String, as type: T.Type = T.self) throws(FormContextError) -> T {
+        guard let stored = storage[key] else {
+            throw .missingValue(key: key, expected: typeName(of: T.self))
+        }
+        return try cast(stored, for: key)
+    }
+
+    /// The value of a typed field; `nil` when the key is absent or holds another type.
+    ///
+    /// Setting `nil` removes the key.
+    public subscript<Value>(key: FormKey<Value>) -> Value? {
+        get { storage[key.name]?.base as? Value }
+        set { set(newValue, for: key.name) }
+    }
+
+    /// The value of a typed field, or `nil` if it is absent.
+    ///
+    /// - Throws: ``FormContextError/typeMismatch(key:expected:found:)`` if the stored value has another type.
+    public func value<Value>(for key: FormKey<Value>) throws(FormContextError) -> Value? {
+        guard let stored = storage[key.name] else { return nil }
+        return try cast(stored, for: key.name)
+    }
+
+    /// The value of a typed field, which must be present.
+    ///
+    /// - Throws: ``FormContextError`` if the key is absent or holds another type.
+    public func requiredValue<Value>(for key: FormKey<Value>) throws(FormContextError) -> Value {
+        try value(for: key.name, as: Value.self)
+    }
+
+    private func cast<T>(_ stored: AnyHashable, for key: String) throws(FormContextError) -> T {
+        guard let typed = stored.base as? T else {
+            throw .typeMismatch(key: key, expected: typeName(of: T.self), found: typeName(of: type(of: stored.base)))
+        }
+        return typed
+    }
+}
+
+extension FormContext: Equatable {
+    /// Two contexts are equal when they hold the same keys with identical values of identical types.
+    ///
+    /// Which keys are secret does not take part in the comparison.
+    ///
+    /// - Complexity: O(*n*).
+    public static func == (lhs: FormContext, rhs: FormContext) -> Bool {
+        guard lhs.storage.count == rhs.storage.count else { return false }
+        for (key, value) in lhs.storage {
+            guard let other = rhs.storage[key], isSameValue(value, other) else { return false }
+        }
+        return true
+    }
+}
+
+extension FormContext: ExpressibleByDictionaryLiteral {
+    /// Creates a context from a literal such as `["name": "Ada", "age": 36]`.
+    public init(dictionaryLiteral elements: (String, any Hashable & Sendable)...) {
+        self.init()
+        for (key, value) in elements {
+            storage[key] = AnyHashable(value)
+        }
+    }
+}
+
+/// Whether two stored values are the same: equal, and of the same type.
+///
+/// `AnyHashable` alone treats `1` and `1.0` as equal; a form must not, because the second write
+/// changes what a typed read returns.
+@inlinable
+func isSameValue(_ lhs: AnyHashable?, _ rhs: AnyHashable?) -> Bool {
+    switch (lhs, rhs) {
+    case (nil, nil):
+        return true
+    case (let lhs?, let rhs?):
+        return lhs == rhs && type(of: lhs.base) == type(of: rhs.base)
+    default:
+        return false
+    }
+}

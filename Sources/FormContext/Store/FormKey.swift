@@ -1,0 +1,43 @@
+/// A field name together with the type of value stored under it.
+///
+/// A `FormKey` lets call sites read and write a ``FormContext`` or a ``FormContextObject``
+/// without casts:
+///
+/// ```swift
+/// let age = FormKey<Int>("age")
+/// var context = FormContext()
+/// context[age] = 42
+/// let years: Int? = context[age]
+/// ```
+///
+/// Keys are literal: a dot in a name is an ordinary character, never a path separator.
+public struct FormKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
+    /// The field name the value is stored under.
+    public let name: String
+
+    /// Creates a key for the field called `name`.
+    ///
+    /// - Parameter name: The field name, used literally.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// The name of the value type, as used in error messages.
+    public static var valueTypeName: String { typeName(of: Value.self) }
+
+    /// The key as `name: Type`, for example `age: Int`.
+    public var description: String { "\(name): \(Self.valueTypeName)" }
+}
+
+extension FormKey: ExpressibleByStringLiteral {
+    /// Creates a key from a string literal, so `let name: FormKey<String> = "name"` reads naturally.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+}
+
+/// The short name of a type, as shown in error messages (`Int`, `String`, `ShowPreview`).
+@usableFromInline
+func typeName(of type: Any.Type) -> String {
+    String(describing: type)
+}
