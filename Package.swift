@@ -16,6 +16,13 @@ let package = Package(
     targets: [
         .target(name: "FormContext", swiftSettings: strict),
         .executableTarget(name: "ContextDemo", dependencies: ["FormContext"], swiftSettings: strict),
+        .target(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
+        .executableTarget(
+            name: "FormContextBenchmarks",
+            dependencies: ["FormContext", "CMallocInfo"],
+            path: "Benchmarks/FormContextBenchmarks",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "FormContextTests",
             dependencies: ["FormContext", "ContextDemo"],

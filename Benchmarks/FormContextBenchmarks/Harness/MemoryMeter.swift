@@ -1,0 +1,32 @@
+import CMallocInfo
+
+/// Measures heap memory through glibc's allocator statistics (the small C target `CMallocInfo`).
+///
+/// `mallinfo2()` reports the bytes the allocator has handed out and not had back: `uordblks` for
+/// blocks in the heap arenas and `hblkhd` for large blocks it mapped on their own (dictionary tables
+/// of a hundred thousand entries are such blocks). The difference before and after building a value,
+/// with every temporary freed, is what that value keeps allocated, including the allocator's own
+/// per-block overhead and the empty slots of hash tables. The benchmark runs on one thread, so every
+/// allocation lands in the main arena that `mallinfo2()` reports.
+enum MemoryMeter {
+    /// Whether the C library reports its allocations (glibc 2.33 or later).
+    static var isAvailable: Bool {
+        cmallocinfo_bytes_in_use() >= 0
+    }
+
+    /// The bytes allocated and not yet freed, or -1 where the C library does not say.
+    static func bytesInUse() -> Int {
+        Int(cmallocinfo_bytes_in_use())
+    }
+
+    /// Builds a value and reports the bytes it keeps allocated.
+    ///
+    /// - Parameter build: Builds the value; temporaries it makes must be gone when it returns.
+    /// - Returns: The value (keep it alive while comparing) and the bytes it holds.
+    static func retainedBytes<T>(_ build: () -> T) -> (value: T, bytes: Int) {
+        let before = bytesInUse()
+        let value = build()
+        let after = bytesInUse()
+        return (value, after - before)
+    }
+}

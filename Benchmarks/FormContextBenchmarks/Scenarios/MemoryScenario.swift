@@ -1,0 +1,78 @@
+import FormContext
+
+/// f. Memory: the heap bytes a field costs at 100,000 fields, engine against a plain dictionary.
+///
+/// Measured with glibc's allocator statistics (see ``MemoryMeter``): the bytes the structure keeps
+/// allocated after it is built, divided by the number of fields. Keys and values are short strings
+/// that Swift stores inline, so the figures are the cost of the structures, not of the strings.
+struct MemoryScenario: Scenario {
+    let name = "memory"
+    let letter = "f"
+
+    func run(_ bench: Bench) -> ScenarioResult {
+        var result = ScenarioResult()
+        let size = 100_000
+        guard MemoryMeter.isAvailable else {
+            result.checks.append(
+                TargetCheck(
+                    id: "f memory", statement: "bytes per field at \(Report.grouped(size)) fields", holds: nil,
+                    detail: "not measured: this C library does not report its allocations (needs glibc 2.33+)"))
+            return result
+        }
+        let keys = Fixture.keys(size)
+        let perField = { (bytes: Int) in Double(bytes) / Double(size) }
+
+        // Values only: the form's initial values share the table of its current values.
+        let dictionary = MemoryMeter.retainedBytes { Fixture.dictionary(keys) }
+        let form = MemoryMeter.retainedBytes { FormContextObject(Fixture.context(keys)) }
+        result.rows.append(row(size, "bytes/field (values)", perField(form.bytes), "dictionary", perField(dictionary.bytes)))
+
+        // Every field edited once: current and initial values now differ, and every key is dirty.
+        let edited = MemoryMeter.retainedBytes {
+            let form = FormContextObject(Fixture.context(keys))
+            for key in keys { form.set(Fixture.alternatingValues[0], for: key) }
+            return form
+        }
+        let editedDictionary = MemoryMeter.retainedBytes {
+            var dictionary = Fixture.dictionary(keys)
+            for key in keys { dictionary[key] = AnyHashable(Fixture.alternatingValues[0]) }
+            return dictionary
+        }
+        result.rows.append(
+            row(size, "bytes/field (every field edited)", perField(edited.bytes), "dictionary", perField(editedDictionary.bytes)))
+
+        // One observer per field: engine subscriptions against the seed's closure per field.
+        let observed = MemoryMeter.retainedBytes {
+            let form = FormContextObject(Fixture.context(keys))
+            let counter = CallCounter()
+            let subscriptions = keys.map { key in form.observe(key) { _ in counter.tick() } }
+            return (form, subscriptions)
+        }
+        let seed = MemoryMeter.retainedBytes {
+            let form = PublishedDictionaryForm(Fixture.dictionary(keys))
+            let counter = CallCounter()
+            for key in keys {
+                form.subscribe { [unowned form] in
+                    counter.tick()
+                    blackHole(form.values[key])
+                }
+            }
+            return form
+        }
+        result.rows.append(row(size, "bytes/field (one observer each)", perField(observed.bytes), "seed", perField(seed.bytes)))
+
+        withExtendedLifetime((dictionary.value, form.value, edited.value, editedDictionary.value, observed.value, seed.value)) {}
+        result.checks.append(
+            TargetCheck(
+                id: "f memory", statement: "bytes per field at \(Report.grouped(size)) fields (stated, no limit)", holds: nil,
+                detail: "values \(Report.figure(perField(form.bytes))) vs dictionary \(Report.figure(perField(dictionary.bytes))); "
+                    + "edited \(Report.figure(perField(edited.bytes))); "
+                    + "observed \(Report.figure(perField(observed.bytes))) vs seed \(Report.figure(perField(seed.bytes)))"))
+        _ = bench
+        return result
+    }
+
+    private func row(_ size: Int, _ metric: String, _ engine: Double, _ baselineName: String, _ baseline: Double) -> Measurement {
+        Measurement(scenario: name, size: size, metric: metric, engine: engine, baselineName: baselineName, baseline: baseline)
+    }
+}

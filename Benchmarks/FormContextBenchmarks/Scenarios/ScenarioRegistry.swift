@@ -1,0 +1,14 @@
+/// Every scenario, in the order they run and print.
+///
+/// To add a scenario, write a type conforming to ``Scenario`` in its own file and list it here.
+enum ScenarioRegistry {
+    static let all: [any Scenario] = [
+        KeystrokeScenario(),
+        FloorScenario(),
+        BatchScenario(),
+        MemoryScenario(),
+    ]
+
+    /// The names `--filter` accepts.
+    static var names: [String] { all.map(\.name) }
+}
