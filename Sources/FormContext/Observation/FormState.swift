@@ -47,13 +47,33 @@ struct FormState {
     /// - Returns: The change, or `nil` if the value was already the same (in value and type).
     @discardableResult
     mutating func write(_ newValue: AnyHashable?, for key: String, origin: FormChangeOrigin, into notes: inout FormNotifications) -> FormChange? {
-        let oldValue = values.storage[key]
-        guard !isSameValue(oldValue, newValue) else { return nil }
-        values.storage[key] = newValue
-        refreshDirty(key)
+        // The new value is hashed once for both comparisons, and one hash of the key finds the slot
+        // for both the read and the write of an existing key.
+        let newHash = newValue?.hashValue
+        let oldValue: AnyHashable?
+        if let index = values.storage.index(forKey: key) {
+            oldValue = values.storage.values[index]
+            guard !isSameValue(oldValue, newValue, rhsHash: newHash) else { return nil }
+            if let newValue {
+                values.storage.values[index] = newValue
+            } else {
+                values.storage.remove(at: index)
+            }
+        } else {
+            guard let newValue else { return nil }
+            oldValue = nil
+            values.storage[key] = newValue
+        }
+        // A clean key held its initial value, so a different value makes it dirty without comparing
+        // against the initial value; only a dirty key can become clean.
+        if !dirty.contains(key) {
+            dirty.insert(key)
+        } else if isSameValue(initial.storage[key], newValue, rhsHash: newHash) {
+            dirty.remove(key)
+        }
         let change = FormChange(
             key: key, oldValue: oldValue, newValue: newValue, origin: origin,
-            isSecure: values.secureKeys.contains(key))
+            isSecure: !values.secureKeys.isEmpty && values.secureKeys.contains(key))
         record(change, into: &notes)
         return change
     }
@@ -70,11 +90,12 @@ struct FormState {
     /// Queues the callbacks and registrar announcements that `change` calls for.
     func record(_ change: FormChange, into notes: inout FormNotifications) {
         notes.changes.append(change)
-        if let observers = keyObservers[change.key] {
+        // The emptiness checks skip hashing the key for tables that are empty, as they usually are.
+        if !keyObservers.isEmpty, let observers = keyObservers[change.key] {
             for observer in observers { notes.calls.append((observer.handler, change)) }
         }
         for observer in allObservers { notes.calls.append((observer.handler, change)) }
-        if trackedKeys.contains(change.key) { notes.valueKeys.append(change.key) }
+        if !trackedKeys.isEmpty, trackedKeys.contains(change.key) { notes.valueKeys.append(change.key) }
         if isContextTracked { notes.isContextChanged = true }
     }
 

@@ -182,12 +182,17 @@ extension FormContext: ExpressibleByDictionaryLiteral {
 /// changes what a typed read returns.
 @inlinable
 func isSameValue(_ lhs: AnyHashable?, _ rhs: AnyHashable?) -> Bool {
-    switch (lhs, rhs) {
-    case (nil, nil):
-        return true
-    case (let lhs?, let rhs?):
-        return lhs == rhs && type(of: lhs.base) == type(of: rhs.base)
-    default:
-        return false
-    }
+    isSameValue(lhs, rhs, rhsHash: rhs?.hashValue)
+}
+
+/// ``isSameValue(_:_:)`` for a caller that already has `rhs`'s hash value (`nil` when `rhs` is `nil`).
+///
+/// Equal values have equal hashes, so different hashes settle most comparisons; hashing costs far
+/// less than `AnyHashable`'s `==`, which looks up generic metadata at run time.
+@inlinable
+func isSameValue(_ lhs: AnyHashable?, _ rhs: AnyHashable?, rhsHash: Int?) -> Bool {
+    guard let rhsHash else { return lhs == nil }
+    guard let lhsHash = lhs?.hashValue else { return false }
+    guard lhsHash == rhsHash, let lhs, let rhs else { return false }
+    return lhs == rhs && type(of: lhs.base) == type(of: rhs.base)
 }
