@@ -43,6 +43,35 @@ struct Bench {
         return Self.median(samples) / Double(rounds * operationsPerRound)
     }
 
+    /// The median times of one operation of `engine` and of `baseline`, in nanoseconds, with their
+    /// repetitions interleaved so that both see the same load on the machine.
+    ///
+    /// - Parameters:
+    ///   - operationsPerRound: How many operations one round of either body performs.
+    ///   - engine: Performs the given number of rounds through the engine.
+    ///   - baseline: Performs the given number of rounds of the same work through the baseline.
+    /// - Returns: Each side's median over the timed repetitions of (elapsed time / operations).
+    func nanosecondsPerOperation(
+        operationsPerRound: Int, engine: (Int) -> Void, baseline: (Int) -> Void
+    ) -> (engine: Double, baseline: Double) {
+        let engineRounds = calibratedRounds(engine)
+        let baselineRounds = calibratedRounds(baseline)
+        for _ in 0..<warmups {
+            engine(engineRounds)
+            baseline(baselineRounds)
+        }
+        var engineSamples: [Double] = []
+        var baselineSamples: [Double] = []
+        for _ in 0..<repetitions {
+            engineSamples.append(Self.nanoseconds { engine(engineRounds) })
+            baselineSamples.append(Self.nanoseconds { baseline(baselineRounds) })
+        }
+        return (
+            Self.median(engineSamples) / Double(engineRounds * operationsPerRound),
+            Self.median(baselineSamples) / Double(baselineRounds * operationsPerRound)
+        )
+    }
+
     /// The median time of `body`, in nanoseconds, run once per repetition after an untimed `setup`.
     ///
     /// For work that cannot simply be repeated, such as resetting a form that `setup` edits first.

@@ -19,7 +19,7 @@ struct Report: Encodable {
         let body = rows.map { row in
             [
                 row.scenario, Self.grouped(row.size), row.metric, Self.figure(row.engine), row.baselineName,
-                Self.figure(row.baseline), row.ratio.map { String(format: "%.2fx", $0) } ?? "-",
+                Self.figure(row.baseline), row.ratio.map(Self.ratio) ?? "-",
             ]
         }
         let numeric: Set<Int> = [1, 3, 5, 6]
@@ -50,7 +50,7 @@ struct Report: Encodable {
     /// The results as pretty-printed JSON.
     func json() throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 
@@ -63,6 +63,12 @@ struct Report: Encodable {
             result.append(digit)
         }
         return value < 0 ? "-" + result : result
+    }
+
+    /// A ratio such as `1.23x`; below 0.01 as a fraction such as `1/11,460x`, so it keeps its digits.
+    static func ratio(_ value: Double) -> String {
+        if value > 0, value < 0.01 { return "1/" + grouped(Int((1 / value).rounded())) + "x" }
+        return String(format: "%.2fx", value)
     }
 
     /// A figure: whole numbers exactly, others to three significant digits or to the unit.

@@ -21,22 +21,23 @@ struct FloorScenario: Scenario {
             let operations = 2 * size
 
             let form = FormContextObject(Fixture.context(keys))
-            let engine = bench.nanosecondsPerOperation(operationsPerRound: operations) { rounds in
-                for _ in 0..<rounds {
-                    for value in values {
-                        for key in keys { form.set(value, for: key) }
-                    }
-                }
-            }
-
             var dictionary = Fixture.dictionary(keys)
-            let baseline = bench.nanosecondsPerOperation(operationsPerRound: operations) { rounds in
-                for _ in 0..<rounds {
-                    for value in values {
-                        for key in keys { dictionary[key] = AnyHashable(value) }
+            let (engine, baseline) = bench.nanosecondsPerOperation(
+                operationsPerRound: operations,
+                engine: { rounds in
+                    for _ in 0..<rounds {
+                        for value in values {
+                            for key in keys { form.set(value, for: key) }
+                        }
                     }
-                }
-            }
+                },
+                baseline: { rounds in
+                    for _ in 0..<rounds {
+                        for value in values {
+                            for key in keys { dictionary[key] = AnyHashable(value) }
+                        }
+                    }
+                })
             blackHole(dictionary)
 
             let row = Measurement(
