@@ -25,7 +25,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FormContextTests",
-            dependencies: ["FormContext", "ContextDemo"],
+            dependencies: ["FormContext", "ContextDemo", "FormContextBenchmarks"],
             swiftSettings: strict
         ),
     ]

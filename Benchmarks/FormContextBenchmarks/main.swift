@@ -7,7 +7,7 @@ do {
     print(Options.usage)
     exit(0)
 } catch {
-    FileHandle.standardError.write(Data("error: \(error)\n\n\(Options.usage)\n".utf8))
+    FileHandle.standardError.write(Data("error: \(error)\nRun with --help for the options.\n".utf8))
     exit(2)
 }
 
