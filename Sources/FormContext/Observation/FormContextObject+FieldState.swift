@@ -6,11 +6,11 @@ extension FormContextObject {
 
     /// The key path the registrar uses for the state of one field.
     subscript(fieldStateOf key: String) -> FieldState {
-        registrar.access(self, keyPath: \.[fieldStateOf: key])
-        return state.withLock { state in
-            state.trackedKeys.insert(key)
-            return state.fieldState(for: key)
+        let (fieldState, paths) = state.withLock { state in
+            (state.fieldState(for: key), state.track(key))
         }
+        registrar.access(self, keyPath: paths.fieldState)
+        return fieldState
     }
 
     /// Whether any field's value differs from its initial value.

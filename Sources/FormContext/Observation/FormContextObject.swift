@@ -52,11 +52,11 @@ public final class FormContextObject: Observable, Sendable {
 
     /// The value under `key`, or `nil` if there is none. Observation tracks this key only.
     public subscript(key: String) -> AnyHashable? {
-        registrar.access(self, keyPath: \.[key])
-        return state.withLock { state in
-            state.trackedKeys.insert(key)
-            return state.values.storage[key]
+        let (value, paths) = state.withLock { state in
+            (state.values.storage[key], state.track(key))
         }
+        registrar.access(self, keyPath: paths.value)
+        return value
     }
 
     /// The value under `key` if it has type `type`; `nil` if absent or of another type.
@@ -150,13 +150,18 @@ public final class FormContextObject: Observable, Sendable {
 
     /// Announces recorded changes to the registrar and calls the subscribers, outside the lock.
     func deliver(_ notes: FormNotifications) {
-        for key in notes.valueKeys {
-            registrar.willSet(self, keyPath: \.[key])
-            registrar.didSet(self, keyPath: \.[key])
-        }
-        for key in notes.valueKeys + notes.stateKeys {
-            registrar.willSet(self, keyPath: \.[fieldStateOf: key])
-            registrar.didSet(self, keyPath: \.[fieldStateOf: key])
+        if !notes.valueKeys.isEmpty || !notes.stateKeys.isEmpty {
+            let (valuePaths, statePaths) = state.withLock { state in
+                (notes.valueKeys.map { state.track($0) }, (notes.valueKeys + notes.stateKeys).map { state.track($0) })
+            }
+            for paths in valuePaths {
+                registrar.willSet(self, keyPath: paths.value)
+                registrar.didSet(self, keyPath: paths.value)
+            }
+            for paths in statePaths {
+                registrar.willSet(self, keyPath: paths.fieldState)
+                registrar.didSet(self, keyPath: paths.fieldState)
+            }
         }
         if notes.isContextChanged {
             registrar.willSet(self, keyPath: \.context)

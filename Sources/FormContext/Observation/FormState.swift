@@ -27,6 +27,8 @@ struct FormState {
 
     /// Keys read through the observable accessors: only these are announced to the registrar.
     var trackedKeys: Set<String> = []
+    /// The registrar's key paths of the tracked keys, built once each.
+    var keyPaths: [String: FieldKeyPaths] = [:]
     /// Whether anyone read the whole ``FormContextObject/context`` through observation.
     var isContextTracked = false
 
@@ -35,6 +37,15 @@ struct FormState {
     init(initial: FormContext) {
         values = initial
         self.initial = initial
+    }
+
+    /// Marks `key` tracked and returns its key paths, building them the first time.
+    mutating func track(_ key: String) -> FieldKeyPaths {
+        trackedKeys.insert(key)
+        if let paths = keyPaths[key] { return paths }
+        let paths = FieldKeyPaths(key)
+        keyPaths[key] = paths
+        return paths
     }
 
     mutating func makeID() -> UInt64 {
