@@ -54,22 +54,35 @@ struct Bench {
     func nanosecondsPerOperation(
         operationsPerRound: Int, engine: (Int) -> Void, baseline: (Int) -> Void
     ) -> (engine: Double, baseline: Double) {
-        let engineRounds = calibratedRounds(engine)
-        let baselineRounds = calibratedRounds(baseline)
+        let figures = withoutActuallyEscaping(engine) { engine in
+            withoutActuallyEscaping(baseline) { baseline in
+                nanosecondsPerOperation(operationsPerRound: operationsPerRound, [engine, baseline])
+            }
+        }
+        return (figures[0], figures[1])
+    }
+
+    /// The median time of one operation of each body, in nanoseconds, with the repetitions of all the
+    /// bodies interleaved (one repetition of each in turn), so that all see the same load.
+    ///
+    /// - Parameters:
+    ///   - operationsPerRound: How many operations one round of any body performs.
+    ///   - bodies: Each performs the given number of rounds of its work.
+    /// - Returns: For each body, the median over the timed repetitions of (elapsed time / operations).
+    func nanosecondsPerOperation(operationsPerRound: Int, _ bodies: [(Int) -> Void]) -> [Double] {
+        let rounds = bodies.map(calibratedRounds)
         for _ in 0..<warmups {
-            engine(engineRounds)
-            baseline(baselineRounds)
+            for (body, count) in zip(bodies, rounds) { body(count) }
         }
-        var engineSamples: [Double] = []
-        var baselineSamples: [Double] = []
+        var samples = Array(repeating: [Double](), count: bodies.count)
         for _ in 0..<repetitions {
-            engineSamples.append(Self.nanoseconds { engine(engineRounds) })
-            baselineSamples.append(Self.nanoseconds { baseline(baselineRounds) })
+            for index in bodies.indices {
+                samples[index].append(Self.nanoseconds { bodies[index](rounds[index]) })
+            }
         }
-        return (
-            Self.median(engineSamples) / Double(engineRounds * operationsPerRound),
-            Self.median(baselineSamples) / Double(baselineRounds * operationsPerRound)
-        )
+        return bodies.indices.map { index in
+            Self.median(samples[index]) / Double(rounds[index] * operationsPerRound)
+        }
     }
 
     /// The median time of `body`, in nanoseconds, run once per repetition after an untimed `setup`.
@@ -89,9 +102,12 @@ struct Bench {
         return Self.median(samples)
     }
 
-    /// How many rounds of `body` take about ``repetitionTarget``.
+    /// How many rounds of `body` take about ``repetitionTarget``, found by doubling from one.
     private func calibratedRounds(_ body: (Int) -> Void) -> Int {
         let target = Self.nanoseconds(of: repetitionTarget)
+        // One untimed round first: a first write may pay once for something (copying storage shared
+        // with the initial values), which must not make every later repetition short.
+        body(1)
         var rounds = 1
         while true {
             let elapsed = Self.nanoseconds { body(rounds) }

@@ -8,49 +8,58 @@ import Observation
 /// its value. Measured twice: with `observe(key)` subscriptions against closure subscribers, and with
 /// `withObservationTracking` per field (as SwiftUI tracks views) against an `Observable` object whose
 /// one property is the dictionary; there an invalidated field reads again and re-tracks after the set,
-/// as a view re-renders.
+/// as a view re-renders. Every form of a variant is built first and then all are timed in turn.
 struct KeystrokeScenario: Scenario {
     let name = "keystroke"
     let letter = "a"
 
+    /// One way of observing: how to build the engine's form and the baseline's for a size.
+    private struct Variant {
+        let label: String
+        let countLabel: String
+        let baselineName: String
+        let engine: ([String], String) -> Subject
+        let baseline: ([String], String) -> Subject
+    }
+
     func run(_ bench: Bench) -> ScenarioResult {
         var result = ScenarioResult()
-        var subscriptionTimes: [(size: Int, nanoseconds: Double)] = []
-        var trackingTimes: [(size: Int, nanoseconds: Double)] = []
+        let sizes = bench.sizes(full: [10, 1_000, 10_000, 100_000], quick: [10, 1_000, 100_000])
+        let variants = [
+            Variant(
+                label: "subscriptions", countLabel: "observer calls/set", baselineName: "seed",
+                engine: Self.engineWithSubscriptions, baseline: Self.seedWithSubscribers),
+            Variant(
+                label: "Observation", countLabel: "invalidations/set", baselineName: "seed-observable",
+                engine: Self.engineWithTracking, baseline: Self.seedWithTracking),
+        ]
         var countsHold = true
         var countDetails: [String] = []
-        let sizes = bench.sizes(full: [10, 1_000, 10_000, 100_000], quick: [10, 1_000, 100_000])
-        for size in sizes {
-            let keys = Fixture.keys(size)
-            let key = keys[size / 2]
-
-            let engine = engineWithSubscriptions(bench, keys: keys, key: key)
-            let seed = seedWithSubscribers(bench, keys: keys, key: key)
-            result.rows.append(row(size, "ns/set (subscriptions)", engine.nanoseconds, "seed", seed.nanoseconds))
-            result.rows.append(row(size, "observer calls/set", engine.callsPerSet, "seed", seed.callsPerSet))
-            subscriptionTimes.append((size, engine.nanoseconds))
-
-            let tracked = engineWithTracking(bench, keys: keys, key: key)
-            let seedTracked = seedWithTracking(bench, keys: keys, key: key)
-            result.rows.append(row(size, "ns/set (Observation)", tracked.nanoseconds, "seed-observable", seedTracked.nanoseconds))
-            result.rows.append(row(size, "invalidations/set", tracked.callsPerSet, "seed-observable", seedTracked.callsPerSet))
-            trackingTimes.append((size, tracked.nanoseconds))
-
-            let exact = engine.callsPerSet == 1 && tracked.callsPerSet == 1
-                && seed.callsPerSet == Double(size) && seedTracked.callsPerSet == Double(size)
-            countsHold = countsHold && exact
-            countDetails.append(
-                "\(Report.grouped(size)): engine \(Report.figure(engine.callsPerSet))/\(Report.figure(tracked.callsPerSet)), "
-                    + "seed \(Report.figure(seed.callsPerSet))/\(Report.figure(seedTracked.callsPerSet))")
+        for variant in variants {
+            let fields = sizes.map(Fixture.keys)
+            let engines = fields.map { keys in variant.engine(keys, keys[keys.count / 2]) }
+            let baselines = fields.map { keys in variant.baseline(keys, keys[keys.count / 2]) }
+            let subjects = engines + baselines
+            let times = bench.nanosecondsPerOperation(operationsPerRound: 2, subjects.map { $0.run })
+            var engineTimes: [(size: Int, nanoseconds: Double)] = []
+            for (index, size) in sizes.enumerated() {
+                let engine = engines[index], baseline = baselines[index]
+                let engineTime = times[index], baselineTime = times[sizes.count + index]
+                result.rows.append(row(size, "ns/set (\(variant.label))", engineTime, variant.baselineName, baselineTime))
+                result.rows.append(row(size, variant.countLabel, engine.callsPerWrite, variant.baselineName, baseline.callsPerWrite))
+                engineTimes.append((size, engineTime))
+                countsHold = countsHold && engine.callsPerWrite == 1 && baseline.callsPerWrite == Double(size)
+                countDetails.append(
+                    "\(variant.label) \(Report.grouped(size)): engine \(Report.figure(engine.callsPerWrite)), "
+                        + "\(variant.baselineName) \(Report.figure(baseline.callsPerWrite))")
+            }
+            result.checks.append(flatness(variant.label, engineTimes))
         }
-        result.checks.append(flatness("subscriptions", subscriptionTimes))
-        result.checks.append(flatness("Observation", trackingTimes))
         result.checks.append(
             TargetCheck(
                 id: "a keystroke",
                 statement: "exactly one observer call (and one invalidation) per set; the seed's pattern makes one per field",
-                holds: countsHold,
-                detail: "calls/set, subscriptions/Observation: " + countDetails.joined(separator: "; ")))
+                holds: countsHold, detail: "per set: " + countDetails.joined(separator: "; ")))
         return result
     }
 
@@ -70,8 +79,8 @@ struct KeystrokeScenario: Scenario {
                 + String(format: "%.2fx", growth))
     }
 
-    /// Times sets through the engine with one `observe(key)` subscription per field.
-    private func engineWithSubscriptions(_ bench: Bench, keys: [String], key: String) -> (nanoseconds: Double, callsPerSet: Double) {
+    /// Sets through the engine with one `observe(key)` subscription per field.
+    private static func engineWithSubscriptions(_ keys: [String], _ key: String) -> Subject {
         let form = FormContextObject(Fixture.context(keys))
         let counter = CallCounter()
         let subscriptions = keys.map { field in
@@ -81,20 +90,14 @@ struct KeystrokeScenario: Scenario {
             }
         }
         let values = Fixture.alternatingValues
-        var sets = 0
-        let nanoseconds = bench.nanosecondsPerOperation(operationsPerRound: 2) { rounds in
-            for _ in 0..<rounds {
-                form.set(values[0], for: key)
-                form.set(values[1], for: key)
-            }
-            sets += 2 * rounds
+        return Subject(writesPerRound: 2, counter: counter, keeping: subscriptions) {
+            form.set(values[0], for: key)
+            form.set(values[1], for: key)
         }
-        withExtendedLifetime(subscriptions) {}
-        return (nanoseconds, Double(counter.count) / Double(sets))
     }
 
-    /// Times sets through the seed's pattern with one subscriber per field that re-reads its value.
-    private func seedWithSubscribers(_ bench: Bench, keys: [String], key: String) -> (nanoseconds: Double, callsPerSet: Double) {
+    /// Sets through the seed's pattern with one subscriber per field that re-reads its value.
+    private static func seedWithSubscribers(_ keys: [String], _ key: String) -> Subject {
         let form = PublishedDictionaryForm(Fixture.dictionary(keys))
         let counter = CallCounter()
         for field in keys {
@@ -104,19 +107,14 @@ struct KeystrokeScenario: Scenario {
             }
         }
         let values = Fixture.alternatingValues
-        var sets = 0
-        let nanoseconds = bench.nanosecondsPerOperation(operationsPerRound: 2) { rounds in
-            for _ in 0..<rounds {
-                form.set(values[0], for: key)
-                form.set(values[1], for: key)
-            }
-            sets += 2 * rounds
+        return Subject(writesPerRound: 2, counter: counter, keeping: form) {
+            form.set(values[0], for: key)
+            form.set(values[1], for: key)
         }
-        return (nanoseconds, Double(counter.count) / Double(sets))
     }
 
-    /// Times sets through the engine with one `withObservationTracking` per field.
-    private func engineWithTracking(_ bench: Bench, keys: [String], key: String) -> (nanoseconds: Double, callsPerSet: Double) {
+    /// Sets through the engine with one `withObservationTracking` reader per field.
+    private static func engineWithTracking(_ keys: [String], _ key: String) -> Subject {
         let form = FormContextObject(Fixture.context(keys))
         let counter = CallCounter()
         let invalidated = KeyQueue()
@@ -128,26 +126,18 @@ struct KeystrokeScenario: Scenario {
                 invalidated.append(field)
             }
         }
-        func render() {
-            for field in invalidated.take() { track(field) }
-        }
         for field in keys { track(field) }
         let values = Fixture.alternatingValues
-        var sets = 0
-        let nanoseconds = bench.nanosecondsPerOperation(operationsPerRound: 2) { rounds in
-            for _ in 0..<rounds {
-                form.set(values[0], for: key)
-                render()
-                form.set(values[1], for: key)
-                render()
-            }
-            sets += 2 * rounds
+        return Subject(writesPerRound: 2, counter: counter, keeping: form) {
+            form.set(values[0], for: key)
+            for field in invalidated.take() { track(field) }
+            form.set(values[1], for: key)
+            for field in invalidated.take() { track(field) }
         }
-        return (nanoseconds, Double(counter.count) / Double(sets))
     }
 
-    /// Times sets through the seed's pattern under Observation: every field re-reads and re-tracks.
-    private func seedWithTracking(_ bench: Bench, keys: [String], key: String) -> (nanoseconds: Double, callsPerSet: Double) {
+    /// Sets through the seed's pattern under Observation: every field re-reads and re-tracks.
+    private static func seedWithTracking(_ keys: [String], _ key: String) -> Subject {
         let form = ObservableDictionaryForm(Fixture.dictionary(keys))
         let counter = CallCounter()
         let invalidated = KeyQueue()
@@ -159,21 +149,13 @@ struct KeystrokeScenario: Scenario {
                 invalidated.append(field)
             }
         }
-        func render() {
-            for field in invalidated.take() { track(field) }
-        }
         for field in keys { track(field) }
         let values = Fixture.alternatingValues
-        var sets = 0
-        let nanoseconds = bench.nanosecondsPerOperation(operationsPerRound: 2) { rounds in
-            for _ in 0..<rounds {
-                form.set(values[0], for: key)
-                render()
-                form.set(values[1], for: key)
-                render()
-            }
-            sets += 2 * rounds
+        return Subject(writesPerRound: 2, counter: counter, keeping: form) {
+            form.set(values[0], for: key)
+            for field in invalidated.take() { track(field) }
+            form.set(values[1], for: key)
+            for field in invalidated.take() { track(field) }
         }
-        return (nanoseconds, Double(counter.count) / Double(sets))
     }
 }
