@@ -1,4 +1,5 @@
 import FormContext
+import Observation
 
 /// f. Memory: the heap bytes a field costs at 100,000 fields, engine against a plain dictionary.
 ///
@@ -61,13 +62,33 @@ struct MemoryScenario: Scenario {
         }
         result.rows.append(row(size, "bytes/field (one observer each)", perField(observed.bytes), "seed", perField(seed.bytes)))
 
+        // One Observation reader per field: per-key tracking against the one-property object.
+        let tracked = MemoryMeter.retainedBytes {
+            let form = FormContextObject(Fixture.context(keys))
+            for key in keys {
+                withObservationTracking { blackHole(form[key]) } onChange: {}
+            }
+            return form
+        }
+        let seedTracked = MemoryMeter.retainedBytes {
+            let form = ObservableDictionaryForm(Fixture.dictionary(keys))
+            for key in keys {
+                withObservationTracking { blackHole(form.values[key]) } onChange: {}
+            }
+            return form
+        }
+        result.rows.append(
+            row(size, "bytes/field (one Observation reader each)", perField(tracked.bytes), "seed-observable", perField(seedTracked.bytes)))
+
         withExtendedLifetime((dictionary.value, form.value, edited.value, editedDictionary.value, observed.value, seed.value)) {}
+        withExtendedLifetime((tracked.value, seedTracked.value)) {}
         result.checks.append(
             TargetCheck(
                 id: "f memory", statement: "bytes per field at \(Report.grouped(size)) fields (stated, no limit)", holds: nil,
                 detail: "values \(Report.figure(perField(form.bytes))) vs dictionary \(Report.figure(perField(dictionary.bytes))); "
                     + "edited \(Report.figure(perField(edited.bytes))); "
-                    + "observed \(Report.figure(perField(observed.bytes))) vs seed \(Report.figure(perField(seed.bytes)))"))
+                    + "observed \(Report.figure(perField(observed.bytes))) vs seed \(Report.figure(perField(seed.bytes))); "
+                    + "tracked \(Report.figure(perField(tracked.bytes))) vs seed-observable \(Report.figure(perField(seedTracked.bytes)))"))
         _ = bench
         return result
     }
