@@ -84,7 +84,7 @@ struct FormState {
         }
         let change = FormChange(
             key: key, oldValue: oldValue, newValue: newValue, origin: origin,
-            isSecure: !values.secureKeys.isEmpty && values.secureKeys.contains(key))
+            isSecure: values.secureKeys.contains(key))
         record(change, into: &notes)
         return change
     }
