@@ -220,10 +220,15 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     func formDidChange(_ change: FormChange) {
         guard bridge.binds(change.key) else { return }
         let bridge = bridge
+        let form = form
         let outcome: Outcome = state.withLock { state in
             guard !state.isCancelled else { return .unchanged }
+            // Read the form's current value rather than `change.newValue`, under this lock: when
+            // writes from several threads race, the last callback to get here applies the last
+            // value, so the model always ends up matching the form. (Lock order: binding, then form.)
+            let current = form.state.withLock { $0.values.storage[change.key] }
             do throws(FormBridgeError) {
-                let changed = try bridge.write(change.newValue, for: change.key, into: &state.model)
+                let changed = try bridge.write(current, for: change.key, into: &state.model)
                 state.errors[change.key] = nil
                 return changed ? .changed(state.model, state.modelHandlers) : .unchanged
             } catch {
