@@ -23,6 +23,7 @@ struct DemoCommand {
         var form = DemoForm.default
         var assignments: [(key: String, text: String)] = []
         var showsHelp = false
+        var showsSecrets = false
     }
 
     /// Reads the arguments (without the program name).
@@ -34,6 +35,8 @@ struct DemoCommand {
             switch flag {
             case "-h", "--help":
                 options.showsHelp = true
+            case "--show-secrets":
+                options.showsSecrets = true
             case "--set":
                 let value = try value(inlineValue, orNextOf: &remaining, for: flag)
                 guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
@@ -57,7 +60,13 @@ struct DemoCommand {
             let options = try parse(arguments)
             if options.showsHelp { return Outcome(status: success, output: help, errorOutput: "") }
             let form = try fill(options)
-            let lines = form.activeValues.lines() + [separator]
+            let submitted: FormContext
+            do {
+                submitted = try options.form.submit(form.activeValues)
+            } catch {
+                throw .submissionFailed(error)
+            }
+            let lines = submitted.lines(revealingSecrets: options.showsSecrets) + [separator]
             return Outcome(status: success, output: lines.joined(separator: "\n") + "\n", errorOutput: "")
         } catch {
             return Outcome(status: usageError, output: "", errorOutput: "error: \(error)\n")
@@ -100,7 +109,7 @@ struct DemoCommand {
     static var help: String {
         let forms = DemoForm.all.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary)" }
         return """
-            USAGE: ContextDemo [--form <name>] [--set <key>=<value> ...]
+            USAGE: ContextDemo [--form <name>] [--set <key>=<value> ...] [--show-secrets]
 
             Fills a form with its default values, applies each --set as if typed into
             the field's control, and prints the submitted fields sorted by key as
@@ -110,6 +119,7 @@ struct DemoCommand {
               --form <name>          The form to fill (default: \(DemoForm.default.name)).
               --set <key>=<value>    Type <value> into the field <key>; repeatable, applied
                                      in order. The value is parsed as the field's type.
+              --show-secrets         Print secret values (passwords) instead of ••••••.
               -h, --help             Show this help.
 
             FORMS:

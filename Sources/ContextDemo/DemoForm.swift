@@ -22,9 +22,11 @@ struct DemoForm: Sendable {
     let summary: String
     /// Builds the live form with its default values and one connected control per field.
     let make: @Sendable () throws -> (FormContextObject, [any DemoTextInput])
+    /// Turns the form's active values into the submission; the values as they are by default.
+    var submit: @Sendable (FormContext) throws(FormBridgeError) -> FormContext = { $0 }
 
     /// The forms the demo knows, the default first.
-    static let all: [DemoForm] = [.contact, .profile]
+    static let all: [DemoForm] = [.settings, .contact, .profile]
 
     /// The form used when `--form` is not given.
     static var `default`: DemoForm { all[0] }
