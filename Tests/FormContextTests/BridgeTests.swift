@@ -258,3 +258,13 @@ struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+@Suite("FormBridge round trip entry point")
+struct BridgeRoundTripTests {
+    @Test("roundTrip returns an equal model for every hotspot option", arguments: ShowPreview.allCases)
+    func roundTrip(option: ShowPreview) throws {
+        let settings = Settings(hotspot: Hotspot(isEnabled: false, password: "pw", networkName: "net", showPreview: option))
+        #expect(try Settings.bridge.roundTrip(settings) == settings)
+        #expect(try Campus.bridge.roundTrip(Campus()) == Campus())
+    }
+}

@@ -105,4 +105,18 @@ extension FormBridge {
         try binding.apply(stored, to: &model)
         return true
     }
+
+    /// `model` carried into a new context and back: the round trip a form makes when it is filled
+    /// from a model and submitted into one.
+    ///
+    /// Useful to check that a bridge binds every property it should (the result equals `model`), and
+    /// as the unit of work when measuring the bridge against assigning the fields by hand.
+    ///
+    /// - Parameter model: The model.
+    /// - Returns: The model read back from the context.
+    /// - Throws: ``FormBridgeError`` if a binding cannot read back what it stored (it never should).
+    /// - Complexity: O(*n*) for *n* bindings.
+    public func roundTrip(_ model: Model) throws(FormBridgeError) -> Model {
+        try self.model(from: context(from: model), startingFrom: model)
+    }
 }
