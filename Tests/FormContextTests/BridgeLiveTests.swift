@@ -242,4 +242,44 @@ struct BridgeLiveTests {
         #expect(binding.model.number == form.get("number", type: Int.self))
         subscription.cancel()
     }
+
+    @Test("update changes the model in place and notifies the changed keys once")
+    func updateInPlace() {
+        let harness = Harness()
+        let changes = harness.binding.update { settings in
+            settings.hotspot.networkName = "office"
+            settings.hotspot.showPreview = .never
+        }
+        #expect(changes.map(\.key) == ["hotspot.networkName", "hotspot.showPreview"])
+        #expect(harness.formChanges.values == changes)
+        #expect(harness.models.count == 0)
+        #expect(harness.binding.update { _ in } == [])
+    }
+
+    @Test("concurrent updates are never lost, and the form ends with the model's values")
+    func concurrentUpdates() async {
+        let form = FormContextObject()
+        let binding = ModelBinding(Room(number: 0), bridge: Room.bridge, form: form)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<40 {
+                group.addTask { binding.update { $0.number += 1 } }
+            }
+        }
+        #expect(binding.model.number == 40)
+        #expect(form.get("number", type: Int.self) == 40)
+    }
+
+    @Test("racing replacements and form edits leave model and form in agreement")
+    func racingBothWays() async {
+        let form = FormContextObject()
+        let binding = ModelBinding(Room(), bridge: Room.bridge, form: form)
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<30 {
+                group.addTask { binding.model = Room(number: index, label: "model \(index)") }
+                group.addTask { form.set(1_000 + index, for: "number", origin: .user) }
+                group.addTask { form.set("form \(index)", for: "label", origin: .user) }
+            }
+        }
+        #expect(form.context == Room.bridge.context(from: binding.model))
+    }
 }

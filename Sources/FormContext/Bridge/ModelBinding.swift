@@ -33,6 +33,8 @@ public final class ModelBinding<Model: Sendable>: Sendable {
 
     struct State: Sendable {
         var model: Model
+        /// Counts the changes to `model`, so ``ModelBinding/update(_:)`` can tell whether it raced one.
+        var version: UInt64 = 0
         var errors: [String: FormBridgeError] = [:]
         var lastError: FormBridgeError?
         var modelHandlers: [Handler<Model>] = []
@@ -69,7 +71,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         for key in bridge.secureKeys {
             form.setSecure(true, for: key)
         }
-        writeIntoForm(model)
+        writeIntoForm()
         let subscription = form.observeAll { [weak self] change in
             self?.formDidChange(change)
         }
@@ -81,6 +83,9 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     }
 
     /// The model. Setting it writes the changed keys into the form, each notifying once.
+    ///
+    /// `binding.model.x = y` reads the model and then writes it back; use ``update(_:)`` when a form
+    /// edit from another thread must not be lost in between.
     public var model: Model {
         get { state.withLock { $0.model } }
         set { replaceModel(newValue) }
@@ -115,12 +120,41 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         let isLive = state.withLock { state in
             guard !state.isCancelled else { return false }
             state.model = model
+            state.version &+= 1
             state.errors = [:]
             state.lastError = nil
             return true
         }
         guard isLive else { return [] }
-        return writeIntoForm(model)
+        return writeIntoForm()
+    }
+
+    /// Changes the model in place, atomically, and writes the changed keys into the form in one batch.
+    ///
+    /// Unlike `binding.model.x = y` (a read, then a write), no form edit can be lost in between:
+    /// `body` runs on a copy, outside the lock, and if the form changed the model meanwhile it runs
+    /// again on the newer model. Keep it free of side effects.
+    ///
+    /// - Parameter body: Changes the model; it may run more than once.
+    /// - Returns: The form changes made, in key order.
+    /// - Complexity: O(*n*) for *n* bindings, plus one call per observer of each changed key.
+    @discardableResult
+    public func update(_ body: (inout Model) -> Void) -> [FormChange] {
+        while true {
+            let (current, version, isCancelled) = state.withLock { ($0.model, $0.version, $0.isCancelled) }
+            guard !isCancelled else { return [] }
+            var updated = current
+            body(&updated)
+            let committed = state.withLock { state in
+                guard state.version == version, !state.isCancelled else { return false }
+                state.model = updated
+                state.version &+= 1
+                state.errors = [:]
+                state.lastError = nil
+                return true
+            }
+            if committed { return writeIntoForm() }
+        }
     }
 
     /// Calls `handler` with the new model after every form change that changed it.
@@ -204,11 +238,16 @@ public final class ModelBinding<Model: Sendable>: Sendable {
 
     // MARK: Syncing
 
-    /// Writes every bound key of `model` into the form in one batch, origin `.bridge`.
+    /// Writes every bound key of the current model into the form in one batch, origin `.bridge`.
+    ///
+    /// The model is read while the form's lock is held, so when several replacements race, the form
+    /// ends up holding the last one. Locks are always taken in the same order (the form's, then the
+    /// binding's), and no callback runs while either is held.
     @discardableResult
-    func writeIntoForm(_ model: Model) -> [FormChange] {
+    func writeIntoForm() -> [FormChange] {
         let bridge = bridge
         return form.update { formState, notes in
+            let model = state.withLock { $0.model }
             for binding in bridge.bindings {
                 formState.write(binding.storedValue(of: model), for: binding.key, origin: .bridge, into: &notes)
             }
@@ -221,20 +260,23 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         guard bridge.binds(change.key) else { return }
         let bridge = bridge
         let form = form
-        let outcome: Outcome = state.withLock { state in
-            guard !state.isCancelled else { return .unchanged }
-            // Read the form's current value rather than `change.newValue`, under this lock: when
-            // writes from several threads race, the last callback to get here applies the last
-            // value, so the model always ends up matching the form. (Lock order: binding, then form.)
-            let current = form.state.withLock { $0.values.storage[change.key] }
-            do throws(FormBridgeError) {
-                let changed = try bridge.write(current, for: change.key, into: &state.model)
-                state.errors[change.key] = nil
-                return changed ? .changed(state.model, state.modelHandlers) : .unchanged
-            } catch {
-                state.errors[change.key] = error
-                state.lastError = error
-                return .failed(error, state.errorHandlers)
+        // The form's current value is read, and applied, while the form's lock is held: when writes
+        // race, the last callback to get here applies the last value, and a replacement of the
+        // model cannot interleave, so the model always ends up matching the form.
+        let outcome: Outcome = form.state.withLock { formState in
+            let current = formState.values.storage[change.key]
+            return state.withLock { state in
+                guard !state.isCancelled else { return .unchanged }
+                do throws(FormBridgeError) {
+                    let changed = try bridge.write(current, for: change.key, into: &state.model)
+                    state.errors[change.key] = nil
+                    if changed { state.version &+= 1 }
+                    return changed ? .changed(state.model, state.modelHandlers) : .unchanged
+                } catch {
+                    state.errors[change.key] = error
+                    state.lastError = error
+                    return .failed(error, state.errorHandlers)
+                }
             }
         }
         switch outcome {
