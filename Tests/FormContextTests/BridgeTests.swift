@@ -194,6 +194,19 @@ struct BridgeTests {
         #expect(profile == Profile())
     }
 
+    @Test("keys can be written as string literals, for plain, optional and raw-value properties")
+    func literalKeys() throws {
+        let bridge = FormBridge<Profile> { bridge in
+            bridge.bind("name", to: \.name)
+            bridge.bind("nickname", to: \.nickname)
+            bridge.bind("previewText", toRawValueOf: \.previewText)
+            bridge.bind("fallback", toRawValueOf: \.fallback)
+        }
+        let context = bridge.context(from: Profile(nickname: "Countess"))
+        #expect(context.lines() == ["name: Ada", "nickname: Countess", "previewText: Never"])
+        #expect(bridge.storedTypes == ["name": "String", "nickname": "String", "previewText": "String", "fallback": "String"])
+    }
+
     @Test("a key bound twice keeps the later binding")
     func rebinding() throws {
         var bridge = FormBridge<Profile>()

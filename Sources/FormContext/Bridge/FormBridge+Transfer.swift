@@ -83,6 +83,9 @@ extension FormBridge {
     }
 
     /// Whether `key` is bound.
+    ///
+    /// - Parameter key: A key, with any scope prefix.
+    /// - Returns: `true` if a binding stores a property under `key`.
     public func binds(_ key: String) -> Bool {
         indexByKey[key] != nil
     }

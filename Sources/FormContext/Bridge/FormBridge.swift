@@ -20,8 +20,8 @@
 /// exactly as it was and the error names the key, the expected type and the found type.
 ///
 /// - Optional properties map to absent keys: `nil` removes the key, an absent key reads as `nil`.
-/// - Enums are stored either as themselves (``bind(_:to:isSecure:)-(FormKey<Value>,_,_)``) or as their raw
-///   value (``bind(_:toRawValueOf:isSecure:)-(FormKey<Value.RawValue>,_,_)``), chosen per binding.
+/// - Enums are stored either as themselves (`bind(_:to:isSecure:)`) or as their raw value
+///   (`bind(_:toRawValueOf:isSecure:)`), chosen per binding.
 ///
 /// A bridge is a `Sendable` value: declare it once (a `static let`) and share it.
 ///
