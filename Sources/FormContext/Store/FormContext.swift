@@ -133,7 +133,9 @@ public struct FormContext: @unchecked Sendable {
     /// - Throws: ``FormContextError/typeMismatch(key:expected:found:)`` if the stored value has another type.
     public func value<Value>(for key: FormKey<Value>) throws(FormContextError) -> Value? {
         guard let stored = storage[key.name] else { return nil }
-        return try cast(stored, for: key.name)
+        // Cast to `Value` itself: inferring the `Value?` result type would name `Optional<Value>` in errors.
+        let typed: Value = try cast(stored, for: key.name)
+        return typed
     }
 
     /// The value of a typed field, which must be present.
