@@ -1,8 +1,10 @@
 extension FormContextObject {
     /// Calls `handler` after every change to the value under `key`.
     ///
-    /// The handler runs on the thread that made the change, after the form's lock is released, so it
-    /// may read or write the form. Changes made by one thread arrive in the order they were made.
+    /// The handler runs after the form's lock is released, so it may read or write the form. Handlers
+    /// are called one change at a time, in the order the changes were made: usually on the thread that
+    /// made the change; when a delivery is already under way, on the thread delivering. A write made by
+    /// a handler is delivered after the current change has reached every handler.
     ///
     /// - Parameters:
     ///   - key: The field to watch.

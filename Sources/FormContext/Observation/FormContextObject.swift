@@ -7,6 +7,12 @@ import Synchronization
 /// every callback (Observation, subscriptions, streams) runs after the lock has been released, so a
 /// callback may read or write the form.
 ///
+/// Notifications are delivered one change at a time, in the order the changes were made, never two
+/// at once. A write made while a delivery is under way (by a handler, or by another thread) is
+/// queued and delivered right after the current one, by the thread already delivering; the write
+/// itself takes effect at once. So every observer sees each key's changes in order, and the last
+/// change it sees carries the key's current value.
+///
 /// It is `Observable` **per key**: code that read key `a` inside `withObservationTracking` (as SwiftUI
 /// does) is invalidated by a write to `a` and by nothing else, and a write of an equal value
 /// invalidates no one.
@@ -137,19 +143,31 @@ public final class FormContextObject: Observable, Sendable {
     }
 
     /// Runs `body` under the lock, then delivers what it recorded.
+    ///
+    /// Deliveries are serial and in the order the mutations took the lock: if another delivery is
+    /// under way (on another thread, or further up this thread's stack when a handler writes to the
+    /// form), the notes are queued and the thread already delivering delivers them after the current
+    /// ones. So every observer sees the changes of a key in the order they were made, and the last
+    /// change it sees carries the key's current value.
     func update<R>(_ body: (inout FormState, inout FormNotifications) throws -> R) rethrows -> R {
-        var notes = FormNotifications()
-        let result = try state.withLock { state in
+        let (result, notes, mustDeliver) = try state.withLock { state in
+            var notes = FormNotifications()
             let wasDirty = !state.dirty.isEmpty
-            defer { notes.isDirtyChanged = wasDirty != !state.dirty.isEmpty }
-            return try body(&state, &notes)
+            let result = try body(&state, &notes)
+            notes.isDirtyChanged = wasDirty != !state.dirty.isEmpty
+            return (result, notes, state.enqueue(notes))
         }
-        deliver(notes)
+        if mustDeliver {
+            deliver(notes)
+            while let queued = state.withLock({ $0.takeQueuedDeliveries() }) {
+                for notes in queued { deliver(notes) }
+            }
+        }
         return result
     }
 
     /// Announces recorded changes to the registrar and calls the subscribers, outside the lock.
-    func deliver(_ notes: FormNotifications) {
+    private func deliver(_ notes: FormNotifications) {
         for key in notes.valueKeys {
             registrar.willSet(self, keyPath: \.[key])
             registrar.didSet(self, keyPath: \.[key])

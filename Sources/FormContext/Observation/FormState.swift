@@ -32,6 +32,11 @@ struct FormState {
 
     var controls: [String: ControlSlot] = [:]
 
+    /// Whether a thread is delivering notifications; while it is, others queue theirs in ``queuedDeliveries``.
+    var isDelivering = false
+    /// Notifications recorded while another delivery was under way, oldest first.
+    var queuedDeliveries: [FormNotifications] = []
+
     init(initial: FormContext) {
         values = initial
         self.initial = initial
@@ -83,6 +88,31 @@ struct FormState {
         if trackedKeys.contains(key) { notes.stateKeys.append(key) }
     }
 
+    /// Hands `notes` to the delivery queue.
+    ///
+    /// - Returns: `true` if the caller must deliver `notes` itself and then drain the queue (no delivery
+    ///   was under way); `false` if there is nothing to deliver or the thread already delivering will.
+    mutating func enqueue(_ notes: FormNotifications) -> Bool {
+        guard !notes.isEmpty else { return false }
+        guard !isDelivering else {
+            queuedDeliveries.append(notes)
+            return false
+        }
+        isDelivering = true
+        return true
+    }
+
+    /// Takes every queued delivery, or ends the delivery under way when none is left.
+    mutating func takeQueuedDeliveries() -> [FormNotifications]? {
+        guard !queuedDeliveries.isEmpty else {
+            isDelivering = false
+            return nil
+        }
+        var taken: [FormNotifications] = []
+        swap(&taken, &queuedDeliveries)
+        return taken
+    }
+
     func fieldState(for key: String) -> FieldState {
         FieldState(
             key: key, value: values.storage[key], initialValue: initial.storage[key], isDirty: dirty.contains(key),
@@ -102,4 +132,9 @@ struct FormNotifications {
     var isDirtyChanged = false
     /// The changes made, in order.
     var changes: [FormChange] = []
+
+    /// Whether there is nothing to announce and no one to call.
+    var isEmpty: Bool {
+        calls.isEmpty && valueKeys.isEmpty && stateKeys.isEmpty && !isContextChanged && !isDirtyChanged
+    }
 }
