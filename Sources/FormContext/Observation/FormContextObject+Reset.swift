@@ -30,6 +30,8 @@ extension FormContextObject {
         update { state, notes in
             let edited = keepingEdits ? state.dirty : []
             let keys = Set(state.values.keys).union(initial.keys).union(state.initial.keys)
+            let oldInitial = state.initial
+            let oldSecureKeys = state.values.secureKeys
             state.initial = initial
             state.initial.secureKeys.formUnion(state.values.secureKeys)
             state.values.secureKeys.formUnion(initial.secureKeys)
@@ -37,8 +39,14 @@ extension FormContextObject {
                 if !edited.contains(key), state.write(initial.storage[key], for: key, origin: origin, into: &notes) != nil {
                     continue
                 }
+                // The value stayed: announce the field's state only if its initial value, dirtiness or secrecy changed.
+                let wasDirty = state.dirty.contains(key)
                 state.refreshDirty(key)
-                state.recordStateChange(of: key, into: &notes)
+                if wasDirty != state.dirty.contains(key) || !isSameValue(oldInitial.storage[key], initial.storage[key])
+                    || oldSecureKeys.contains(key) != state.values.secureKeys.contains(key)
+                {
+                    state.recordStateChange(of: key, into: &notes)
+                }
             }
             let cleared = keepingEdits ? state.touched.subtracting(edited) : state.touched
             for key in cleared { state.recordStateChange(of: key, into: &notes) }

@@ -119,17 +119,23 @@ public final class FormContextObject: Observable, Sendable {
 
     /// Writes every value of `values` in one batch: each changed key notifies once, after all are written.
     ///
-    /// Keys absent from `values` are left as they are.
+    /// Keys absent from `values` are left as they are. Keys secret in `values` become secret in the
+    /// form before any value is written, so their changes are masked.
     ///
     /// - Returns: The changes made, in key order.
     /// - Complexity: O(*m* log *m*) for *m* values, plus one call per observer of each changed key.
     @discardableResult
     public func set(_ values: FormContext, origin: FormChangeOrigin = .program) -> [FormChange] {
         update { state, notes in
+            // Mark secret keys first, so the changes of their values are masked too.
+            for key in values.secureKeys.subtracting(state.values.secureKeys) {
+                state.values.setSecure(for: key)
+                state.initial.setSecure(for: key)
+                state.recordStateChange(of: key, into: &notes)
+            }
             for key in values.sortedKeys {
                 state.write(values.storage[key], for: key, origin: origin, into: &notes)
             }
-            state.values.secureKeys.formUnion(values.secureKeys)
             return notes.changes
         }
     }
