@@ -123,37 +123,31 @@ public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observ
 
     /// Connects the control to `form`.
     ///
-    /// If the form has a value for the key, the control shows it; otherwise the control's own value
-    /// (if any) is written into the form with origin ``FormChangeOrigin/program``.
+    /// If the form knows the key (it has a value, or an initial value, for it), the control shows the
+    /// form's value. Otherwise the control's own value (if any) is written into the form with origin
+    /// ``FormChangeOrigin/program`` and becomes the key's initial value too: a control's starting value
+    /// is the field's default, so the form stays clean and ``FormContextObject/reset(origin:)`` returns
+    /// to it. A secure control marks the key secret before any value is written.
     ///
     /// - Throws: ``FormControlError/alreadyConnected(key:)`` if the control is connected already;
     ///   ``FormControlError/conflictingValueType(key:existing:new:)`` if a control of another value type
     ///   is connected to the same key; ``FormControlError/typeMismatch(key:expected:found:)`` if the
-    ///   form's value has another type. On any error the control stays unconnected and the form unchanged.
+    ///   form's value has another type. On any error the control stays as it was and the form unchanged.
     public func connect(to form: FormContextObject) throws(FormControlError) {
-        try storage.withLock { storage throws(FormControlError) in
+        let own = try storage.withLock { storage throws(FormControlError) in
             guard storage.form == nil else { throw .alreadyConnected(key: key) }
             storage.form = form
+            return storage.value
         }
         do throws(FormControlError) {
-            try form.registerControl(key: key, valueType: Value.self)
-            if let existing = form[key], !(existing.base is Value) {
-                form.unregisterControl(key: key)
-                throw FormControlError.typeMismatch(
-                    key: key, expected: typeName(of: Value.self), found: typeName(of: type(of: existing.base)))
+            let subscription = try form.attachControl(key: key, value: own, isSecure: isSecure) { [weak self] change in
+                self?.receive(change.newValue)
             }
+            storage.withLock { $0.subscription = subscription }
         } catch {
             storage.withLock { $0.form = nil }
             throw error
         }
-        let subscription = form.observe(key) { [weak self] change in self?.receive(change.newValue) }
-        storage.withLock { $0.subscription = subscription }
-        if let existing = form[key] {
-            receive(existing)
-        } else if let own = storage.withLock({ $0.value }) {
-            form.set(own, for: key, origin: .program)
-        }
-        if isSecure { form.setSecure(for: key) }
     }
 
     /// Disconnects the control from its form; it keeps its value and works on its own.

@@ -16,7 +16,12 @@ extension FormContextObject {
             state.keyObservers[key, default: []].append(.init(id: id, handler: handler))
             return id
         }
-        return FormSubscription { [weak self] in
+        return keySubscription(key: key, id: id)
+    }
+
+    /// The subscription that removes the observer `id` of `key` when it ends.
+    func keySubscription(key: String, id: UInt64) -> FormSubscription {
+        FormSubscription { [weak self] in
             self?.state.withLock { state in
                 state.keyObservers[key]?.removeAll { $0.id == id }
                 if state.keyObservers[key]?.isEmpty == true { state.keyObservers[key] = nil }

@@ -155,8 +155,8 @@ public final class FormContextObject: Observable, Sendable {
     /// form), the notes are queued and the thread already delivering delivers them after the current
     /// ones. So every observer sees the changes of a key in the order they were made, and the last
     /// change it sees carries the key's current value.
-    func update<R>(_ body: (inout FormState, inout FormNotifications) throws -> R) rethrows -> R {
-        let (result, notes, mustDeliver) = try state.withLock { state in
+    func update<R, E: Error>(_ body: (inout FormState, inout FormNotifications) throws(E) -> R) throws(E) -> R {
+        let (result, notes, mustDeliver) = try state.withLock { state throws(E) in
             var notes = FormNotifications()
             let wasDirty = !state.dirty.isEmpty
             let result = try body(&state, &notes)
