@@ -59,6 +59,11 @@ extension FormContextObject {
     /// value; a key that ends the batch with its old value notifies no one. If `body` throws, nothing
     /// is applied.
     ///
+    /// The writes are applied atomically: no reader ever sees part of a batch. `body` itself runs
+    /// without holding the form's lock (so it may read the form), against a snapshot taken when the
+    /// batch began; a key another thread writes meanwhile keeps that write unless the batch writes the
+    /// key too, in which case the batch's value wins and its change names the other thread's value as old.
+    ///
     /// ```swift
     /// form.transaction { batch in
     ///     batch.set("Ada", for: "firstname")
