@@ -199,7 +199,7 @@ struct ConcurrencyTests {
         }
 
         #expect(steady.count == Self.taskCount * Self.writesPerTask)
-        #expect(form.state.withLock { $0.keyObservers["shared"]?.count == 1 && $0.allObservers.isEmpty && $0.streamFinishers.isEmpty })
+        #expect(form.state.withAnnotatedLock { $0.keyObservers["shared"]?.count == 1 && $0.allObservers.isEmpty && $0.streamFinishers.isEmpty })
         subscription.cancel()
     }
 

@@ -121,7 +121,7 @@ struct SubscriptionTests {
         form.set(2, for: "a")
         #expect(ofA.changes == [FormChange(key: "a", oldValue: nil, newValue: 1, origin: .program)])
         #expect(ofAll.changes == [FormChange(key: "a", oldValue: nil, newValue: 1, origin: .program)])
-        #expect(form.state.withLock { $0.keyObservers.isEmpty && $0.allObservers.isEmpty })
+        #expect(form.state.withAnnotatedLock { $0.keyObservers.isEmpty && $0.allObservers.isEmpty })
     }
 
     @Test func cancellingOneObserverLeavesTheOthers() {
@@ -150,7 +150,7 @@ struct SubscriptionTests {
         form.set(2, for: "a")
         #expect(ofA.count == 1)
         #expect(ofAll.count == 1)
-        #expect(form.state.withLock { $0.keyObservers.isEmpty && $0.allObservers.isEmpty })
+        #expect(form.state.withAnnotatedLock { $0.keyObservers.isEmpty && $0.allObservers.isEmpty })
     }
 
     @Test func aStoredSubscriptionLivesAsLongAsItsSet() {
@@ -219,13 +219,13 @@ struct SubscriptionTests {
         let seen = Mutex<[Int?]>([])
         let holder = Mutex<FormSubscription?>(nil)
         let subscription = form.observe("a") { [unowned form] _ in
-            seen.withLock { $0.append(form.get("a", type: Int.self)) }
-            holder.withLock { $0?.cancel() }
+            seen.withAnnotatedLock { $0.append(form.get("a", type: Int.self)) }
+            holder.withAnnotatedLock { $0?.cancel() }
         }
-        holder.withLock { $0 = subscription }
+        holder.withAnnotatedLock { $0 = subscription }
         form.set(1, for: "a")
         form.set(2, for: "a")
-        #expect(seen.withLock { $0 } == [1])
+        #expect(seen.withAnnotatedLock { $0 } == [1])
     }
 
     // MARK: Streams
@@ -296,7 +296,7 @@ struct SubscriptionTests {
         #expect(received == [FormChange(key: "a", oldValue: nil, newValue: 1, origin: .program)])
 
         form.set(2, for: "a")
-        #expect(form.state.withLock { $0.allObservers.isEmpty && $0.streamFinishers.isEmpty })
+        #expect(form.state.withAnnotatedLock { $0.allObservers.isEmpty && $0.streamFinishers.isEmpty })
     }
 
     @Test func droppingAStreamUnreadEndsItsSubscription() {
@@ -306,7 +306,7 @@ struct SubscriptionTests {
             form.set(1, for: "a")
             _ = stream
         }
-        #expect(form.state.withLock { $0.allObservers.isEmpty && $0.streamFinishers.isEmpty })
+        #expect(form.state.withAnnotatedLock { $0.allObservers.isEmpty && $0.streamFinishers.isEmpty })
     }
 
     @Test func severalStreamsEachReceiveEveryChange() async {

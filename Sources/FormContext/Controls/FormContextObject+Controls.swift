@@ -45,7 +45,7 @@ extension FormContextObject {
 
     /// Records that one control connected to `key` went away.
     func unregisterControl(key: String) {
-        state.withLock { state in
+        state.withAnnotatedLock { state in
             guard let slot = state.controls[key] else { return }
             state.controls[key] = slot.count > 1 ? .init(valueType: slot.valueType, valueTypeName: slot.valueTypeName, count: slot.count - 1) : nil
         }
@@ -53,6 +53,6 @@ extension FormContextObject {
 
     /// The number of controls connected to `key`.
     public func controlCount(for key: String) -> Int {
-        state.withLock { $0.controls[key]?.count ?? 0 }
+        state.withAnnotatedLock { $0.controls[key]?.count ?? 0 }
     }
 }

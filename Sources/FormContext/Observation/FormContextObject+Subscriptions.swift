@@ -11,7 +11,7 @@ extension FormContextObject {
     ///   - handler: Receives each change.
     /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
     public func observe(_ key: String, _ handler: @escaping @Sendable (FormChange) -> Void) -> FormSubscription {
-        let id = state.withLock { state in
+        let id = state.withAnnotatedLock { state in
             let id = state.makeID()
             state.keyObservers[key, default: []].append(.init(id: id, handler: handler))
             return id
@@ -22,7 +22,7 @@ extension FormContextObject {
     /// The subscription that removes the observer `id` of `key` when it ends.
     func keySubscription(key: String, id: UInt64) -> FormSubscription {
         FormSubscription { [weak self] in
-            self?.state.withLock { state in
+            self?.state.withAnnotatedLock { state in
                 state.keyObservers[key]?.removeAll { $0.id == id }
                 if state.keyObservers[key]?.isEmpty == true { state.keyObservers[key] = nil }
             }
@@ -34,13 +34,13 @@ extension FormContextObject {
     /// - Parameter handler: Receives each change.
     /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
     public func observeAll(_ handler: @escaping @Sendable (FormChange) -> Void) -> FormSubscription {
-        let id = state.withLock { state in
+        let id = state.withAnnotatedLock { state in
             let id = state.makeID()
             state.allObservers.append(.init(id: id, handler: handler))
             return id
         }
         return FormSubscription { [weak self] in
-            self?.state.withLock { $0.allObservers.removeAll { $0.id == id } }
+            self?.state.withAnnotatedLock { $0.allObservers.removeAll { $0.id == id } }
         }
     }
 
@@ -59,14 +59,14 @@ extension FormContextObject {
         let subscription = observeAll { change in
             if keys?.contains(change.key) ?? true { continuation.yield(change) }
         }
-        let id = state.withLock { state in
+        let id = state.withAnnotatedLock { state in
             let id = state.makeID()
             state.streamFinishers[id] = { continuation.finish() }
             return id
         }
         continuation.onTermination = { [weak self] _ in
             subscription.cancel()
-            self?.state.withLock { _ = $0.streamFinishers.removeValue(forKey: id) }
+            self?.state.withAnnotatedLock { _ = $0.streamFinishers.removeValue(forKey: id) }
         }
         return stream
     }

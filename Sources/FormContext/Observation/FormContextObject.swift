@@ -39,7 +39,7 @@ public final class FormContextObject: Observable, Sendable {
     }
 
     deinit {
-        let finishers = state.withLock { Array($0.streamFinishers.values) }
+        let finishers = state.withAnnotatedLock { Array($0.streamFinishers.values) }
         for finish in finishers { finish() }
     }
 
@@ -50,7 +50,7 @@ public final class FormContextObject: Observable, Sendable {
     /// - Complexity: O(1); the snapshot shares storage with the form until either changes.
     public var context: FormContext {
         registrar.access(self, keyPath: \.context)
-        return state.withLock { state in
+        return state.withAnnotatedLock { state in
             state.isContextTracked = true
             return state.values
         }
@@ -59,7 +59,7 @@ public final class FormContextObject: Observable, Sendable {
     /// The value under `key`, or `nil` if there is none. Observation tracks this key only.
     public subscript(key: String) -> AnyHashable? {
         registrar.access(self, keyPath: \.[key])
-        return state.withLock { state in
+        return state.withAnnotatedLock { state in
             state.trackedKeys.insert(key)
             return state.values.storage[key]
         }
@@ -75,7 +75,7 @@ public final class FormContextObject: Observable, Sendable {
     /// - Throws: ``FormContextError`` naming the key and the expected and found types.
     public func value<T>(for key: String, as type: T.Type = T.self) throws(FormContextError) -> T {
         _ = self[key]
-        return try state.withLock { state throws(FormContextError) in try state.values.value(for: key, as: T.self) }
+        return try state.withAnnotatedLock { state throws(FormContextError) in try state.values.value(for: key, as: T.self) }
     }
 
     /// The value of a typed field, or `nil` if it is absent.
@@ -83,7 +83,7 @@ public final class FormContextObject: Observable, Sendable {
     /// - Throws: ``FormContextError/typeMismatch(key:expected:found:)`` if the stored value has another type.
     public func value<Value>(for key: FormKey<Value>) throws(FormContextError) -> Value? {
         _ = self[key.name]
-        return try state.withLock { state throws(FormContextError) in try state.values.value(for: key) }
+        return try state.withAnnotatedLock { state throws(FormContextError) in try state.values.value(for: key) }
     }
 
     /// The value of a typed field; setting it writes with origin ``FormChangeOrigin/program``.
@@ -156,7 +156,7 @@ public final class FormContextObject: Observable, Sendable {
     /// ones. So every observer sees the changes of a key in the order they were made, and the last
     /// change it sees carries the key's current value.
     func update<R, E: Error>(_ body: (inout FormState, inout FormNotifications) throws(E) -> R) throws(E) -> R {
-        let (result, notes, mustDeliver) = try state.withLock { state throws(E) in
+        let (result, notes, mustDeliver) = try state.withAnnotatedLock { state throws(E) in
             var notes = FormNotifications()
             let wasDirty = !state.dirty.isEmpty
             let result = try body(&state, &notes)
@@ -165,7 +165,7 @@ public final class FormContextObject: Observable, Sendable {
         }
         if mustDeliver {
             deliver(notes)
-            while let queued = state.withLock({ $0.takeQueuedDeliveries() }) {
+            while let queued = state.withAnnotatedLock({ $0.takeQueuedDeliveries() }) {
                 for notes in queued { deliver(notes) }
             }
         }

@@ -79,7 +79,7 @@ extension FormContextObject {
     public func transaction<R, E: Error>(
         origin: FormChangeOrigin = .program, _ body: (inout FormTransaction) throws(E) -> R
     ) throws(E) -> R {
-        var batch = FormTransaction(base: state.withLock { $0.values })
+        var batch = FormTransaction(base: state.withAnnotatedLock { $0.values })
         let result = try body(&batch)
         let (order, writes) = batch.finish()
         update { state, notes in

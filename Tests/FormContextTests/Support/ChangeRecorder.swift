@@ -1,4 +1,4 @@
-import FormContext
+@testable import FormContext
 import Synchronization
 
 /// Collects the changes a subscription receives, from any thread.
@@ -7,12 +7,12 @@ final class ChangeRecorder: Sendable {
 
     /// Appends `change`; pass this as a subscription handler.
     @Sendable func record(_ change: FormChange) {
-        storage.withLock { $0.append(change) }
+        storage.withAnnotatedLock { $0.append(change) }
     }
 
     /// Every change received so far, in order of arrival.
-    var changes: [FormChange] { storage.withLock { $0 } }
+    var changes: [FormChange] { storage.withAnnotatedLock { $0 } }
 
     /// The number of changes received so far.
-    var count: Int { storage.withLock { $0.count } }
+    var count: Int { storage.withAnnotatedLock { $0.count } }
 }

@@ -1,3 +1,4 @@
+@testable import FormContext
 import Observation
 import Synchronization
 
@@ -16,9 +17,9 @@ final class FireCounter: Sendable {
 
     /// Records one firing.
     @Sendable func fire() {
-        storage.withLock { $0 += 1 }
+        storage.withAnnotatedLock { $0 += 1 }
     }
 
     /// How often the handler fired.
-    var count: Int { storage.withLock { $0 } }
+    var count: Int { storage.withAnnotatedLock { $0 } }
 }
