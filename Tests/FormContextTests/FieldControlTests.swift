@@ -189,6 +189,31 @@ struct FieldControlTests {
         subscription.cancel()
     }
 
+    @Test func resetReplacesTextThatDidNotParse() throws {
+        let form = FormContextObject(["age": 36, "name": "Ada"])
+        let age = NumberControl<Int>(key: "age")
+        let name = TextControl(key: "name")
+        try age.connect(to: form)
+        try name.connect(to: form)
+        let recorder = ChangeRecorder()
+        let subscription = form.observeAll(recorder.record)
+
+        age.text = "4x"
+        form.reset()
+        #expect(age.parseError == nil)
+        #expect(age.text == "36")
+        #expect(recorder.count == 0)
+
+        age.text = "4y"
+        name.text = "Grace"
+        form.reset(to: ["age": 36, "name": "Ada"], keepingEdits: true)
+        #expect(age.parseError == nil)
+        #expect(age.text == "36")
+        #expect(name.text == "Grace")
+        #expect(recorder.count == 1)
+        subscription.cancel()
+    }
+
     @Test func aFormValueOfAnotherTypeIsReportedNotShown() throws {
         let form = FormContextObject(["age": 36])
         let age = NumberControl<Int>(key: "age")

@@ -29,7 +29,7 @@ extension FormContextObject {
                 state.recordStateChange(of: key, into: &notes)
             }
             let id = state.makeID()
-            state.keyObservers[key, default: []].append(.init(id: id, handler: handler))
+            state.keyObservers[key, default: []].append(.init(id: id, handler: handler, isControl: true))
             if existing != nil || state.initial.storage[key] != nil {
                 let current = FormChange(
                     key: key, oldValue: existing, newValue: existing, origin: .program, isSecure: state.values.secureKeys.contains(key))

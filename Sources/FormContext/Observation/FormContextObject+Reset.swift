@@ -1,7 +1,8 @@
 extension FormContextObject {
     /// Restores every value to its initial value and clears every field's touched flag.
     ///
-    /// Each restored key notifies once.
+    /// Each restored key notifies once. Connected controls show the reset value even where it did not
+    /// change, so text a control could not parse is replaced and its parse error cleared.
     ///
     /// - Parameter origin: The origin the changes carry.
     /// - Complexity: O(*d* + *t*) for *d* dirty and *t* touched fields, plus the observer calls.
@@ -12,6 +13,7 @@ extension FormContextObject {
             }
             for key in state.touched { state.recordStateChange(of: key, into: &notes) }
             state.touched = []
+            state.refreshControls(origin: origin, into: &notes)
         }
     }
 
@@ -20,6 +22,8 @@ extension FormContextObject {
     /// With `keepingEdits`, fields the user has already edited (dirty fields) keep their current
     /// values and touched flags; every other field takes its new initial value. Without it every field
     /// takes its new initial value, keys absent from `initial` are removed, and every touched flag is cleared.
+    /// Connected controls then show their field's value, as after ``reset(origin:)`` (with `keepingEdits`,
+    /// text that did not parse is replaced too: it never reached the form, so it is not an edit).
     ///
     /// - Parameters:
     ///   - initial: The new initial values.
@@ -51,6 +55,7 @@ extension FormContextObject {
             let cleared = keepingEdits ? state.touched.subtracting(edited) : state.touched
             for key in cleared { state.recordStateChange(of: key, into: &notes) }
             state.touched.subtract(cleared)
+            state.refreshControls(origin: origin, into: &notes)
         }
     }
 }

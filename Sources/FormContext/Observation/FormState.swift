@@ -4,6 +4,8 @@ struct FormState {
     struct Observer {
         let id: UInt64
         let handler: @Sendable (FormChange) -> Void
+        /// Whether this is a connected control, which a reset brings back in line even where the value stayed.
+        var isControl = false
     }
 
     /// The value type the controls connected to one key agree on.
@@ -81,6 +83,20 @@ struct FormState {
         for observer in allObservers { notes.calls.append((observer.handler, change)) }
         if trackedKeys.contains(change.key) { notes.valueKeys.append(change.key) }
         if isContextTracked { notes.isContextChanged = true }
+    }
+
+    /// Queues a call to every connected control whose key `notes` has no change for, with the key's
+    /// current value (as old and new value), so that a reset clears text the control could not parse.
+    func refreshControls(origin: FormChangeOrigin, into notes: inout FormNotifications) {
+        let changed = Set(notes.changes.map(\.key))
+        for (key, observers) in keyObservers where !changed.contains(key) {
+            let current = values.storage[key]
+            for observer in observers where observer.isControl {
+                let change = FormChange(
+                    key: key, oldValue: current, newValue: current, origin: origin, isSecure: values.secureKeys.contains(key))
+                notes.calls.append((observer.handler, change))
+            }
+        }
     }
 
     /// Queues an announcement that the non-value state of `key` (touched, visibility, …) changed.
