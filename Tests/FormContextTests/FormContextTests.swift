@@ -312,3 +312,35 @@ struct FormContextTests {
         #expect(context.secureKeys.isEmpty)
     }
 }
+
+extension FormContextTests {
+    /// Writes `value` the way generic code does, with `Value` possibly an optional type.
+    static func write<Value: Hashable & Sendable>(_ value: Value, for key: String, into context: inout FormContext) {
+        context.set(value, for: key)
+    }
+
+    @Test func anOptionalHoldingNilRemovesTheKeyHoweverItArrives() {
+        let none: Int? = nil
+        let nestedNone: Int?? = .some(nil)
+        var context: FormContext = ["a": 1, "b": 2, "c": 3]
+        Self.write(none, for: "a", into: &context)
+        Self.write(nestedNone, for: "b", into: &context)
+        Self.write(Optional(Optional(4)), for: "c", into: &context)
+        #expect(context == ["c": 4])
+        #expect(context.get("c", type: Int.self) == 4)
+
+        let fromDictionary = FormContext(["a": Optional<Int>.none as any Hashable & Sendable, "b": Optional(2) as any Hashable & Sendable])
+        #expect(fromDictionary == ["b": 2])
+        #expect(fromDictionary.sortedKeys == ["b"])
+    }
+
+    @Test func anOptionalHoldingNilRemovesAKeyFromALiveForm() {
+        let form = FormContextObject(["a": 1])
+        let none: Int? = nil
+        let change = form.set(Optional(none) as (any Hashable & Sendable)?, for: "a")
+        #expect(change == FormChange(key: "a", oldValue: 1, newValue: nil, origin: .program))
+        #expect(form.context.isEmpty)
+        form.transaction { batch in batch.set(Optional(none) as (any Hashable & Sendable)?, for: "b") }
+        #expect(form.context.isEmpty)
+    }
+}

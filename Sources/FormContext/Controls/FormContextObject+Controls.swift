@@ -34,9 +34,9 @@ extension FormContextObject {
                 let current = FormChange(
                     key: key, oldValue: existing, newValue: existing, origin: .program, isSecure: state.values.secureKeys.contains(key))
                 notes.calls.append((handler, current))
-            } else if let value {
-                state.initial.storage[key] = AnyHashable(value)
-                state.write(AnyHashable(value), for: key, origin: .program, into: &notes)
+            } else if let value = boxed(value) {
+                state.initial.storage[key] = value
+                state.write(value, for: key, origin: .program, into: &notes)
             }
             return id
         }

@@ -111,7 +111,7 @@ public final class FormContextObject: Observable, Sendable {
     @discardableResult
     public func set(_ value: (any Hashable & Sendable)?, for key: String?, origin: FormChangeOrigin = .program) -> FormChange? {
         guard let key else { return nil }
-        let newValue = value.map { AnyHashable($0) }
+        let newValue = boxed(value)
         return update { state, notes in
             state.write(newValue, for: key, origin: origin, into: &notes)
         }

@@ -31,7 +31,7 @@ public struct FormTransaction {
     /// Stores `value` under `key` when the batch ends; `nil` removes the key, a `nil` key is ignored.
     public mutating func set(_ value: (any Hashable & Sendable)?, for key: String?) {
         guard let key else { return }
-        if writes.updateValue(value.map { AnyHashable($0) }, forKey: key) == nil {
+        if writes.updateValue(boxed(value), forKey: key) == nil {
             order.append(key)
         }
     }
