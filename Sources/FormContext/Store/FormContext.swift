@@ -13,6 +13,9 @@
 ///
 /// Typed access goes through ``FormKey``: `context[FormKey<Int>("age")]`.
 ///
+/// Keys are literal and compare as Swift strings do: a dot is an ordinary character, and canonically
+/// equivalent spellings (`"café"` with a precomposed `é`, or with `e` and a combining accent) are one key.
+///
 /// ## Performance
 /// Reads and writes cost one dictionary operation: O(1) on average, plus the cost of hashing the key.
 public struct FormContext: @unchecked Sendable {
