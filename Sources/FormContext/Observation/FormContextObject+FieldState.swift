@@ -7,7 +7,7 @@ extension FormContextObject {
     /// The key path the registrar uses for the state of one field.
     subscript(fieldStateOf key: String) -> FieldState {
         registrar.access(self, keyPath: \.[fieldStateOf: key])
-        return state.withLock { state in
+        return state.withAnnotatedLock { state in
             state.trackedKeys.insert(key)
             return state.fieldState(for: key)
         }
@@ -18,17 +18,17 @@ extension FormContextObject {
     /// - Complexity: O(1): the form keeps the set of dirty keys as values change.
     public var isDirty: Bool {
         registrar.access(self, keyPath: \.isDirty)
-        return state.withLock { !$0.dirty.isEmpty }
+        return state.withAnnotatedLock { !$0.dirty.isEmpty }
     }
 
     /// The keys whose values differ from their initial values.
     public var dirtyKeys: Set<String> {
-        state.withLock { $0.dirty }
+        state.withAnnotatedLock { $0.dirty }
     }
 
     /// The keys that have been touched.
     public var touchedKeys: Set<String> {
-        state.withLock { $0.touched }
+        state.withAnnotatedLock { $0.touched }
     }
 
     /// Whether the value under `key` differs from its initial value.
@@ -43,12 +43,12 @@ extension FormContextObject {
 
     /// The initial value of `key`: the value the form started from or was last reset to.
     public func initialValue(for key: String) -> AnyHashable? {
-        state.withLock { $0.initial.storage[key] }
+        state.withAnnotatedLock { $0.initial.storage[key] }
     }
 
     /// Every initial value.
     public var initialValues: FormContext {
-        state.withLock { $0.initial }
+        state.withAnnotatedLock { $0.initial }
     }
 
     /// Marks `key` touched or not.
@@ -99,7 +99,7 @@ extension FormContextObject {
     ///
     /// - Complexity: O(*n*) for *n* values.
     public var activeValues: FormContext {
-        state.withLock { state in
+        state.withAnnotatedLock { state in
             var active = state.values
             for key in state.hidden.union(state.disabled) { active.removeValue(for: key) }
             return active

@@ -4,6 +4,8 @@ struct FormState {
     struct Observer {
         let id: UInt64
         let handler: @Sendable (FormChange) -> Void
+        /// Whether this is a connected control, which a reset brings back in line even where the value stayed.
+        var isControl = false
     }
 
     /// The value type the controls connected to one key agree on.
@@ -31,6 +33,11 @@ struct FormState {
     var isContextTracked = false
 
     var controls: [String: ControlSlot] = [:]
+
+    /// Whether a thread is delivering notifications; while it is, others queue theirs in ``queuedDeliveries``.
+    var isDelivering = false
+    /// Notifications recorded while another delivery was under way, oldest first.
+    var queuedDeliveries: [FormNotifications] = []
 
     init(initial: FormContext) {
         values = initial
@@ -78,9 +85,48 @@ struct FormState {
         if isContextTracked { notes.isContextChanged = true }
     }
 
+    /// Queues a call to every connected control whose key `notes` has no change for, with the key's
+    /// current value (as old and new value), so that a reset clears text the control could not parse.
+    func refreshControls(origin: FormChangeOrigin, into notes: inout FormNotifications) {
+        let changed = Set(notes.changes.map(\.key))
+        for (key, observers) in keyObservers where !changed.contains(key) {
+            let current = values.storage[key]
+            for observer in observers where observer.isControl {
+                let change = FormChange(
+                    key: key, oldValue: current, newValue: current, origin: origin, isSecure: values.secureKeys.contains(key))
+                notes.calls.append((observer.handler, change))
+            }
+        }
+    }
+
     /// Queues an announcement that the non-value state of `key` (touched, visibility, …) changed.
     func recordStateChange(of key: String, into notes: inout FormNotifications) {
         if trackedKeys.contains(key) { notes.stateKeys.append(key) }
+    }
+
+    /// Hands `notes` to the delivery queue.
+    ///
+    /// - Returns: `true` if the caller must deliver `notes` itself and then drain the queue (no delivery
+    ///   was under way); `false` if there is nothing to deliver or the thread already delivering will.
+    mutating func enqueue(_ notes: FormNotifications) -> Bool {
+        guard !notes.isEmpty else { return false }
+        guard !isDelivering else {
+            queuedDeliveries.append(notes)
+            return false
+        }
+        isDelivering = true
+        return true
+    }
+
+    /// Takes every queued delivery, or ends the delivery under way when none is left.
+    mutating func takeQueuedDeliveries() -> [FormNotifications]? {
+        guard !queuedDeliveries.isEmpty else {
+            isDelivering = false
+            return nil
+        }
+        var taken: [FormNotifications] = []
+        swap(&taken, &queuedDeliveries)
+        return taken
     }
 
     func fieldState(for key: String) -> FieldState {
@@ -102,4 +148,9 @@ struct FormNotifications {
     var isDirtyChanged = false
     /// The changes made, in order.
     var changes: [FormChange] = []
+
+    /// Whether there is nothing to announce and no one to call.
+    var isEmpty: Bool {
+        calls.isEmpty && valueKeys.isEmpty && stateKeys.isEmpty && !isContextChanged && !isDirtyChanged
+    }
 }
