@@ -75,7 +75,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         let subscription = form.observeAll { [weak self] change in
             self?.formDidChange(change)
         }
-        state.withLock { $0.formSubscription = subscription }
+        state.withAnnotatedLock { $0.formSubscription = subscription }
     }
 
     deinit {
@@ -87,23 +87,23 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// `binding.model.x = y` reads the model and then writes it back; use ``update(_:)`` when a form
     /// edit from another thread must not be lost in between.
     public var model: Model {
-        get { state.withLock { $0.model } }
+        get { state.withAnnotatedLock { $0.model } }
         set { replaceModel(newValue) }
     }
 
     /// The form values that could not be written into the model, by key.
     public var errors: [String: FormBridgeError] {
-        state.withLock { $0.errors }
+        state.withAnnotatedLock { $0.errors }
     }
 
     /// The most recent form value that could not be written into the model, or `nil`.
     public var lastError: FormBridgeError? {
-        state.withLock { $0.lastError }
+        state.withAnnotatedLock { $0.lastError }
     }
 
     /// Whether ``cancel()`` has run.
     public var isCancelled: Bool {
-        state.withLock { $0.isCancelled }
+        state.withAnnotatedLock { $0.isCancelled }
     }
 
     /// Replaces the model and writes its changed keys into the form in one batch.
@@ -117,16 +117,10 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// - Complexity: O(*n*) for *n* bindings, plus one call per observer of each changed key.
     @discardableResult
     public func replaceModel(_ model: Model) -> [FormChange] {
-        let isLive = state.withLock { state in
-            guard !state.isCancelled else { return false }
+        commit { state in
             state.model = model
-            state.version &+= 1
-            state.errors = [:]
-            state.lastError = nil
             return true
-        }
-        guard isLive else { return [] }
-        return writeIntoForm()
+        } ?? []
     }
 
     /// Changes the model in place, atomically, and writes the changed keys into the form in one batch.
@@ -141,19 +135,16 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     @discardableResult
     public func update(_ body: (inout Model) -> Void) -> [FormChange] {
         while true {
-            let (current, version, isCancelled) = state.withLock { ($0.model, $0.version, $0.isCancelled) }
+            let (current, version, isCancelled) = state.withAnnotatedLock { ($0.model, $0.version, $0.isCancelled) }
             guard !isCancelled else { return [] }
             var updated = current
             body(&updated)
-            let committed = state.withLock { state in
-                guard state.version == version, !state.isCancelled else { return false }
+            let changes = commit { state in
+                guard state.version == version else { return false }
                 state.model = updated
-                state.version &+= 1
-                state.errors = [:]
-                state.lastError = nil
                 return true
             }
-            if committed { return writeIntoForm() }
+            if let changes { return changes }
         }
     }
 
@@ -162,13 +153,13 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// - Parameter handler: Receives the model; runs after the lock is released.
     /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
     public func onModelChange(_ handler: @escaping @Sendable (Model) -> Void) -> FormSubscription {
-        let id = state.withLock { state in
+        let id = state.withAnnotatedLock { state in
             let id = state.makeID()
             state.modelHandlers.append(Handler(id: id, call: handler))
             return id
         }
         return FormSubscription { [weak self] in
-            self?.state.withLock { $0.modelHandlers.removeAll { $0.id == id } }
+            self?.state.withAnnotatedLock { $0.modelHandlers.removeAll { $0.id == id } }
         }
     }
 
@@ -177,13 +168,13 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// - Parameter handler: Receives the error, which names the key; runs after the lock is released.
     /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
     public func onError(_ handler: @escaping @Sendable (FormBridgeError) -> Void) -> FormSubscription {
-        let id = state.withLock { state in
+        let id = state.withAnnotatedLock { state in
             let id = state.makeID()
             state.errorHandlers.append(Handler(id: id, call: handler))
             return id
         }
         return FormSubscription { [weak self] in
-            self?.state.withLock { $0.errorHandlers.removeAll { $0.id == id } }
+            self?.state.withAnnotatedLock { $0.errorHandlers.removeAll { $0.id == id } }
         }
     }
 
@@ -204,7 +195,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
 
     /// Calls `handler` once when the binding is cancelled (at once if it already is).
     func onCancelled(_ handler: @escaping @Sendable () -> Void) -> FormSubscription {
-        let id: UInt64? = state.withLock { state in
+        let id: UInt64? = state.withAnnotatedLock { state in
             guard !state.isCancelled else { return nil }
             let id = state.makeID()
             state.cancelHandlers.append(Handler(id: id, call: handler))
@@ -215,13 +206,13 @@ public final class ModelBinding<Model: Sendable>: Sendable {
             return FormSubscription {}
         }
         return FormSubscription { [weak self] in
-            self?.state.withLock { $0.cancelHandlers.removeAll { $0.id == id } }
+            self?.state.withAnnotatedLock { $0.cancelHandlers.removeAll { $0.id == id } }
         }
     }
 
     /// Stops syncing in both directions and drops every callback. Calling it again does nothing.
     public func cancel() {
-        let (subscription, finishers): (FormSubscription?, [Handler<Void>]) = state.withLock { state in
+        let (subscription, finishers): (FormSubscription?, [Handler<Void>]) = state.withAnnotatedLock { state in
             guard !state.isCancelled else { return (nil, []) }
             state.isCancelled = true
             state.modelHandlers = []
@@ -239,15 +230,32 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     // MARK: Syncing
 
     /// Writes every bound key of the current model into the form in one batch, origin `.bridge`.
-    ///
-    /// The model is read while the form's lock is held, so when several replacements race, the form
-    /// ends up holding the last one. Locks are always taken in the same order (the form's, then the
-    /// binding's), and no callback runs while either is held.
     @discardableResult
     func writeIntoForm() -> [FormChange] {
+        commit { _ in true } ?? []
+    }
+
+    /// Changes the model with `change` and writes every bound key of it into the form, as one step.
+    ///
+    /// Both happen while the form's lock is held (then the binding's: locks are always taken in that
+    /// order, and no callback runs while either is held). A form change on its way to
+    /// ``formDidChange(_:)`` therefore never sees the model ahead of the form, and cannot write a
+    /// stale form value back over a newer model; when replacements race, the form ends up holding the
+    /// last one.
+    ///
+    /// - Parameter change: Changes the model; returns `false` to change nothing (a lost race).
+    /// - Returns: The form changes made, or `nil` if the binding is cancelled or `change` declined.
+    func commit(_ change: (inout State) -> Bool) -> [FormChange]? {
         let bridge = bridge
         return form.update { formState, notes in
-            let model = state.withLock { $0.model }
+            let model: Model? = state.withAnnotatedLock { state in
+                guard !state.isCancelled, change(&state) else { return nil }
+                state.version &+= 1
+                state.errors = [:]
+                state.lastError = nil
+                return state.model
+            }
+            guard let model else { return nil }
             for binding in bridge.bindings {
                 formState.write(binding.storedValue(of: model), for: binding.key, origin: .bridge, into: &notes)
             }
@@ -263,9 +271,9 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         // The form's current value is read, and applied, while the form's lock is held: when writes
         // race, the last callback to get here applies the last value, and a replacement of the
         // model cannot interleave, so the model always ends up matching the form.
-        let outcome: Outcome = form.state.withLock { formState in
+        let outcome: Outcome = form.state.withAnnotatedLock { formState in
             let current = formState.values.storage[change.key]
-            return state.withLock { state in
+            return state.withAnnotatedLock { state in
                 guard !state.isCancelled else { return .unchanged }
                 do throws(FormBridgeError) {
                     let changed = try bridge.write(current, for: change.key, into: &state.model)
