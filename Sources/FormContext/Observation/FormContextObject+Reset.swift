@@ -1,5 +1,5 @@
 extension FormContextObject {
-    /// Restores every value to its initial value and clears every field's touched flag.
+    /// Restores every value to its initial value and clears every field's touched flag and validation issues.
     ///
     /// Each restored key notifies once.
     ///
@@ -12,6 +12,7 @@ extension FormContextObject {
             }
             for key in state.touched { state.recordStateChange(of: key, into: &notes) }
             state.touched = []
+            state.clearAllIssues(into: &notes)
         }
     }
 
@@ -43,6 +44,7 @@ extension FormContextObject {
             let cleared = keepingEdits ? state.touched.subtracting(edited) : state.touched
             for key in cleared { state.recordStateChange(of: key, into: &notes) }
             state.touched.subtract(cleared)
+            state.clearAllIssues(into: &notes)
         }
     }
 }

@@ -141,7 +141,11 @@ public final class FormContextObject: Observable, Sendable {
         var notes = FormNotifications()
         let result = try state.withLock { state in
             let wasDirty = !state.dirty.isEmpty
-            defer { notes.isDirtyChanged = wasDirty != !state.dirty.isEmpty }
+            notes.validation.before = state.validation.summary
+            defer {
+                notes.isDirtyChanged = wasDirty != !state.dirty.isEmpty
+                notes.validation.after = state.validation.summary
+            }
             return try body(&state, &notes)
         }
         deliver(notes)
@@ -166,6 +170,7 @@ public final class FormContextObject: Observable, Sendable {
             registrar.willSet(self, keyPath: \.isDirty)
             registrar.didSet(self, keyPath: \.isDirty)
         }
+        deliver(notes.validation)
         for (handler, change) in notes.calls {
             handler(change)
         }

@@ -32,6 +32,9 @@ struct FormState {
 
     var controls: [String: ControlSlot] = [:]
 
+    /// Validation issues, asynchronous runs and the submit pipeline's state.
+    var validation = FormValidationState()
+
     init(initial: FormContext) {
         values = initial
         self.initial = initial
@@ -55,6 +58,7 @@ struct FormState {
             key: key, oldValue: oldValue, newValue: newValue, origin: origin,
             isSecure: values.secureKeys.contains(key))
         record(change, into: &notes)
+        valueDidChange(key, origin: origin, into: &notes)
         return change
     }
 
@@ -84,10 +88,12 @@ struct FormState {
     }
 
     func fieldState(for key: String) -> FieldState {
-        FieldState(
+        let issues = validation.issues[key]
+        return FieldState(
             key: key, value: values.storage[key], initialValue: initial.storage[key], isDirty: dirty.contains(key),
             isTouched: touched.contains(key), isVisible: !hidden.contains(key), isEnabled: !disabled.contains(key),
-            isSecure: values.secureKeys.contains(key))
+            isSecure: values.secureKeys.contains(key), errors: issues?.allErrors ?? [], warnings: issues?.warnings ?? [],
+            isValidating: validation.runs[key] != nil)
     }
 }
 
@@ -102,4 +108,6 @@ struct FormNotifications {
     var isDirtyChanged = false
     /// The changes made, in order.
     var changes: [FormChange] = []
+    /// Form-level validation changes to announce, and asynchronous runs to start or cancel.
+    var validation = ValidationNotifications()
 }
