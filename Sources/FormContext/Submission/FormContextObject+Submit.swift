@@ -42,6 +42,7 @@ extension FormContextObject {
                 cleared.externalErrors = []
                 state.setIssues(cleared, for: key, into: &notes)
             }
+            if state.validation.definition == nil { state.setFormIssues(ValidationReport()) }
             state.validateAll(into: &notes)
             return true
         }

@@ -114,16 +114,18 @@ extension FormState {
         }
     }
 
-    /// Runs the form-level validators on the active values.
+    /// Runs the form-level validators on the active values; form-level errors set from outside go.
     ///
     /// - Complexity: O(*v*) for *v* form validators; O(*n*) more to leave out inactive fields, if any.
     mutating func validateForm(into notes: inout FormNotifications) {
-        guard let validators = validation.definition?.validators, !validators.isEmpty else { return }
-        var active = values
-        for key in hidden.union(disabled) { active.removeValue(for: key) }
+        guard let validators = validation.definition?.validators else { return }
         var report = ValidationReport()
-        for validator in validators {
-            if let issue = validator.issue(for: active) { report.append(issue) }
+        if !validators.isEmpty {
+            var active = values
+            for key in hidden.union(disabled) { active.removeValue(for: key) }
+            for validator in validators {
+                if let issue = validator.issue(for: active) { report.append(issue) }
+            }
         }
         setFormIssues(report)
     }
