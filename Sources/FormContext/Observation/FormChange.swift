@@ -46,7 +46,7 @@ public struct FormChange: @unchecked Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         func show(_ value: AnyHashable?) -> String {
             guard let value else { return "nil" }
-            return isSecure ? FormContext.secretMask : String(reflecting: value.base)
+            return isSecure ? FormContext.secretMask : FormContext.display(value.base, quoted: true)
         }
         return "\(key): \(show(oldValue)) -> \(show(newValue)) (\(origin))"
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension FormContext: CustomStringConvertible, CustomDebugStringConvertible {
     /// The mask shown in place of a secret value.
     public static let secretMask = "••••••"
@@ -26,10 +28,18 @@ extension FormContext: CustomStringConvertible, CustomDebugStringConvertible {
     public func displayValue(for key: String, revealingSecrets: Bool = false, quoted: Bool = false) -> String {
         guard let value = storage[key] else { return "" }
         if secureKeys.contains(key) && !revealingSecrets { return Self.secretMask }
-        return quoted ? String(reflecting: value.base) : String(describing: value.base)
+        return Self.display(value.base, quoted: quoted)
+    }
+
+    /// Shows a value: dates as ISO 8601, strings in quotes when `quoted`, anything else as it prints.
+    static func display(_ value: Any, quoted: Bool) -> String {
+        if let date = value as? Date { return date.formatted(.iso8601) }
+        return quoted ? String(reflecting: value) : String(describing: value)
     }
 
     /// Every field as a `key: value` line, sorted by key, secret values masked unless revealed.
+    ///
+    /// Dates are shown in ISO 8601 (`2024-05-01T00:00:00Z`); strings are shown bare.
     ///
     /// - Parameter revealingSecrets: Whether to show secret values as they are.
     /// - Complexity: O(*n* log *n*).

@@ -1,0 +1,72 @@
+import FormContext
+import Foundation
+
+/// A control the demo can type text into, whatever its value type.
+protocol DemoTextInput: AnyObject, Sendable {
+    var key: String { get }
+    var text: String { get set }
+    var parseError: FormControlError? { get }
+    var expectedText: String { get }
+    func connect(to form: FormContextObject) throws(FormControlError)
+}
+
+extension FieldControl: DemoTextInput {
+    var expectedText: String { format.expected }
+}
+
+/// One of the forms the demo can fill and submit.
+struct DemoForm: Sendable {
+    /// The name given to `--form`.
+    let name: String
+    /// A one-line summary for `--help`.
+    let summary: String
+    /// Builds the live form with its default values and one connected control per field.
+    let make: @Sendable () throws -> (FormContextObject, [any DemoTextInput])
+
+    /// The forms the demo knows, the default first.
+    static let all: [DemoForm] = [.contact, .profile]
+
+    /// The form used when `--form` is not given.
+    static var `default`: DemoForm { all[0] }
+
+    /// The form called `name`, if any.
+    static func named(_ name: String) -> DemoForm? {
+        all.first { $0.name == name }
+    }
+
+    /// The contact form of the original form-context example: first and last name.
+    static let contact = DemoForm(name: "contact", summary: "first and last name (the original example)") {
+        let form = FormContextObject(["firstname": "Hello", "lastname": "World"])
+        let controls: [any DemoTextInput] = [
+            TextControl(key: "firstname", title: "First name"),
+            TextControl(key: "lastname", title: "Last name"),
+        ]
+        for control in controls { try control.connect(to: form) }
+        return (form, controls)
+    }
+}
+
+/// The plan a profile subscribes to, for the demo's single-choice field.
+enum Plan: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    case free, pro, team
+
+    var description: String { rawValue }
+}
+
+extension DemoForm {
+    /// A profile with one field of every control kind: text, secret text, integer, decimal, date, switch, choice.
+    static let profile = DemoForm(name: "profile", summary: "one field of every kind: text, secret, number, date, switch, choice") {
+        let form = FormContextObject()
+        let controls: [any DemoTextInput] = [
+            TextControl(key: "name", title: "Name", text: "Ada Lovelace"),
+            TextControl(key: "password", title: "Password", text: "analytical", isSecure: true),
+            NumberControl<Int>(key: "age", title: "Age", value: 36),
+            NumberControl<Decimal>(key: "balance", title: "Balance", value: Decimal(string: "12.50")),
+            DateControl(key: "birthday", title: "Birthday", date: Date(timeIntervalSince1970: -4_861_728_000)),
+            ToggleControl(key: "newsletter", title: "Newsletter", isOn: false),
+            ChoiceControl<Plan>(key: "plan", title: "Plan", selection: .free),
+        ]
+        for control in controls { try control.connect(to: form) }
+        return (form, controls)
+    }
+}

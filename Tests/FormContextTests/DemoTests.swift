@@ -1,0 +1,91 @@
+import Testing
+@testable import ContextDemo
+
+@Suite("ContextDemo command line")
+struct DemoTests {
+    static let defaultOutput = """
+        firstname: Hello
+        lastname: World
+        ==========
+
+        """
+
+    @Test("the default run prints the original example, sorted, then the separator")
+    func defaultRun() throws {
+        let result = try DemoProcess.run([])
+        #expect(result == .init(status: 0, output: Self.defaultOutput, errorOutput: ""))
+    }
+
+    @Test("--set types values into the fields; later assignments win")
+    func setValues() throws {
+        let result = try DemoProcess.run(["--set", "firstname=Ada", "--set=lastname=Lovelace", "--set", "firstname=Grace"])
+        #expect(result.status == 0)
+        #expect(result.output == "firstname: Grace\nlastname: Lovelace\n==========\n")
+        #expect(result.errorOutput == "")
+    }
+
+    @Test("a value may itself contain '=' and unicode")
+    func valueWithEquals() throws {
+        let result = try DemoProcess.run(["--set", "lastname=a=b ✓ 東京"])
+        #expect(result.output == "firstname: Hello\nlastname: a=b ✓ 東京\n==========\n")
+    }
+
+    static let badInput: [(arguments: [String], message: String)] = [
+        (["--set", "nope=1"], "error: unknown key 'nope'; known keys: firstname, lastname\n"),
+        (["--set", "=x"], "error: malformed --set '=x': expected <key>=<value>\n"),
+        (["--set", "noequals"], "error: malformed --set 'noequals': expected <key>=<value>\n"),
+        (["--set"], "error: missing value for '--set'\n"),
+        (["--bogus"], "error: unknown option '--bogus' (see --help)\n"),
+        (["stray"], "error: unexpected argument 'stray' (see --help)\n"),
+        (["--form", "nope"], "error: unknown form 'nope'; known forms: contact, profile\n"),
+        (["--form", "profile", "--set", "age=4x"], "error: cannot read \"4x\" as integer for key 'age'\n"),
+        (["--form", "profile", "--set", "plan=gold"], "error: cannot read \"gold\" as one of free, pro, team for key 'plan'\n"),
+        (["--form", "profile", "--set", "birthday=2024-13-01"], "error: cannot read \"2024-13-01\" as ISO 8601 date for key 'birthday'\n"),
+        (["--form", "profile", "--set", "newsletter=maybe"], "error: cannot read \"maybe\" as true or false for key 'newsletter'\n"),
+        (["--form", "profile", "--set", "balance=1,5"], "error: cannot read \"1,5\" as decimal number for key 'balance'\n"),
+    ]
+
+    @Test("bad input exits 2 with one line naming what was wrong, and prints no submission", arguments: badInput)
+    func badInputExitsTwo(arguments: [String], message: String) throws {
+        let result = try DemoProcess.run(arguments)
+        #expect(result == .init(status: 2, output: "", errorOutput: message))
+    }
+
+    @Test("--help documents every option and exits 0")
+    func help() throws {
+        let result = try DemoProcess.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.errorOutput == "")
+        for option in ["--form <name>", "--set <key>=<value>", "-h, --help", "contact", "profile", "EXIT STATUS"] {
+            #expect(result.output.contains(option), "help lacks \(option)")
+        }
+        #expect(try DemoProcess.run(["-h"]).output == result.output)
+    }
+
+    @Test("the profile form parses every field kind and masks the secret")
+    func profileForm() {
+        let outcome = DemoCommand.run([
+            "--form", "profile", "--set", "age=41", "--set", "balance=-0.25", "--set", "birthday=2024-05-01T09:30:00Z",
+            "--set", "newsletter=yes", "--set", "plan=Team",
+        ])
+        #expect(outcome == .init(status: 0, output: """
+            age: 41
+            balance: -0.25
+            birthday: 2024-05-01T09:30:00Z
+            name: Ada Lovelace
+            newsletter: true
+            password: ••••••
+            plan: team
+            ==========
+
+            """, errorOutput: ""))
+    }
+
+    @Test("an empty number clears the field, leaving it out of the submission")
+    func emptyNumberClears() {
+        let outcome = DemoCommand.run(["--form", "profile", "--set", "age="])
+        #expect(outcome.status == 0)
+        #expect(!outcome.output.contains("age:"))
+        #expect(outcome.output.contains("name: Ada Lovelace\n"))
+    }
+}
