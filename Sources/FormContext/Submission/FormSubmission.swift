@@ -69,10 +69,13 @@ public struct FormSubmission: Sendable, CustomStringConvertible, CustomDebugStri
     /// `Date` as ISO 8601 in UTC to the second (`2024-05-01T12:00:00Z`); `UUID` as its uppercase
     /// string; `URL` as its absolute string; an enumeration as its raw value; arrays element by element.
     ///
-    /// - Parameter pretty: Two-space indentation and one key per line (the default), or all on one line.
+    /// - Parameters:
+    ///   - pretty: Two-space indentation and one key per line (the default), or all on one line.
+    ///   - maskingSecrets: Whether secret values are written as the string `"••••••"`, for output a
+    ///     person reads; `false` by default, so the JSON a handler sends carries the real values.
     /// - Returns: The JSON text.
     /// - Complexity: O(*n*) in the size of the values.
-    public func json(pretty: Bool = true) -> String {
+    public func json(pretty: Bool = true, maskingSecrets: Bool = false) -> String {
         guard !keys.isEmpty else { return "{}" }
         var output = "{"
         let indent: String? = pretty ? "  " : nil
@@ -81,7 +84,11 @@ public struct FormSubmission: Sendable, CustomStringConvertible, CustomDebugStri
             if let indent { output += "\n" + indent }
             JSONValue.writeString(key, to: &output)
             output += pretty ? ": " : ":"
-            encoded[position].write(to: &output, indent: indent)
+            if maskingSecrets && values.secureKeys.contains(key) {
+                JSONValue.writeString(FormContext.secretMask, to: &output)
+            } else {
+                encoded[position].write(to: &output, indent: indent)
+            }
         }
         output += pretty ? "\n}" : "}"
         return output
