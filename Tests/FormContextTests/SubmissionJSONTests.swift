@@ -143,4 +143,36 @@ struct SubmissionRedactionTests {
         #expect(form.context.description == #"["password": ••••••]"#)
         #expect(submission.json(pretty: false) == #"{"password":"hello"}"#)
     }
+
+    @Test func debugDumpsMaskSecrets() throws {
+        let submission = try FormSubmission(["name": "Ada", "password": "hunter2"], secureKeys: ["password"])
+        var dumped = ""
+        dump(submission, to: &dumped)
+        #expect(!dumped.contains("hunter2"))
+        #expect(dumped.contains("••••••"))
+        #expect(dumped.contains("\"Ada\""))
+
+        var context: FormContext = ["password": "hunter2"]
+        context.setSecure(for: "password")
+        var dumpedContext = ""
+        dump(context, to: &dumpedContext)
+        #expect(!dumpedContext.contains("hunter2"))
+        #expect(String(reflecting: context) == #"FormContext(["password": ••••••])"#)
+    }
+
+    @Test func fieldStateDescriptionMasksSecrets() async throws {
+        let definition = try FormDefinition([
+            FieldDefinition(FormKey<String>("password"), isSecure: true, validators: [.minLength(8)])
+        ])
+        let form = FormContextObject(definition: definition, options: ValidationOptions(mode: .onChange))
+        form.set("hunter2", for: "password", origin: .user)
+        form.blur("password")
+        let state = form.fieldState(for: "password")
+        #expect(state.description == "password: •••••• (dirty, touched, errors: [must be at least 8 characters])")
+        var dumped = ""
+        dump(state, to: &dumped)
+        #expect(!dumped.contains("hunter2"))
+        #expect(FieldState(key: "name", value: "Ada").description == #"name: "Ada""#)
+        #expect(FieldState(key: "name", isVisible: false, isEnabled: false).description == "name: nil (hidden, disabled)")
+    }
 }
