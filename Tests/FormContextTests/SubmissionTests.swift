@@ -226,7 +226,10 @@ struct SubmissionTests {
     @Test func dirtySinceLastSubmit() async {
         let form = Self.validForm()
         #expect(!form.isDirtySinceLastSubmit)
+        let counter = ObservationCounter()
+        counter.track { _ = form.isDirtySinceLastSubmit }
         form.set("Grace", for: "name")
+        #expect(counter.value == 1, "before the first submit it follows isDirty")
         #expect(form.isDirtySinceLastSubmit)
         await form.submit { _ in .accepted }
         #expect(!form.isDirtySinceLastSubmit)

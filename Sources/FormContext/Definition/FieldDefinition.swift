@@ -60,6 +60,14 @@ public struct FieldDefinition: Sendable {
         invalidPattern = validators.lazy.compactMap(\.invalidPattern).first
         debounce = asyncValidators.map(\.debounce).max() ?? .zero
         let expected = valueTypeName
+        let isEmpty: @Sendable (Value) -> Bool
+        if Value.self == String.self {
+            isEmpty = { ($0 as! String).isEmpty }
+        } else if Value.self is any Collection.Type {
+            isEmpty = { ($0 as! any Collection).isEmpty }
+        } else {
+            isEmpty = { _ in false }
+        }
         check = { value, context, report in
             guard let value else {
                 for validator in validators where validator.isRequirement {
@@ -72,9 +80,9 @@ public struct FieldDefinition: Sendable {
                     key: name, rule: "type", message: "expected \(expected), found \(typeName(of: type(of: value.base)))"))
                 return
             }
-            let isEmpty = isEmptyValue(typed)
+            let isEmptyValue = isEmpty(typed)
             for validator in validators {
-                if isEmpty && !validator.isRequirement { continue }
+                if isEmptyValue && !validator.isRequirement { continue }
                 if !validator.test(typed, context) {
                     report.append(ValidationIssue(key: name, rule: validator.rule, message: validator.message, severity: validator.severity))
                 }

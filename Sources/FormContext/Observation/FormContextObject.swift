@@ -141,10 +141,10 @@ public final class FormContextObject: Observable, Sendable {
         var notes = FormNotifications()
         let result = try state.withLock { state in
             let wasDirty = !state.dirty.isEmpty
-            notes.validation.before = state.validation.summary
+            notes.validation.before = state.validation.summary(isDirty: wasDirty)
             defer {
                 notes.isDirtyChanged = wasDirty != !state.dirty.isEmpty
-                notes.validation.after = state.validation.summary
+                notes.validation.after = state.validation.summary(isDirty: !state.dirty.isEmpty)
             }
             return try body(&state, &notes)
         }

@@ -138,13 +138,13 @@ extension FormContextObject {
     /// - Complexity: O(1): the form keeps a running count of errors.
     public var isValid: Bool {
         registrar.access(self, keyPath: \.isValid)
-        return state.withLock { $0.validation.summary.isValid }
+        return state.withLock { $0.validation.invalidKeys.isEmpty && $0.validation.formErrors.isEmpty }
     }
 
     /// The number of errors on fields and on the form. Observable.
     public var errorCount: Int {
         registrar.access(self, keyPath: \.errorCount)
-        return state.withLock { $0.validation.summary.errorCount }
+        return state.withLock { $0.validation.errorCount + $0.validation.formErrors.count }
     }
 
     /// Whether any asynchronous validator is checking a value. Observable.

@@ -56,11 +56,13 @@ struct FormValidationState {
 
     var effectiveMode: ValidationMode { submitCount > 0 ? options.revalidateMode : options.mode }
 
-    var summary: FormValidationSummary {
+    /// The form-level values observers can track, given whether the form is dirty.
+    func summary(isDirty: Bool) -> FormValidationSummary {
         FormValidationSummary(
             isValid: invalidKeys.isEmpty && formErrors.isEmpty, errorCount: errorCount + formErrors.count,
             isValidating: !runs.isEmpty, phase: phase, submitCount: submitCount,
-            isDirtySinceLastSubmit: !changedSinceSubmit.isEmpty, formIssuesVersion: formIssuesVersion)
+            isDirtySinceLastSubmit: submitted == nil ? isDirty : !changedSinceSubmit.isEmpty,
+            formIssuesVersion: formIssuesVersion)
     }
 }
 
