@@ -25,12 +25,15 @@ public struct FieldDefinition: Sendable {
     /// The other fields the validators read.
     public let dependencies: [String]
 
-    let invalidPattern: String?
-    let debounce: Duration
-    let check: @Sendable (AnyHashable?, FormContext, inout ValidationReport) -> Void
-    let asyncCheck: (@Sendable (AnyHashable) async -> [ValidationIssue])?
+    @usableFromInline let invalidPattern: String?
+    @usableFromInline let debounce: Duration
+    @usableFromInline let check: @Sendable (AnyHashable?, FormContext, inout ValidationReport) -> Void
+    @usableFromInline let asyncCheck: (@Sendable (AnyHashable) async -> [ValidationIssue])?
 
     /// Creates a field whose values have type `Value`.
+    ///
+    /// The initializer is inlinable so that the checks it builds are specialized for `Value` where the
+    /// field is defined: validating then costs about what calling the validators directly does.
     ///
     /// - Parameters:
     ///   - key: The field's key and value type.
@@ -39,27 +42,64 @@ public struct FieldDefinition: Sendable {
     ///   - validators: The synchronous checks, run in this order.
     ///   - asyncValidators: The asynchronous checks, run in this order after the synchronous ones pass,
     ///     once the value has been unchanged for the longest of their debounce intervals.
+    @inlinable
     public init<Value: Hashable & Sendable>(
         _ key: FormKey<Value>, default defaultValue: Value? = nil, isSecure: Bool = false,
         validators: [Validator<Value>] = [], asyncValidators: [AsyncValidator<Value>] = []
     ) {
-        let name = key.name
-        self.key = name
-        valueTypeName = typeName(of: Value.self)
+        self.init(
+            key: key.name, valueTypeName: typeName(of: Value.self), defaultValue: defaultValue, isSecure: isSecure,
+            rules: validators.map(\.rule), asyncRules: asyncValidators.map(\.rule),
+            dependencies: Self.dependencies(of: validators), invalidPattern: Self.invalidPattern(in: validators),
+            debounce: asyncValidators.map(\.debounce).max() ?? .zero,
+            check: Self.makeCheck(key: key.name, validators: validators),
+            asyncCheck: Self.makeAsyncCheck(key: key.name, validators: asyncValidators))
+    }
+
+    @usableFromInline
+    init(
+        key: String, valueTypeName: String, defaultValue: (any Hashable & Sendable)?, isSecure: Bool, rules: [String],
+        asyncRules: [String], dependencies: [String], invalidPattern: String?, debounce: Duration,
+        check: @escaping @Sendable (AnyHashable?, FormContext, inout ValidationReport) -> Void,
+        asyncCheck: (@Sendable (AnyHashable) async -> [ValidationIssue])?
+    ) {
+        self.key = key
+        self.valueTypeName = valueTypeName
         self.defaultValue = defaultValue
         self.isSecure = isSecure
-        rules = validators.map(\.rule)
-        asyncRules = asyncValidators.map(\.rule)
+        self.rules = rules
+        self.asyncRules = asyncRules
+        self.dependencies = dependencies
+        self.invalidPattern = invalidPattern
+        self.debounce = debounce
+        self.check = check
+        self.asyncCheck = asyncCheck
+    }
+
+    /// The fields the validators read, each once, in order of first mention.
+    @usableFromInline
+    static func dependencies<Value>(of validators: [Validator<Value>]) -> [String] {
         var dependencies: [String] = []
         for validator in validators {
             for dependency in validator.dependencies where !dependencies.contains(dependency) {
                 dependencies.append(dependency)
             }
         }
-        self.dependencies = dependencies
-        invalidPattern = validators.lazy.compactMap(\.invalidPattern).first
-        debounce = asyncValidators.map(\.debounce).max() ?? .zero
-        let expected = valueTypeName
+        return dependencies
+    }
+
+    /// The first pattern among the validators that did not compile.
+    @usableFromInline
+    static func invalidPattern<Value>(in validators: [Validator<Value>]) -> String? {
+        validators.lazy.compactMap(\.invalidPattern).first
+    }
+
+    /// The synchronous check of one field: absent values, then the type, then each validator in order.
+    @inlinable
+    static func makeCheck<Value: Hashable & Sendable>(
+        key: String, validators: [Validator<Value>]
+    ) -> @Sendable (AnyHashable?, FormContext, inout ValidationReport) -> Void {
+        let expected = typeName(of: Value.self)
         let isEmpty: @Sendable (Value) -> Bool
         if Value.self == String.self {
             isEmpty = { ($0 as! String).isEmpty }
@@ -68,45 +108,53 @@ public struct FieldDefinition: Sendable {
         } else {
             isEmpty = { _ in false }
         }
-        check = { value, context, report in
+        // Only what the checks need, so the loop copies one flag and one closure per validator; the
+        // rest of a validator is read only when it fails.
+        let tests = validators.map { (isRequirement: $0.isRequirement, test: $0.test) }
+        return { value, context, report in
             guard let value else {
                 for validator in validators where validator.isRequirement {
-                    report.append(ValidationIssue(key: name, rule: validator.rule, message: validator.message, severity: validator.severity))
+                    report.append(ValidationIssue(key: key, rule: validator.rule, message: validator.message, severity: validator.severity))
                 }
                 return
             }
             guard let typed = value.base as? Value else {
                 report.errors.append(ValidationIssue(
-                    key: name, rule: "type", message: "expected \(expected), found \(typeName(of: type(of: value.base)))"))
+                    key: key, rule: "type", message: "expected \(expected), found \(typeName(of: type(of: value.base)))"))
                 return
             }
             let isEmptyValue = isEmpty(typed)
-            for validator in validators {
-                if isEmptyValue && !validator.isRequirement { continue }
-                if !validator.test(typed, context) {
-                    report.append(ValidationIssue(key: name, rule: validator.rule, message: validator.message, severity: validator.severity))
+            for position in tests.indices {
+                if isEmptyValue && !tests[position].isRequirement { continue }
+                if !tests[position].test(typed, context) {
+                    let validator = validators[position]
+                    report.append(ValidationIssue(key: key, rule: validator.rule, message: validator.message, severity: validator.severity))
                 }
             }
         }
-        if asyncValidators.isEmpty {
-            asyncCheck = nil
-        } else {
-            asyncCheck = { value in
-                guard let typed = value.base as? Value, !isEmptyValue(typed) else { return [] }
-                var issues: [ValidationIssue] = []
-                for validator in asyncValidators {
-                    if Task.isCancelled { break }
-                    do {
-                        if let message = try await validator.check(typed) {
-                            issues.append(ValidationIssue(key: name, rule: validator.rule, message: message))
-                        }
-                    } catch {
-                        if Task.isCancelled { break }
-                        issues.append(ValidationIssue(key: name, rule: validator.rule, message: "could not be checked: \(error)"))
+    }
+
+    /// The asynchronous check of one field, or `nil` if it has no asynchronous validators.
+    @usableFromInline
+    static func makeAsyncCheck<Value: Hashable & Sendable>(
+        key: String, validators: [AsyncValidator<Value>]
+    ) -> (@Sendable (AnyHashable) async -> [ValidationIssue])? {
+        guard !validators.isEmpty else { return nil }
+        return { value in
+            guard let typed = value.base as? Value, !isEmptyValue(typed) else { return [] }
+            var issues: [ValidationIssue] = []
+            for validator in validators {
+                if Task.isCancelled { break }
+                do {
+                    if let message = try await validator.check(typed) {
+                        issues.append(ValidationIssue(key: key, rule: validator.rule, message: message))
                     }
+                } catch {
+                    if Task.isCancelled { break }
+                    issues.append(ValidationIssue(key: key, rule: validator.rule, message: "could not be checked: \(error)"))
                 }
-                return issues
             }
+            return issues
         }
     }
 

@@ -19,9 +19,11 @@ extension FormDefinition {
     public func validate(_ context: FormContext, inactiveKeys: Set<String> = []) -> ValidationReport {
         var report = ValidationReport()
         let checksActivity = !inactiveKeys.isEmpty
-        for field in fields {
-            if checksActivity && inactiveKeys.contains(field.key) { continue }
-            field.check(context.storage[field.key], context, &report)
+        let storage = context.storage
+        for position in checks.indices {
+            let key = checks[position].key
+            if checksActivity && inactiveKeys.contains(key) { continue }
+            checks[position].check(storage[key], context, &report)
         }
         if !validators.isEmpty {
             var active = context

@@ -21,6 +21,8 @@ public struct FormDefinition: Sendable {
     public let validators: [FormValidator]
 
     let positions: [String: Int]
+    /// Each field's key and check, without the rest of its definition, for the validate-all loop.
+    let checks: [(key: String, check: @Sendable (AnyHashable?, FormContext, inout ValidationReport) -> Void)]
     /// For each key, the positions of the fields whose validators read it.
     let dependents: [String: [Int]]
 
@@ -49,6 +51,7 @@ public struct FormDefinition: Sendable {
         self.fields = fields
         self.validators = validators
         self.positions = positions
+        checks = fields.map { ($0.key, $0.check) }
         self.dependents = dependents
     }
 

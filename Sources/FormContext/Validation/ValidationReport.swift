@@ -55,6 +55,7 @@ public struct ValidationReport: Hashable, Sendable, CustomStringConvertible {
         isValid ? "valid" : lines.joined(separator: "\n")
     }
 
+    @inlinable
     mutating func append(_ issue: ValidationIssue) {
         if issue.severity == .error { errors.append(issue) } else { warnings.append(issue) }
     }

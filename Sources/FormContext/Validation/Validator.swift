@@ -24,10 +24,10 @@ public struct Validator<Value: Hashable & Sendable>: Sendable {
     /// The other fields the check reads; a change to one of them re-validates this field.
     public let dependencies: [String]
 
-    let isRequirement: Bool
-    let test: @Sendable (Value, FormContext) -> Bool
+    @usableFromInline let isRequirement: Bool
+    @usableFromInline let test: @Sendable (Value, FormContext) -> Bool
     /// The pattern that did not compile, reported when the definition is built.
-    let invalidPattern: String?
+    @usableFromInline let invalidPattern: String?
 
     init(
         rule: String, message: String, severity: ValidationSeverity = .error, dependencies: [String] = [],
