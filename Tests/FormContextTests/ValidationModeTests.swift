@@ -251,3 +251,51 @@ struct ValidationModeTests {
         #expect(form.validationOptions.mode == .onSubmit)
     }
 }
+
+@Suite("Validation running counts")
+struct ValidationInvariantTests {
+    /// Checks the running counts against the stored issues.
+    static func check(_ form: FormContextObject, sourceLocation: SourceLocation = #_sourceLocation) {
+        let violations = form.state.withLock { $0.validationInvariantViolations() }
+        #expect(violations == [], sourceLocation: sourceLocation)
+    }
+
+    @Test func countsStayExactThroughEveryKindOfMutation() async {
+        let form = ValidationModeTests.form(.onChange)
+        let steps: [@Sendable (FormContextObject) -> Void] = [
+            { $0.set("A", for: "name") },
+            { $0.set("secret", for: "password") },
+            { $0.set("secreT", for: "confirm") },
+            { $0.setVisible(false, for: "password") },
+            { $0.setErrors(["is reserved"], for: "name") },
+            { $0.setVisible(true, for: "password") },
+            { $0.setEnabled(false, for: "name") },
+            { $0.validate() },
+            { $0.setEnabled(true, for: "name") },
+            { $0.transaction { batch in batch.set("Ada", for: "name"); batch.set("secreT", for: "password") } },
+            { $0.setErrors(["elsewhere"], for: "undefined") },
+            { $0.reset() },
+            { $0.set(nil, for: "name") },
+            { $0.blur("name") },
+        ]
+        for step in steps {
+            step(form)
+            Self.check(form)
+        }
+        #expect(form.errors(for: "name").map(\.rule) == ["required"])
+        await form.submit { _ in .rejected(["password": ["too common"]], formErrors: ["later"]) }
+        Self.check(form)
+    }
+
+    @Test func controlLosingFocusValidates() throws {
+        let form = ValidationModeTests.form(.onBlur)
+        let name = TextControl(key: "name", title: "Name")
+        try name.connect(to: form)
+        name.text = "Al"
+        #expect(form.errors(for: "name") == [])
+        name.touch()
+        #expect(form.isTouched("name"))
+        #expect(form.errors(for: "name").map(\.rule) == ["minLength(3)"])
+        Self.check(form)
+    }
+}

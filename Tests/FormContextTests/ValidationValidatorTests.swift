@@ -207,3 +207,47 @@ struct ValidationValidatorTests {
         #expect(Validator<String>.required().severity == .error)
     }
 }
+
+@Suite("Validators on awkward input")
+struct ValidationAwkwardInputTests {
+    static let inputs: [(name: String, value: String)] = [
+        ("empty", ""), ("whitespace", " \t "), ("unicode", "Zoë 東京 🙂"), ("very long", longText),
+    ]
+
+    @Test(arguments: inputs)
+    func equalsPassesOnlyTheSameText(name: String, value: String) {
+        let validator = Validator<String>.equals("other")
+        #expect(validator.passes(value, in: ["other": value]))
+        #expect(validator.passes(value, in: ["other": value + "x"]) == value.isEmpty, "empty values pass every validator but required")
+    }
+
+    @Test(arguments: inputs)
+    func oneOfPassesOnlyListedValues(name: String, value: String) {
+        #expect(Validator<String>.oneOf([value, "other"]).passes(value))
+        #expect(Validator<String>.oneOf(["other"]).passes(value) == value.isEmpty)
+    }
+
+    @Test(arguments: inputs)
+    func customSeesTheValueAsItIs(name: String, value: String) {
+        let sameLength = Validator<String>.custom("len", message: "m") { text, _ in text.unicodeScalars.count == value.unicodeScalars.count }
+        #expect(sameLength.passes(value))
+        let never = Validator<String>.custom("never", message: "m") { _, _ in false }
+        #expect(never.passes(value) == value.isEmpty)
+    }
+
+    @Test(arguments: inputs)
+    func definitionReportsInDeclarationOrder(name: String, value: String) throws {
+        let definition = try FormDefinition([
+            FieldDefinition(FormKey<String>("f"), validators: [
+                .required(), .minLength(3), .maxLength(10), .pattern("[a-z]+"), .email(), .url(),
+            ])
+        ])
+        let rules = definition.validate(["f": value]).errors.map(\.rule)
+        switch name {
+        case "empty": #expect(rules == ["required"])
+        case "whitespace": #expect(rules == ["required", "pattern([a-z]+)", "email", "url"])
+        case "unicode": #expect(rules == ["pattern([a-z]+)", "email", "url"])
+        default: #expect(rules == ["maxLength(10)", "email", "url"])
+        }
+    }
+}

@@ -213,4 +213,27 @@ extension FormState {
         report.warnings += validation.formWarnings
         return report
     }
+
+    /// What is wrong with the running counts, if anything: they must match the stored issues exactly.
+    ///
+    /// - Complexity: O(*k*) for *k* keys with issues; for tests and debugging.
+    func validationInvariantViolations() -> [String] {
+        var violations: [String] = []
+        var count = 0
+        var invalid: Set<String> = []
+        for (key, entry) in validation.issues {
+            count += entry.errorCount
+            if entry.errorCount > 0 { invalid.insert(key) }
+            if entry.isEmpty { violations.append("empty entry kept for '\(key)'") }
+            if !isActive(key) && !(entry.errors.isEmpty && entry.asyncErrors.isEmpty) {
+                violations.append("inactive '\(key)' has validator errors")
+            }
+        }
+        if count != validation.errorCount { violations.append("error count \(validation.errorCount), issues hold \(count)") }
+        if invalid != validation.invalidKeys { violations.append("invalid keys \(validation.invalidKeys.sorted()), issues say \(invalid.sorted())") }
+        for (key, run) in validation.runs where validation.definition?.field(key)?.hasAsyncValidators != true {
+            violations.append("run \(run.generation) for '\(key)', which has no asynchronous validators")
+        }
+        return violations
+    }
 }
