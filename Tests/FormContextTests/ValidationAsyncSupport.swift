@@ -88,6 +88,7 @@ final class Gates: Sendable {
         var finished: [String] = []
         var cancelled: [String] = []
         var startWaiters: [(Int, CheckedContinuation<Void, Never>)] = []
+        var finishWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     }
 
     private let state = Mutex(State())
@@ -114,7 +115,23 @@ final class Gates: Sendable {
         } onCancel: {
             state.withLock { $0.cancelled.append(value) }
         }
-        state.withLock { $0.finished.append(value) }
+        let waiters = state.withLock { state in
+            state.finished.append(value)
+            return state.finishWaiters.removeValue(forKey: value) ?? []
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Waits until a check of `value` has returned.
+    func waitForFinish(_ value: String) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let isDone = state.withLock { state in
+                if state.finished.contains(value) { return true }
+                state.finishWaiters[value, default: []].append(continuation)
+                return false
+            }
+            if isDone { continuation.resume() }
+        }
     }
 
     /// Lets every check of `value` through.

@@ -64,6 +64,28 @@ struct ValidationAsyncTests {
         #expect(form.isValid)
     }
 
+    @Test func anOlderAnswerArrivingFirstIsDroppedAndTheNewerOneLands() async {
+        let gates = Gates()
+        let form = Self.usernameForm(gates: gates)
+        let stateCounter = ObservationCounter()
+        form.set("free", for: "username")
+        await gates.waitForStarts(1)
+        form.set("taken", for: "username")
+        await gates.waitForStarts(2)
+        stateCounter.track { _ = form.fieldState(for: "username") }
+
+        gates.release("free")
+        await gates.waitForFinish("free")
+        #expect(form.fieldState(for: "username").isValidating, "still waiting for the answer about 'taken'")
+        #expect(form.errors(for: "username") == [])
+
+        gates.release("taken")
+        await form.waitForValidation()
+        #expect(form.errors(for: "username").map(\.message) == ["is already taken"])
+        #expect(!form.fieldState(for: "username").isValidating)
+        #expect(stateCounter.value == 1)
+    }
+
     @Test func supersededRunIsCancelled() async {
         let gates = Gates()
         let form = Self.usernameForm(gates: gates)
