@@ -141,10 +141,11 @@ public final class FormContextObject: Observable, Sendable {
         var notes = FormNotifications()
         let result = try state.withLock { state in
             let wasDirty = !state.dirty.isEmpty
-            notes.validation.before = state.validation.summary(isDirty: wasDirty)
+            let tracksSummary = state.validation.isSummaryTracked
+            if tracksSummary { notes.validation.before = state.validation.summary(isDirty: wasDirty) }
             defer {
                 notes.isDirtyChanged = wasDirty != !state.dirty.isEmpty
-                notes.validation.after = state.validation.summary(isDirty: !state.dirty.isEmpty)
+                if tracksSummary { notes.validation.after = state.validation.summary(isDirty: !state.dirty.isEmpty) }
             }
             return try body(&state, &notes)
         }

@@ -109,13 +109,19 @@ extension FormContextObject {
     /// Where the form is in its submit pipeline. Observable.
     public var submitPhase: SubmitPhase {
         registrar.access(self, keyPath: \.submitPhase)
-        return state.withLock { $0.validation.phase }
+        return state.withLock { state in
+            state.validation.isSummaryTracked = true
+            return state.validation.phase
+        }
     }
 
     /// How many times a submit has started (refused second submits not counted). Observable.
     public var submitCount: Int {
         registrar.access(self, keyPath: \.submitCount)
-        return state.withLock { $0.validation.submitCount }
+        return state.withLock { state in
+            state.validation.isSummaryTracked = true
+            return state.validation.submitCount
+        }
     }
 
     /// Whether any value differs from the values of the last successful submit (from the initial
@@ -125,7 +131,8 @@ extension FormContextObject {
     public var isDirtySinceLastSubmit: Bool {
         registrar.access(self, keyPath: \.isDirtySinceLastSubmit)
         return state.withLock { state in
-            state.validation.submitted == nil ? !state.dirty.isEmpty : !state.validation.changedSinceSubmit.isEmpty
+            state.validation.isSummaryTracked = true
+            return state.validation.submitted == nil ? !state.dirty.isEmpty : !state.validation.changedSinceSubmit.isEmpty
         }
     }
 }

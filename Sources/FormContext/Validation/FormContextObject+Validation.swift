@@ -138,31 +138,46 @@ extension FormContextObject {
     /// - Complexity: O(1): the form keeps a running count of errors.
     public var isValid: Bool {
         registrar.access(self, keyPath: \.isValid)
-        return state.withLock { $0.validation.invalidKeys.isEmpty && $0.validation.formErrors.isEmpty }
+        return state.withLock { state in
+            state.validation.isSummaryTracked = true
+            return state.validation.invalidKeys.isEmpty && state.validation.formErrors.isEmpty
+        }
     }
 
     /// The number of errors on fields and on the form. Observable.
     public var errorCount: Int {
         registrar.access(self, keyPath: \.errorCount)
-        return state.withLock { $0.validation.errorCount + $0.validation.formErrors.count }
+        return state.withLock { state in
+            state.validation.isSummaryTracked = true
+            return state.validation.errorCount + state.validation.formErrors.count
+        }
     }
 
     /// Whether any asynchronous validator is checking a value. Observable.
     public var isValidating: Bool {
         registrar.access(self, keyPath: \.isValidating)
-        return state.withLock { !$0.validation.runs.isEmpty }
+        return state.withLock { state in
+            state.validation.isSummaryTracked = true
+            return !state.validation.runs.isEmpty
+        }
     }
 
     /// The form-level errors. Observable.
     public var formErrors: [ValidationIssue] {
         registrar.access(self, keyPath: \.formErrors)
-        return state.withLock { $0.validation.formErrors }
+        return state.withLock { state in
+            state.validation.isSummaryTracked = true
+            return state.validation.formErrors
+        }
     }
 
     /// The form-level warnings. Observable.
     public var formWarnings: [ValidationIssue] {
         registrar.access(self, keyPath: \.formWarnings)
-        return state.withLock { $0.validation.formWarnings }
+        return state.withLock { state in
+            state.validation.isSummaryTracked = true
+            return state.validation.formWarnings
+        }
     }
 
     /// The keys of the fields with errors.
@@ -191,6 +206,7 @@ extension FormContextObject {
 
     /// Announces form-level changes and starts or cancels asynchronous runs, outside the lock.
     func deliver(_ notes: ValidationNotifications) {
+        if notes.starts.isEmpty && notes.cancellations.isEmpty && notes.before == notes.after { return }
         let (before, after) = (notes.before, notes.after)
         if before != after {
             if before.isValid != after.isValid { announce(\.isValid) }

@@ -51,6 +51,10 @@ struct FormValidationState {
     /// Keys whose value differs from the last successful submit (from the initial values before it).
     var changedSinceSubmit: Set<String> = []
 
+    /// Whether a form-level property was read through observation: only then are the form-level
+    /// values compared before and after each mutation and announced.
+    var isSummaryTracked = false
+
     /// Whether any of this needs looking at on a write.
     var isInUse: Bool { definition != nil || submitted != nil || !issues.isEmpty }
 
