@@ -56,6 +56,8 @@ public struct FormDefinition: Sendable {
     }
 
     /// The keys of the fields, in order.
+    ///
+    /// - Complexity: O(*n*).
     public var keys: [String] { fields.map(\.key) }
 
     /// The field with key `key`, or `nil` if there is none.
@@ -81,6 +83,8 @@ public struct FormDefinition: Sendable {
     }
 
     /// The keys of the secret fields.
+    ///
+    /// - Complexity: O(*n*).
     public var secureKeys: Set<String> {
         Set(fields.lazy.filter(\.isSecure).map(\.key))
     }

@@ -48,6 +48,8 @@ public struct ValidationReport: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Every error as a `key: message` line, in order.
+    ///
+    /// - Complexity: O(*e*) for *e* errors.
     public var lines: [String] { errors.map(\.description) }
 
     /// `valid`, or the errors one per line.
