@@ -134,13 +134,21 @@ extension Validator where Value == String {
     /// - Returns: The validator, rule `pattern(<pattern>)`.
     /// - Complexity: O(*n*) per check for typical patterns.
     public static func pattern(_ pattern: String, message: String = "has an invalid format") -> Validator {
-        guard let expression = try? NSRegularExpression(pattern: pattern) else {
+        guard let plain = try? NSRegularExpression(pattern: pattern) else {
             return Validator(rule: "pattern(\(pattern))", message: message, invalidPattern: pattern) { _, _ in false }
         }
+        // Anchoring the group at both ends lets the engine backtrack into a longer alternative
+        // (`a|ab` matches all of "ab"), which checking the first match's range would not.
+        if let anchored = try? NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z") {
+            return Validator(rule: "pattern(\(pattern))", message: message) { value, _ in
+                anchored.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
+            }
+        }
+        // A pattern that cannot be wrapped (one ending in a free-spacing comment): the first match
+        // anchored at the start must cover the whole value.
         return Validator(rule: "pattern(\(pattern))", message: message) { value, _ in
             let whole = NSRange(value.startIndex..., in: value)
-            guard let match = expression.firstMatch(in: value, options: [.anchored], range: whole) else { return false }
-            return match.range == whole
+            return plain.firstMatch(in: value, options: [.anchored], range: whole)?.range == whole
         }
     }
 
