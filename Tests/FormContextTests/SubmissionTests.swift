@@ -17,7 +17,7 @@ final class BlockingHandler: Sendable {
         var arrivals: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var received: [FormSubmission] { state.withLock { $0.received } }
 
@@ -73,7 +73,7 @@ struct SubmissionTests {
 
     @Test func validFormReachesTheHandler() async {
         let form = Self.validForm()
-        let received = Mutex<[String]>([])
+        let received = Locked<[String]>([])
         let result = await form.submit { submission in
             received.withLock { $0.append(submission.json(pretty: false)) }
             return .accepted
@@ -90,7 +90,7 @@ struct SubmissionTests {
 
     @Test func invalidFormNeverReachesTheHandler() async {
         let form = FormContextObject(definition: Self.definition, values: ["email": "ada@"])
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let result = await form.submit { _ in
             calls.withLock { $0 += 1 }
             return .accepted
@@ -140,7 +140,7 @@ struct SubmissionTests {
 
     @Test func throwingHandlerLeavesTheFormAsItWasAndRetrySucceeds() async {
         let form = Self.validForm()
-        let attempts = Mutex(0)
+        let attempts = Locked(0)
         let handler: FormContextObject.SubmitHandler = { _ in
             let attempt = attempts.withLock { count in
                 count += 1
@@ -207,7 +207,7 @@ struct SubmissionTests {
 
     @Test func phasesInOrderAndObservable() async {
         let form = Self.validForm()
-        let phases = Mutex<[SubmitPhase]>([])
+        let phases = Locked<[SubmitPhase]>([])
         let handler = BlockingHandler()
         #expect(form.submitPhase == .idle)
         let counter = ObservationCounter()

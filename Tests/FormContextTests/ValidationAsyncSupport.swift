@@ -18,7 +18,7 @@ final class TestClock: Sendable {
         var callWaiters: [(Int, CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The sleep function to inject into ``ValidationOptions``.
     var sleep: @Sendable (Duration) async throws -> Void {
@@ -91,7 +91,7 @@ final class Gates: Sendable {
         var finishWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var started: [String] { state.withLock { $0.started } }
     var finished: [String] { state.withLock { $0.finished } }

@@ -171,7 +171,7 @@ struct ValidationAsyncTests {
         let form = Self.usernameForm(gates: gates, mode: .onSubmit)
         form.set("taken", for: "username")
         #expect(!form.isValidating)
-        let handled = Mutex(0)
+        let handled = Locked(0)
         let submit = Task { await form.submit { _ in handled.withLock { $0 += 1 }; return .accepted } }
         await gates.waitForStarts(1)
         #expect(form.submitPhase == .validating)

@@ -4,7 +4,7 @@ import Testing
 
 /// Collects what a documentation example prints.
 final class DocPrinter: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
     func print(_ items: Any...) { lines.withLock { $0.append(items.map { "\($0)" }.joined(separator: " ")) } }
     var output: [String] { lines.withLock { $0 } }
 }

@@ -7,7 +7,7 @@ import Testing
 
 /// Counts how often an observation of a value fires.
 final class ObservationCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
     var value: Int { count.withLock { $0 } }
 
     /// Tracks `read` and counts each invalidation, re-arming after each.

@@ -5,6 +5,7 @@ extension Validator {
     ///
     /// - Parameter message: The message shown when the value is missing; `is required` by default.
     /// - Returns: The validator, rule `required`.
+    @inlinable
     public static func required(_ message: String = "is required") -> Validator {
         Validator(rule: "required", message: message, isRequirement: true) { value, _ in !isBlankValue(value) }
     }
@@ -61,6 +62,7 @@ extension Validator where Value: Collection {
     ///   - message: The message; `must be at least 3 characters` by default.
     /// - Returns: The validator, rule `minLength(<count>)`.
     /// - Complexity: O(*n*) per check for text, O(1) for random-access collections.
+    @inlinable
     public static func minLength(_ count: Int, message: String? = nil) -> Validator {
         Validator(rule: "minLength(\(count))", message: message ?? "must be at least \(units(count))") { value, _ in
             value.count >= count
@@ -74,13 +76,15 @@ extension Validator where Value: Collection {
     ///   - message: The message; `must be at most 40 characters` by default.
     /// - Returns: The validator, rule `maxLength(<count>)`.
     /// - Complexity: O(*n*) per check for text, O(1) for random-access collections.
+    @inlinable
     public static func maxLength(_ count: Int, message: String? = nil) -> Validator {
         Validator(rule: "maxLength(\(count))", message: message ?? "must be at most \(units(count))") { value, _ in
             value.count <= count
         }
     }
 
-    private static func units(_ count: Int) -> String {
+    @usableFromInline
+    static func units(_ count: Int) -> String {
         let unit = Value.self == String.self ? "character" : "item"
         return "\(count) \(unit)\(count == 1 ? "" : "s")"
     }
@@ -93,6 +97,7 @@ extension Validator where Value: Comparable {
     ///   - range: The allowed values.
     ///   - message: The message; `must be between 1 and 10` by default.
     /// - Returns: The validator, rule `range(<lower>...<upper>)`.
+    @inlinable
     public static func range(_ range: ClosedRange<Value>, message: String? = nil) -> Validator {
         Validator(
             rule: "range(\(range.lowerBound)...\(range.upperBound))",
@@ -106,6 +111,7 @@ extension Validator where Value: Comparable {
     ///   - minimum: The least allowed value.
     ///   - message: The message; `must be at least 1` by default.
     /// - Returns: The validator, rule `minimum(<minimum>)`.
+    @inlinable
     public static func minimum(_ minimum: Value, message: String? = nil) -> Validator {
         Validator(rule: "minimum(\(minimum))", message: message ?? "must be at least \(minimum)") { value, _ in value >= minimum }
     }
@@ -116,6 +122,7 @@ extension Validator where Value: Comparable {
     ///   - maximum: The greatest allowed value.
     ///   - message: The message; `must be at most 10` by default.
     /// - Returns: The validator, rule `maximum(<maximum>)`.
+    @inlinable
     public static func maximum(_ maximum: Value, message: String? = nil) -> Validator {
         Validator(rule: "maximum(\(maximum))", message: message ?? "must be at most \(maximum)") { value, _ in value <= maximum }
     }

@@ -29,6 +29,7 @@ public struct Validator<Value: Hashable & Sendable>: Sendable {
     /// The pattern that did not compile, reported when the definition is built.
     @usableFromInline let invalidPattern: String?
 
+    @usableFromInline
     init(
         rule: String, message: String, severity: ValidationSeverity = .error, dependencies: [String] = [],
         isRequirement: Bool = false, invalidPattern: String? = nil,
@@ -86,6 +87,7 @@ func isEmptyValue(_ value: some Any) -> Bool {
 }
 
 /// Whether `value` counts as missing for `required`: blank text or an empty collection.
+@inlinable
 func isBlankValue(_ value: some Any) -> Bool {
     if let text = value as? String { return text.allSatisfy(\.isWhitespace) }
     if let collection = value as? any Collection { return collection.isEmpty }
