@@ -10,7 +10,6 @@ enum DemoError: Error, Equatable, CustomStringConvertible {
     case unknownKey(String, known: [String])
     case invalidValue(FormControlError)
     case formUnavailable(String, String)
-    case submissionFailed(FormBridgeError)
 
     var description: String {
         switch self {
@@ -28,8 +27,6 @@ enum DemoError: Error, Equatable, CustomStringConvertible {
             "unknown key '\(key)'; known keys: \(known.joined(separator: ", "))"
         case .invalidValue(let error):
             "\(error)"
-        case .submissionFailed(let error):
-            "cannot submit: \(error)"
         case .formUnavailable(let name, let reason):
             "form '\(name)' could not be built: \(reason)"
         }

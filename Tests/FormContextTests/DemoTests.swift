@@ -67,8 +67,8 @@ struct DemoTests {
     }
 
     @Test("the profile form parses every field kind and masks the secret")
-    func profileForm() {
-        let outcome = DemoCommand.run([
+    func profileForm() async {
+        let outcome = await DemoCommand.run([
             "--form", "profile", "--set", "age=41", "--set", "balance=-0.25", "--set", "birthday=2024-05-01T09:30:00Z",
             "--set", "newsletter=yes", "--set", "plan=Team",
         ])
@@ -86,8 +86,8 @@ struct DemoTests {
     }
 
     @Test("an empty number clears the field, leaving it out of the submission")
-    func emptyNumberClears() {
-        let outcome = DemoCommand.run(["--form", "profile", "--set", "age="])
+    func emptyNumberClears() async {
+        let outcome = await DemoCommand.run(["--form", "profile", "--set", "age="])
         #expect(outcome.status == 0)
         #expect(!outcome.output.contains("age:"))
         #expect(outcome.output.contains("name: Ada Lovelace\n"))

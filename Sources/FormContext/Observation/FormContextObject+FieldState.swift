@@ -63,7 +63,10 @@ extension FormContextObject {
     public func setVisible(_ isVisible: Bool, for key: String) {
         update { state, notes in
             let changed = isVisible ? state.hidden.remove(key) != nil : state.hidden.insert(key).inserted
-            if changed { state.recordStateChange(of: key, into: &notes) }
+            if changed {
+                state.recordStateChange(of: key, into: &notes)
+                state.activityDidChange(key, into: &notes)
+            }
         }
     }
 
@@ -71,7 +74,10 @@ extension FormContextObject {
     public func setEnabled(_ isEnabled: Bool, for key: String) {
         update { state, notes in
             let changed = isEnabled ? state.disabled.remove(key) != nil : state.disabled.insert(key).inserted
-            if changed { state.recordStateChange(of: key, into: &notes) }
+            if changed {
+                state.recordStateChange(of: key, into: &notes)
+                state.activityDidChange(key, into: &notes)
+            }
         }
     }
 

@@ -1,5 +1,5 @@
 extension FormContextObject {
-    /// Restores every value to its initial value and clears every field's touched flag.
+    /// Restores every value to its initial value and clears every field's touched flag and validation issues.
     ///
     /// Each restored key notifies once. Connected controls show the reset value even where it did not
     /// change, so text a control could not parse is replaced and its parse error cleared.
@@ -13,6 +13,7 @@ extension FormContextObject {
             }
             for key in state.touched { state.recordStateChange(of: key, into: &notes) }
             state.touched = []
+            state.clearAllIssues(into: &notes)
             state.refreshControls(origin: origin, into: &notes)
         }
     }
@@ -55,6 +56,7 @@ extension FormContextObject {
             let cleared = keepingEdits ? state.touched.subtracting(edited) : state.touched
             for key in cleared { state.recordStateChange(of: key, into: &notes) }
             state.touched.subtract(cleared)
+            state.clearAllIssues(into: &notes)
             state.refreshControls(origin: origin, into: &notes)
         }
     }

@@ -159,8 +159,11 @@ public final class FormContextObject: Observable, Sendable {
         let (result, notes, mustDeliver) = try state.withAnnotatedLock { state throws(E) in
             var notes = FormNotifications()
             let wasDirty = !state.dirty.isEmpty
+            let tracksSummary = state.validation.isSummaryTracked
+            if tracksSummary { notes.validation.before = state.validation.summary(isDirty: wasDirty) }
             let result = try body(&state, &notes)
             notes.isDirtyChanged = wasDirty != !state.dirty.isEmpty
+            if tracksSummary { notes.validation.after = state.validation.summary(isDirty: !state.dirty.isEmpty) }
             return (result, notes, state.enqueue(notes))
         }
         if mustDeliver {
@@ -190,6 +193,7 @@ public final class FormContextObject: Observable, Sendable {
             registrar.willSet(self, keyPath: \.isDirty)
             registrar.didSet(self, keyPath: \.isDirty)
         }
+        deliver(notes.validation)
         for (handler, change) in notes.calls {
             handler(change)
         }

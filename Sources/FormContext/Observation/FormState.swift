@@ -38,6 +38,8 @@ struct FormState {
     var isDelivering = false
     /// Notifications recorded while another delivery was under way, oldest first.
     var queuedDeliveries: [FormNotifications] = []
+    /// Validation issues, asynchronous runs and the submit pipeline's state.
+    var validation = FormValidationState()
 
     init(initial: FormContext) {
         values = initial
@@ -62,6 +64,7 @@ struct FormState {
             key: key, oldValue: oldValue, newValue: newValue, origin: origin,
             isSecure: values.secureKeys.contains(key))
         record(change, into: &notes)
+        valueDidChange(key, origin: origin, into: &notes)
         return change
     }
 
@@ -130,10 +133,12 @@ struct FormState {
     }
 
     func fieldState(for key: String) -> FieldState {
-        FieldState(
+        let issues = validation.issues[key]
+        return FieldState(
             key: key, value: values.storage[key], initialValue: initial.storage[key], isDirty: dirty.contains(key),
             isTouched: touched.contains(key), isVisible: !hidden.contains(key), isEnabled: !disabled.contains(key),
-            isSecure: values.secureKeys.contains(key))
+            isSecure: values.secureKeys.contains(key), errors: issues?.allErrors ?? [], warnings: issues?.warnings ?? [],
+            isValidating: validation.runs[key] != nil)
     }
 }
 
@@ -152,5 +157,8 @@ struct FormNotifications {
     /// Whether there is nothing to announce and no one to call.
     var isEmpty: Bool {
         calls.isEmpty && valueKeys.isEmpty && stateKeys.isEmpty && !isContextChanged && !isDirtyChanged
+            && validation.isEmpty
     }
+    /// Form-level validation changes to announce, and asynchronous runs to start or cancel.
+    var validation = ValidationNotifications()
 }
