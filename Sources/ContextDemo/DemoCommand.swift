@@ -1,6 +1,9 @@
 import FormContext
 
-/// The demo command line: parses its arguments, fills a form and prints the submitted fields.
+/// The demo command line: parses its arguments, fills a form, submits it and prints the submitted fields.
+///
+/// The form is submitted through the library's submit pipeline, so it is validated first: invalid
+/// input prints each error as `key: message` on standard error and exits with status 1.
 ///
 /// `run(_:)` does no I/O of its own, so tests can call it directly as well as run the binary.
 struct DemoCommand {
@@ -13,6 +16,8 @@ struct DemoCommand {
 
     /// Exit status for a run that submitted the form.
     static let success: Int32 = 0
+    /// Exit status for values that fail the form's validators (or cannot be submitted).
+    static let invalidInput: Int32 = 1
     /// Exit status for bad arguments: a malformed or unknown option, an unknown key, a value that does not parse.
     static let usageError: Int32 = 2
 
@@ -23,6 +28,8 @@ struct DemoCommand {
         var form = DemoForm.default
         var assignments: [(key: String, text: String)] = []
         var showsHelp = false
+        var printsJSON = false
+        var showsSecrets = false
     }
 
     /// Reads the arguments (without the program name).
@@ -34,6 +41,10 @@ struct DemoCommand {
             switch flag {
             case "-h", "--help":
                 options.showsHelp = true
+            case "--json":
+                options.printsJSON = true
+            case "--show-secrets":
+                options.showsSecrets = true
             case "--set":
                 let value = try value(inlineValue, orNextOf: &remaining, for: flag)
                 guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
@@ -52,16 +63,41 @@ struct DemoCommand {
     }
 
     /// Runs the demo with `arguments` (without the program name).
-    static func run(_ arguments: [String]) -> Outcome {
+    static func run(_ arguments: [String]) async -> Outcome {
+        let options: Options
+        let form: FormContextObject
         do throws(DemoError) {
-            let options = try parse(arguments)
+            options = try parse(arguments)
             if options.showsHelp { return Outcome(status: success, output: help, errorOutput: "") }
-            let form = try fill(options)
-            let lines = form.activeValues.lines() + [separator]
-            return Outcome(status: success, output: lines.joined(separator: "\n") + "\n", errorOutput: "")
+            form = try fill(options)
         } catch {
             return Outcome(status: usageError, output: "", errorOutput: "error: \(error)\n")
         }
+        let convert = options.form.submit
+        let result = await form.submit { submission in
+            _ = try convert(submission.values)
+            return .accepted
+        }
+        switch result {
+        case .succeeded(let submission):
+            return Outcome(status: success, output: render(submission, options), errorOutput: "")
+        case .invalid(let report), .rejected(let report):
+            return Outcome(status: invalidInput, output: "", errorOutput: report.lines.joined(separator: "\n") + "\n")
+        case .failed(let error):
+            return Outcome(status: invalidInput, output: "", errorOutput: "error: \(error)\n")
+        case .alreadySubmitting:
+            return Outcome(status: invalidInput, output: "", errorOutput: "error: the form is being submitted already\n")
+        }
+    }
+
+    /// The submitted fields as `key: value` lines and the separator, or as pretty JSON with `--json`;
+    /// secret values masked unless `--show-secrets`.
+    static func render(_ submission: FormSubmission, _ options: Options) -> String {
+        if options.printsJSON {
+            return submission.json(pretty: true, maskingSecrets: !options.showsSecrets) + "\n"
+        }
+        let lines = submission.values.lines(revealingSecrets: options.showsSecrets) + [separator]
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// Builds the chosen form and types each `--set` value into its control, as a user would.
@@ -100,16 +136,21 @@ struct DemoCommand {
     static var help: String {
         let forms = DemoForm.all.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary)" }
         return """
-            USAGE: ContextDemo [--form <name>] [--set <key>=<value> ...]
+            USAGE: ContextDemo [--form <name>] [--set <key>=<value> ...] [--json] [--show-secrets]
 
             Fills a form with its default values, applies each --set as if typed into
-            the field's control, and prints the submitted fields sorted by key as
-            `key: value`, followed by a line of `==========`.
+            the field's control, submits the form, and prints the submitted fields
+            sorted by key as `key: value`, followed by a line of `==========`.
+            The form is validated first: invalid values print each error as
+            `key: message` on standard error, and nothing is submitted.
 
             OPTIONS:
               --form <name>          The form to fill (default: \(DemoForm.default.name)).
               --set <key>=<value>    Type <value> into the field <key>; repeatable, applied
                                      in order. The value is parsed as the field's type.
+              --json                 Print the submission as JSON instead: sorted keys,
+                                     two-space indentation.
+              --show-secrets         Show secret values (passwords) instead of ••••••.
               -h, --help             Show this help.
 
             FORMS:
@@ -117,6 +158,7 @@ struct DemoCommand {
 
             EXIT STATUS:
               0  the form was submitted
+              1  the values failed validation; each error is printed as `key: message`
               2  bad arguments: unknown option, malformed --set, unknown key or form,
                  or a value that does not parse as its field's type
 

@@ -22,9 +22,11 @@ struct DemoForm: Sendable {
     let summary: String
     /// Builds the live form with its default values and one connected control per field.
     let make: @Sendable () throws -> (FormContextObject, [any DemoTextInput])
+    /// Turns the form's active values into the submission; the values as they are by default.
+    var submit: @Sendable (FormContext) throws(FormBridgeError) -> FormContext = { $0 }
 
     /// The forms the demo knows, the default first.
-    static let all: [DemoForm] = [.contact, .profile]
+    static let all: [DemoForm] = [.settings, .contact, .profile]
 
     /// The form used when `--form` is not given.
     static var `default`: DemoForm { all[0] }
@@ -36,7 +38,7 @@ struct DemoForm: Sendable {
 
     /// The contact form of the original form-context example: first and last name.
     static let contact = DemoForm(name: "contact", summary: "first and last name (the original example)") {
-        let form = FormContextObject(["firstname": "Hello", "lastname": "World"])
+        let form = FormContextObject(definition: try contactDefinition(), values: ["firstname": "Hello", "lastname": "World"])
         let controls: [any DemoTextInput] = [
             TextControl(key: "firstname", title: "First name"),
             TextControl(key: "lastname", title: "Last name"),
@@ -56,7 +58,7 @@ enum Plan: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
 extension DemoForm {
     /// A profile with one field of every control kind: text, secret text, integer, decimal, date, switch, choice.
     static let profile = DemoForm(name: "profile", summary: "one field of every kind: text, secret, number, date, switch, choice") {
-        let form = FormContextObject()
+        let form = FormContextObject(definition: try profileDefinition())
         let controls: [any DemoTextInput] = [
             TextControl(key: "name", title: "Name", text: "Ada Lovelace"),
             TextControl(key: "password", title: "Password", text: "analytical", isSecure: true),
@@ -68,5 +70,32 @@ extension DemoForm {
         ]
         for control in controls { try control.connect(to: form) }
         return (form, controls)
+    }
+}
+
+extension DemoForm {
+    /// The contact form's fields: both names required, at most 40 characters.
+    static func contactDefinition() throws -> FormDefinition {
+        try FormDefinition([
+            FieldDefinition(FormKey<String>("firstname"), validators: [.required(), .maxLength(40)]),
+            FieldDefinition(FormKey<String>("lastname"), validators: [.required(), .maxLength(40)]),
+        ])
+    }
+
+    /// The profile form's fields: a required name of letters, a password of at least 8 characters,
+    /// an age between 0 and 150.
+    static func profileDefinition() throws -> FormDefinition {
+        try FormDefinition([
+            FieldDefinition(FormKey<String>("name"), validators: [
+                .required(),
+                .pattern("[\\p{L}][\\p{L} .'-]*", message: "must be letters, spaces, dots, apostrophes or hyphens"),
+            ]),
+            FieldDefinition(FormKey<String>("password"), isSecure: true, validators: [.required(), .minLength(8)]),
+            FieldDefinition(FormKey<Int>("age"), validators: [.range(0...150)]),
+            FieldDefinition(FormKey<Decimal>("balance")),
+            FieldDefinition(FormKey<Date>("birthday")),
+            FieldDefinition(FormKey<Bool>("newsletter")),
+            FieldDefinition(FormKey<Plan>("plan")),
+        ])
     }
 }

@@ -3,22 +3,24 @@ import Testing
 
 @Suite("ContextDemo command line")
 struct DemoTests {
-    static let defaultOutput = """
+    static let contactOutput = """
         firstname: Hello
         lastname: World
         ==========
 
         """
 
-    @Test("the default run prints the original example, sorted, then the separator")
-    func defaultRun() throws {
-        let result = try DemoProcess.run([])
-        #expect(result == .init(status: 0, output: Self.defaultOutput, errorOutput: ""))
+    @Test("the contact form prints the original example, sorted, then the separator")
+    func contactRun() throws {
+        let result = try DemoProcess.run(["--form", "contact"])
+        #expect(result == .init(status: 0, output: Self.contactOutput, errorOutput: ""))
     }
 
     @Test("--set types values into the fields; later assignments win")
     func setValues() throws {
-        let result = try DemoProcess.run(["--set", "firstname=Ada", "--set=lastname=Lovelace", "--set", "firstname=Grace"])
+        let result = try DemoProcess.run([
+            "--form", "contact", "--set", "firstname=Ada", "--set=lastname=Lovelace", "--set", "firstname=Grace",
+        ])
         #expect(result.status == 0)
         #expect(result.output == "firstname: Grace\nlastname: Lovelace\n==========\n")
         #expect(result.errorOutput == "")
@@ -26,18 +28,18 @@ struct DemoTests {
 
     @Test("a value may itself contain '=' and unicode")
     func valueWithEquals() throws {
-        let result = try DemoProcess.run(["--set", "lastname=a=b ✓ 東京"])
+        let result = try DemoProcess.run(["--form=contact", "--set", "lastname=a=b ✓ 東京"])
         #expect(result.output == "firstname: Hello\nlastname: a=b ✓ 東京\n==========\n")
     }
 
     static let badInput: [(arguments: [String], message: String)] = [
-        (["--set", "nope=1"], "error: unknown key 'nope'; known keys: firstname, lastname\n"),
+        (["--form", "contact", "--set", "nope=1"], "error: unknown key 'nope'; known keys: firstname, lastname\n"),
         (["--set", "=x"], "error: malformed --set '=x': expected <key>=<value>\n"),
         (["--set", "noequals"], "error: malformed --set 'noequals': expected <key>=<value>\n"),
         (["--set"], "error: missing value for '--set'\n"),
         (["--bogus"], "error: unknown option '--bogus' (see --help)\n"),
         (["stray"], "error: unexpected argument 'stray' (see --help)\n"),
-        (["--form", "nope"], "error: unknown form 'nope'; known forms: contact, profile\n"),
+        (["--form", "nope"], "error: unknown form 'nope'; known forms: settings, contact, profile\n"),
         (["--form", "profile", "--set", "age=4x"], "error: cannot read \"4x\" as integer for key 'age'\n"),
         (["--form", "profile", "--set", "plan=gold"], "error: cannot read \"gold\" as one of free, pro, team for key 'plan'\n"),
         (["--form", "profile", "--set", "birthday=2024-13-01"], "error: cannot read \"2024-13-01\" as ISO 8601 date for key 'birthday'\n"),
@@ -56,15 +58,17 @@ struct DemoTests {
         let result = try DemoProcess.run(["--help"])
         #expect(result.status == 0)
         #expect(result.errorOutput == "")
-        for option in ["--form <name>", "--set <key>=<value>", "-h, --help", "contact", "profile", "EXIT STATUS"] {
+        for option in [
+            "--form <name>", "--set <key>=<value>", "--show-secrets", "-h, --help", "settings", "contact", "profile", "EXIT STATUS",
+        ] {
             #expect(result.output.contains(option), "help lacks \(option)")
         }
         #expect(try DemoProcess.run(["-h"]).output == result.output)
     }
 
     @Test("the profile form parses every field kind and masks the secret")
-    func profileForm() {
-        let outcome = DemoCommand.run([
+    func profileForm() async {
+        let outcome = await DemoCommand.run([
             "--form", "profile", "--set", "age=41", "--set", "balance=-0.25", "--set", "birthday=2024-05-01T09:30:00Z",
             "--set", "newsletter=yes", "--set", "plan=Team",
         ])
@@ -82,8 +86,8 @@ struct DemoTests {
     }
 
     @Test("an empty number clears the field, leaving it out of the submission")
-    func emptyNumberClears() {
-        let outcome = DemoCommand.run(["--form", "profile", "--set", "age="])
+    func emptyNumberClears() async {
+        let outcome = await DemoCommand.run(["--form", "profile", "--set", "age="])
         #expect(outcome.status == 0)
         #expect(!outcome.output.contains("age:"))
         #expect(outcome.output.contains("name: Ada Lovelace\n"))

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 /// Collects the changes a subscription delivers.
-private final class ChangeRecorder: Sendable {
+private final class WriteRecorder: Sendable {
     let changes = Mutex<[FormChange]>([])
 
     func record(_ change: FormChange) {
@@ -27,7 +27,7 @@ struct FormStateWriteTests {
     @Test("writing the same value of the same type changes nothing and notifies no one")
     func sameValue() {
         let form = FormContextObject(["name": "Ada"])
-        let recorder = ChangeRecorder()
+        let recorder = WriteRecorder()
         let subscription = form.observe("name", recorder.record)
         #expect(form.set("Ada", for: "name") == nil)
         #expect(form.set("Grace", for: "name") == FormChange(key: "name", oldValue: "Ada", newValue: "Grace", origin: .program))
@@ -39,7 +39,7 @@ struct FormStateWriteTests {
     @Test("an equal value of another type is a change, both ways")
     func sameValueOtherType() {
         let form = FormContextObject(["count": 1])
-        let recorder = ChangeRecorder()
+        let recorder = WriteRecorder()
         let subscription = form.observe("count", recorder.record)
         form.set(1.0, for: "count")
         form.set(1.0, for: "count")
@@ -93,7 +93,7 @@ struct FormStateWriteTests {
     @Test("removing and restoring keys with and without initial values")
     func removal() {
         let form = FormContextObject(["name": "Ada"])
-        let recorder = ChangeRecorder()
+        let recorder = WriteRecorder()
         let subscriptions = [form.observe("name", recorder.record), form.observe("extra", recorder.record)]
         #expect(form.set(nil, for: "extra") == nil)
         form.set("x", for: "extra")
@@ -139,7 +139,7 @@ struct FormStateWriteTests {
     func manyFields(count: Int) {
         let keys = (0..<count).map { "field-\($0)" }
         let form = FormContextObject(FormContext(Dictionary(uniqueKeysWithValues: keys.map { ($0, "initial" as any Hashable & Sendable) })))
-        let recorders = keys.map { _ in ChangeRecorder() }
+        let recorders = keys.map { _ in WriteRecorder() }
         let subscriptions = zip(keys, recorders).map { key, recorder in form.observe(key, recorder.record) }
         for key in keys { form.set("edited", for: key) }
         for (key, recorder) in zip(keys, recorders) {

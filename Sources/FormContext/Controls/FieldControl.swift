@@ -56,7 +56,7 @@ public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observ
     }
 
     deinit {
-        let (form, subscription) = storage.withLock { ($0.form, $0.subscription) }
+        let (form, subscription) = storage.withAnnotatedLock { ($0.form, $0.subscription) }
         subscription?.cancel()
         form?.unregisterControl(key: key)
     }
@@ -74,7 +74,7 @@ public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observ
     public var value: Value? {
         get {
             registrar.access(self, keyPath: \.value)
-            return storage.withLock { $0.value }
+            return storage.withAnnotatedLock { $0.value }
         }
         set { edit(value: newValue, text: format.format(newValue)) }
     }
@@ -84,14 +84,14 @@ public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observ
     public var text: String {
         get {
             registrar.access(self, keyPath: \.text)
-            return storage.withLock { $0.text }
+            return storage.withAnnotatedLock { $0.text }
         }
         set {
             if let parsed = format.parse(newValue) {
                 edit(value: parsed, text: newValue)
             } else {
                 let error = FormControlError.unparsableText(key: key, text: newValue, expected: format.expected)
-                storage.withLock {
+                storage.withAnnotatedLock {
                     $0.text = newValue
                     $0.parseError = error
                 }
@@ -103,62 +103,57 @@ public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observ
     /// Why the last text did not parse (or why the form's value cannot be shown); `nil` when all is well.
     public var parseError: FormControlError? {
         registrar.access(self, keyPath: \.parseError)
-        return storage.withLock { $0.parseError }
+        return storage.withAnnotatedLock { $0.parseError }
     }
 
     /// The form the control is connected to, if any.
     public var form: FormContextObject? {
-        storage.withLock { $0.form }
+        storage.withAnnotatedLock { $0.form }
     }
 
     /// Whether the control is connected to a form; one that is not keeps working on its own.
     public var isConnected: Bool { form != nil }
 
-    /// Marks the field touched in the form, as when the control loses focus.
+    /// Marks the field touched in the form, as when the control loses focus; a form that validates
+    /// on blur (or on change) validates the field.
     public func touch() {
-        form?.setTouched(for: key)
+        form?.blur(key)
     }
 
     // MARK: Connecting
 
     /// Connects the control to `form`.
     ///
-    /// If the form has a value for the key, the control shows it; otherwise the control's own value
-    /// (if any) is written into the form with origin ``FormChangeOrigin/program``.
+    /// If the form knows the key (it has a value, or an initial value, for it), the control shows the
+    /// form's value. Otherwise the control's own value (if any) is written into the form with origin
+    /// ``FormChangeOrigin/program`` and becomes the key's initial value too: a control's starting value
+    /// is the field's default, so the form stays clean and ``FormContextObject/reset(origin:)`` returns
+    /// to it. A secure control marks the key secret before any value is written.
     ///
     /// - Throws: ``FormControlError/alreadyConnected(key:)`` if the control is connected already;
     ///   ``FormControlError/conflictingValueType(key:existing:new:)`` if a control of another value type
     ///   is connected to the same key; ``FormControlError/typeMismatch(key:expected:found:)`` if the
-    ///   form's value has another type. On any error the control stays unconnected and the form unchanged.
+    ///   form's value has another type. On any error the control stays as it was and the form unchanged.
     public func connect(to form: FormContextObject) throws(FormControlError) {
-        try storage.withLock { storage throws(FormControlError) in
+        let own = try storage.withAnnotatedLock { storage throws(FormControlError) in
             guard storage.form == nil else { throw .alreadyConnected(key: key) }
             storage.form = form
+            return storage.value
         }
         do throws(FormControlError) {
-            try form.registerControl(key: key, valueType: Value.self)
-            if let existing = form[key], !(existing.base is Value) {
-                form.unregisterControl(key: key)
-                throw FormControlError.typeMismatch(
-                    key: key, expected: typeName(of: Value.self), found: typeName(of: type(of: existing.base)))
+            let subscription = try form.attachControl(key: key, value: own, isSecure: isSecure) { [weak self] change in
+                self?.receive(change.newValue)
             }
+            storage.withAnnotatedLock { $0.subscription = subscription }
         } catch {
-            storage.withLock { $0.form = nil }
+            storage.withAnnotatedLock { $0.form = nil }
             throw error
         }
-        let subscription = form.observe(key) { [weak self] change in self?.receive(change.newValue) }
-        storage.withLock { $0.subscription = subscription }
-        if let existing = form[key] {
-            receive(existing)
-        } else if let own = storage.withLock({ $0.value }) {
-            form.set(own, for: key, origin: .program)
-        }
-        if isSecure { form.setSecure(for: key) }
     }
 
     /// Disconnects the control from its form; it keeps its value and works on its own.
     public func disconnect() {
-        let (form, subscription) = storage.withLock { storage in
+        let (form, subscription) = storage.withAnnotatedLock { storage in
             defer {
                 storage.form = nil
                 storage.subscription = nil
@@ -172,7 +167,7 @@ public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observ
     // MARK: Internals
 
     private func edit(value: Value?, text: String) {
-        let form = storage.withLock { storage in
+        let form = storage.withAnnotatedLock { storage in
             storage.value = value
             storage.text = text
             storage.parseError = nil
@@ -185,7 +180,7 @@ public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observ
     /// Takes a value that changed in the form.
     private func receive(_ newValue: AnyHashable?) {
         let typed = newValue?.base as? Value
-        let changed = storage.withLock { storage in
+        let changed = storage.withAnnotatedLock { storage in
             if let newValue, typed == nil {
                 storage.parseError = .typeMismatch(
                     key: key, expected: typeName(of: Value.self), found: typeName(of: type(of: newValue.base)))

@@ -32,6 +32,8 @@ public struct FieldFormat<Value>: Sendable {
     }
 
     /// The value `text` stands for: `.some(nil)` for "no value", `nil` when the text does not parse.
+    ///
+    /// The built-in formats other than ``text`` ignore white space and line breaks around the text.
     public func parse(_ text: String) -> Value?? {
         if emptyMeansNoValue && text.allSatisfy(\.isWhitespace) { return .some(nil) }
         guard let value = parseText(text) else { return nil }
@@ -50,7 +52,7 @@ extension FieldFormat where Value == Bool {
     /// `true`/`false`, also accepting `yes`/`no`, `on`/`off` and `1`/`0` in any case.
     public static var bool: FieldFormat {
         FieldFormat(expected: "true or false", format: { $0 ? "true" : "false" }) { text in
-            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
             case "true", "yes", "on", "1": true
             case "false", "no", "off", "0": false
             default: nil
@@ -62,7 +64,7 @@ extension FieldFormat where Value == Bool {
 extension FieldFormat where Value == Int {
     /// A whole number in decimal digits, with an optional sign.
     public static var integer: FieldFormat {
-        FieldFormat(expected: "integer", format: { String($0) }) { Int($0.trimmingCharacters(in: .whitespaces)) }
+        FieldFormat(expected: "integer", format: { String($0) }) { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 }
 
@@ -70,7 +72,7 @@ extension FieldFormat where Value == Double {
     /// A finite decimal number such as `-12.5` or `1e3`, written with a dot.
     public static var number: FieldFormat {
         FieldFormat(expected: "number", format: { String($0) }) { text in
-            guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
+            guard let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), value.isFinite else { return nil }
             return value
         }
     }
@@ -80,7 +82,7 @@ extension FieldFormat where Value == Decimal {
     /// An exact decimal number such as `-12.50`, written with a dot; no exponent, no grouping.
     public static var decimal: FieldFormat {
         FieldFormat(expected: "decimal number", format: { "\($0)" }) { text in
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard isPlainDecimal(trimmed) else { return nil }
             return Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX"))
         }
@@ -107,13 +109,48 @@ private func isPlainDecimal(_ text: String) -> Bool {
 
 extension FieldFormat where Value == Date {
     /// An ISO 8601 date and time with a zone (`2024-05-01T09:30:00Z`), or a plain date (`2024-05-01`, as midnight UTC).
+    ///
+    /// Impossible fields (`2024-02-30`, `T25:00:00Z`) are parse errors, never rolled over into another date.
     public static var iso8601: FieldFormat {
         FieldFormat(expected: "ISO 8601 date", format: { $0.formatted(.iso8601) }) { text in
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard hasValidISO8601Fields(trimmed) else { return nil }
             if let date = try? Date.ISO8601FormatStyle().parse(trimmed) { return date }
             return try? Date.ISO8601FormatStyle().year().month().day().parse(trimmed)
         }
     }
+}
+
+/// Whether `text` starts `YYYY-MM-DD`, optionally followed by `THH:MM:SS`, with every field in range:
+/// a month of 1–12, a day that exists in that month, an hour of 0–23, minutes and seconds of 0–59.
+///
+/// The ISO 8601 parser alone rolls impossible fields over (`T25:00:00Z` becomes the next day), so a
+/// typing mistake would silently become another date.
+private func hasValidISO8601Fields(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    func number(_ range: Range<Int>) -> Int? {
+        guard range.upperBound <= bytes.count else { return nil }
+        var value = 0
+        for byte in bytes[range] {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+    func byte(at index: Int, is character: Unicode.Scalar) -> Bool {
+        index < bytes.count && bytes[index] == UInt8(ascii: character)
+    }
+    guard let year = number(0..<4), byte(at: 4, is: "-"), let month = number(5..<7), byte(at: 7, is: "-"),
+        let day = number(8..<10), (1...12).contains(month)
+    else { return false }
+    let isLeapYear = year.isMultiple(of: 4) && (!year.isMultiple(of: 100) || year.isMultiple(of: 400))
+    let daysInMonth = [31, isLeapYear ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+    guard (1...daysInMonth).contains(day) else { return false }
+    guard bytes.count > 10 else { return true }
+    guard byte(at: 10, is: "T"), let hour = number(11..<13), byte(at: 13, is: ":"), let minute = number(14..<16),
+        byte(at: 16, is: ":"), let second = number(17..<19)
+    else { return false }
+    return hour < 24 && minute < 60 && second < 60
 }
 
 extension FieldFormat where Value: CaseIterable & Sendable {
@@ -122,7 +159,7 @@ extension FieldFormat where Value: CaseIterable & Sendable {
         let cases = Array(Value.allCases)
         let names = cases.map { String(describing: $0) }
         return FieldFormat(expected: "one of " + names.joined(separator: ", "), format: { String(describing: $0) }) { text in
-            let wanted = text.trimmingCharacters(in: .whitespaces).lowercased()
+            let wanted = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             return names.firstIndex { $0.lowercased() == wanted }.map { cases[$0] }
         }
     }

@@ -6,7 +6,7 @@ extension FormContextObject {
 
     /// The key path the registrar uses for the state of one field.
     subscript(fieldStateOf key: String) -> FieldState {
-        let (fieldState, paths) = state.withLock { state in
+        let (fieldState, paths) = state.withAnnotatedLock { state in
             (state.fieldState(for: key), state.track(key))
         }
         registrar.access(self, keyPath: paths.fieldState)
@@ -18,17 +18,17 @@ extension FormContextObject {
     /// - Complexity: O(1): the form keeps the set of dirty keys as values change.
     public var isDirty: Bool {
         registrar.access(self, keyPath: \.isDirty)
-        return state.withLock { !$0.dirty.isEmpty }
+        return state.withAnnotatedLock { !$0.dirty.isEmpty }
     }
 
     /// The keys whose values differ from their initial values.
     public var dirtyKeys: Set<String> {
-        state.withLock { $0.dirty }
+        state.withAnnotatedLock { $0.dirty }
     }
 
     /// The keys that have been touched.
     public var touchedKeys: Set<String> {
-        state.withLock { $0.touched }
+        state.withAnnotatedLock { $0.touched }
     }
 
     /// Whether the value under `key` differs from its initial value.
@@ -43,12 +43,12 @@ extension FormContextObject {
 
     /// The initial value of `key`: the value the form started from or was last reset to.
     public func initialValue(for key: String) -> AnyHashable? {
-        state.withLock { $0.initial.storage[key] }
+        state.withAnnotatedLock { $0.initial.storage[key] }
     }
 
     /// Every initial value.
     public var initialValues: FormContext {
-        state.withLock { $0.initial }
+        state.withAnnotatedLock { $0.initial }
     }
 
     /// Marks `key` touched or not.
@@ -63,7 +63,10 @@ extension FormContextObject {
     public func setVisible(_ isVisible: Bool, for key: String) {
         update { state, notes in
             let changed = isVisible ? state.hidden.remove(key) != nil : state.hidden.insert(key).inserted
-            if changed { state.recordStateChange(of: key, into: &notes) }
+            if changed {
+                state.recordStateChange(of: key, into: &notes)
+                state.activityDidChange(key, into: &notes)
+            }
         }
     }
 
@@ -71,7 +74,10 @@ extension FormContextObject {
     public func setEnabled(_ isEnabled: Bool, for key: String) {
         update { state, notes in
             let changed = isEnabled ? state.disabled.remove(key) != nil : state.disabled.insert(key).inserted
-            if changed { state.recordStateChange(of: key, into: &notes) }
+            if changed {
+                state.recordStateChange(of: key, into: &notes)
+                state.activityDidChange(key, into: &notes)
+            }
         }
     }
 
@@ -99,7 +105,7 @@ extension FormContextObject {
     ///
     /// - Complexity: O(*n*) for *n* values.
     public var activeValues: FormContext {
-        state.withLock { state in
+        state.withAnnotatedLock { state in
             var active = state.values
             for key in state.hidden.union(state.disabled) { active.removeValue(for: key) }
             return active

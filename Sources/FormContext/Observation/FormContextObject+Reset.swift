@@ -1,7 +1,8 @@
 extension FormContextObject {
-    /// Restores every value to its initial value and clears every field's touched flag.
+    /// Restores every value to its initial value and clears every field's touched flag and validation issues.
     ///
-    /// Each restored key notifies once.
+    /// Each restored key notifies once. Connected controls show the reset value even where it did not
+    /// change, so text a control could not parse is replaced and its parse error cleared.
     ///
     /// - Parameter origin: The origin the changes carry.
     /// - Complexity: O(*d* + *t*) for *d* dirty and *t* touched fields, plus the observer calls.
@@ -12,6 +13,8 @@ extension FormContextObject {
             }
             for key in state.touched { state.recordStateChange(of: key, into: &notes) }
             state.touched = []
+            state.clearAllIssues(into: &notes)
+            state.refreshControls(origin: origin, into: &notes)
         }
     }
 
@@ -20,6 +23,8 @@ extension FormContextObject {
     /// With `keepingEdits`, fields the user has already edited (dirty fields) keep their current
     /// values and touched flags; every other field takes its new initial value. Without it every field
     /// takes its new initial value, keys absent from `initial` are removed, and every touched flag is cleared.
+    /// Connected controls then show their field's value, as after ``reset(origin:)`` (with `keepingEdits`,
+    /// text that did not parse is replaced too: it never reached the form, so it is not an edit).
     ///
     /// - Parameters:
     ///   - initial: The new initial values.
@@ -30,6 +35,8 @@ extension FormContextObject {
         update { state, notes in
             let edited = keepingEdits ? state.dirty : []
             let keys = Set(state.values.keys).union(initial.keys).union(state.initial.keys)
+            let oldInitial = state.initial
+            let oldSecureKeys = state.values.secureKeys
             state.initial = initial
             state.initial.secureKeys.formUnion(state.values.secureKeys)
             state.values.secureKeys.formUnion(initial.secureKeys)
@@ -37,12 +44,20 @@ extension FormContextObject {
                 if !edited.contains(key), state.write(initial.storage[key], for: key, origin: origin, into: &notes) != nil {
                     continue
                 }
+                // The value stayed: announce the field's state only if its initial value, dirtiness or secrecy changed.
+                let wasDirty = state.dirty.contains(key)
                 state.refreshDirty(key)
-                state.recordStateChange(of: key, into: &notes)
+                if wasDirty != state.dirty.contains(key) || !isSameValue(oldInitial.storage[key], initial.storage[key])
+                    || oldSecureKeys.contains(key) != state.values.secureKeys.contains(key)
+                {
+                    state.recordStateChange(of: key, into: &notes)
+                }
             }
             let cleared = keepingEdits ? state.touched.subtracting(edited) : state.touched
             for key in cleared { state.recordStateChange(of: key, into: &notes) }
             state.touched.subtract(cleared)
+            state.clearAllIssues(into: &notes)
+            state.refreshControls(origin: origin, into: &notes)
         }
     }
 }

@@ -1,21 +1,28 @@
 extension FormContextObject {
     /// Calls `handler` after every change to the value under `key`.
     ///
-    /// The handler runs on the thread that made the change, after the form's lock is released, so it
-    /// may read or write the form. Changes made by one thread arrive in the order they were made.
+    /// The handler runs after the form's lock is released, so it may read or write the form. Handlers
+    /// are called one change at a time, in the order the changes were made: usually on the thread that
+    /// made the change; when a delivery is already under way, on the thread delivering. A write made by
+    /// a handler is delivered after the current change has reached every handler.
     ///
     /// - Parameters:
     ///   - key: The field to watch.
     ///   - handler: Receives each change.
     /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
     public func observe(_ key: String, _ handler: @escaping @Sendable (FormChange) -> Void) -> FormSubscription {
-        let id = state.withLock { state in
+        let id = state.withAnnotatedLock { state in
             let id = state.makeID()
             state.keyObservers[key, default: []].append(.init(id: id, handler: handler))
             return id
         }
-        return FormSubscription { [weak self] in
-            self?.state.withLock { state in
+        return keySubscription(key: key, id: id)
+    }
+
+    /// The subscription that removes the observer `id` of `key` when it ends.
+    func keySubscription(key: String, id: UInt64) -> FormSubscription {
+        FormSubscription { [weak self] in
+            self?.state.withAnnotatedLock { state in
                 state.keyObservers[key]?.removeAll { $0.id == id }
                 if state.keyObservers[key]?.isEmpty == true { state.keyObservers[key] = nil }
             }
@@ -27,13 +34,13 @@ extension FormContextObject {
     /// - Parameter handler: Receives each change.
     /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
     public func observeAll(_ handler: @escaping @Sendable (FormChange) -> Void) -> FormSubscription {
-        let id = state.withLock { state in
+        let id = state.withAnnotatedLock { state in
             let id = state.makeID()
             state.allObservers.append(.init(id: id, handler: handler))
             return id
         }
         return FormSubscription { [weak self] in
-            self?.state.withLock { $0.allObservers.removeAll { $0.id == id } }
+            self?.state.withAnnotatedLock { $0.allObservers.removeAll { $0.id == id } }
         }
     }
 
@@ -52,14 +59,14 @@ extension FormContextObject {
         let subscription = observeAll { change in
             if keys?.contains(change.key) ?? true { continuation.yield(change) }
         }
-        let id = state.withLock { state in
+        let id = state.withAnnotatedLock { state in
             let id = state.makeID()
             state.streamFinishers[id] = { continuation.finish() }
             return id
         }
         continuation.onTermination = { [weak self] _ in
             subscription.cancel()
-            self?.state.withLock { _ = $0.streamFinishers.removeValue(forKey: id) }
+            self?.state.withAnnotatedLock { _ = $0.streamFinishers.removeValue(forKey: id) }
         }
         return stream
     }

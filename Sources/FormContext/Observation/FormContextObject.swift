@@ -7,6 +7,12 @@ import Synchronization
 /// every callback (Observation, subscriptions, streams) runs after the lock has been released, so a
 /// callback may read or write the form.
 ///
+/// Notifications are delivered one change at a time, in the order the changes were made, never two
+/// at once. A write made while a delivery is under way (by a handler, or by another thread) is
+/// queued and delivered right after the current one, by the thread already delivering; the write
+/// itself takes effect at once. So every observer sees each key's changes in order, and the last
+/// change it sees carries the key's current value.
+///
 /// It is `Observable` **per key**: code that read key `a` inside `withObservationTracking` (as SwiftUI
 /// does) is invalidated by a write to `a` and by nothing else, and a write of an equal value
 /// invalidates no one.
@@ -33,7 +39,7 @@ public final class FormContextObject: Observable, Sendable {
     }
 
     deinit {
-        let finishers = state.withLock { Array($0.streamFinishers.values) }
+        let finishers = state.withAnnotatedLock { Array($0.streamFinishers.values) }
         for finish in finishers { finish() }
     }
 
@@ -44,7 +50,7 @@ public final class FormContextObject: Observable, Sendable {
     /// - Complexity: O(1); the snapshot shares storage with the form until either changes.
     public var context: FormContext {
         registrar.access(self, keyPath: \.context)
-        return state.withLock { state in
+        return state.withAnnotatedLock { state in
             state.isContextTracked = true
             return state.values
         }
@@ -52,7 +58,7 @@ public final class FormContextObject: Observable, Sendable {
 
     /// The value under `key`, or `nil` if there is none. Observation tracks this key only.
     public subscript(key: String) -> AnyHashable? {
-        let (value, paths) = state.withLock { state in
+        let (value, paths) = state.withAnnotatedLock { state in
             (state.values.storage[key], state.track(key))
         }
         registrar.access(self, keyPath: paths.value)
@@ -69,7 +75,7 @@ public final class FormContextObject: Observable, Sendable {
     /// - Throws: ``FormContextError`` naming the key and the expected and found types.
     public func value<T>(for key: String, as type: T.Type = T.self) throws(FormContextError) -> T {
         _ = self[key]
-        return try state.withLock { state throws(FormContextError) in try state.values.value(for: key, as: T.self) }
+        return try state.withAnnotatedLock { state throws(FormContextError) in try state.values.value(for: key, as: T.self) }
     }
 
     /// The value of a typed field, or `nil` if it is absent.
@@ -77,7 +83,7 @@ public final class FormContextObject: Observable, Sendable {
     /// - Throws: ``FormContextError/typeMismatch(key:expected:found:)`` if the stored value has another type.
     public func value<Value>(for key: FormKey<Value>) throws(FormContextError) -> Value? {
         _ = self[key.name]
-        return try state.withLock { state throws(FormContextError) in try state.values.value(for: key) }
+        return try state.withAnnotatedLock { state throws(FormContextError) in try state.values.value(for: key) }
     }
 
     /// The value of a typed field; setting it writes with origin ``FormChangeOrigin/program``.
@@ -105,7 +111,7 @@ public final class FormContextObject: Observable, Sendable {
     @discardableResult
     public func set(_ value: (any Hashable & Sendable)?, for key: String?, origin: FormChangeOrigin = .program) -> FormChange? {
         guard let key else { return nil }
-        let newValue = value.map { AnyHashable($0) }
+        let newValue = boxed(value)
         return update { state, notes in
             state.write(newValue, for: key, origin: origin, into: &notes)
         }
@@ -113,17 +119,23 @@ public final class FormContextObject: Observable, Sendable {
 
     /// Writes every value of `values` in one batch: each changed key notifies once, after all are written.
     ///
-    /// Keys absent from `values` are left as they are.
+    /// Keys absent from `values` are left as they are. Keys secret in `values` become secret in the
+    /// form before any value is written, so their changes are masked.
     ///
     /// - Returns: The changes made, in key order.
     /// - Complexity: O(*m* log *m*) for *m* values, plus one call per observer of each changed key.
     @discardableResult
     public func set(_ values: FormContext, origin: FormChangeOrigin = .program) -> [FormChange] {
         update { state, notes in
+            // Mark secret keys first, so the changes of their values are masked too.
+            for key in values.secureKeys.subtracting(state.values.secureKeys) {
+                state.values.setSecure(for: key)
+                state.initial.setSecure(for: key)
+                state.recordStateChange(of: key, into: &notes)
+            }
             for key in values.sortedKeys {
                 state.write(values.storage[key], for: key, origin: origin, into: &notes)
             }
-            state.values.secureKeys.formUnion(values.secureKeys)
             return notes.changes
         }
     }
@@ -137,21 +149,36 @@ public final class FormContextObject: Observable, Sendable {
     }
 
     /// Runs `body` under the lock, then delivers what it recorded.
-    func update<R>(_ body: (inout FormState, inout FormNotifications) throws -> R) rethrows -> R {
-        var notes = FormNotifications()
-        let result = try state.withLock { state in
+    ///
+    /// Deliveries are serial and in the order the mutations took the lock: if another delivery is
+    /// under way (on another thread, or further up this thread's stack when a handler writes to the
+    /// form), the notes are queued and the thread already delivering delivers them after the current
+    /// ones. So every observer sees the changes of a key in the order they were made, and the last
+    /// change it sees carries the key's current value.
+    func update<R, E: Error>(_ body: (inout FormState, inout FormNotifications) throws(E) -> R) throws(E) -> R {
+        let (result, notes, mustDeliver) = try state.withAnnotatedLock { state throws(E) in
+            var notes = FormNotifications()
             let wasDirty = !state.dirty.isEmpty
-            defer { notes.isDirtyChanged = wasDirty != !state.dirty.isEmpty }
-            return try body(&state, &notes)
+            let tracksSummary = state.validation.isSummaryTracked
+            if tracksSummary { notes.validation.before = state.validation.summary(isDirty: wasDirty) }
+            let result = try body(&state, &notes)
+            notes.isDirtyChanged = wasDirty != !state.dirty.isEmpty
+            if tracksSummary { notes.validation.after = state.validation.summary(isDirty: !state.dirty.isEmpty) }
+            return (result, notes, state.enqueue(notes))
         }
-        deliver(notes)
+        if mustDeliver {
+            deliver(notes)
+            while let queued = state.withAnnotatedLock({ $0.takeQueuedDeliveries() }) {
+                for notes in queued { deliver(notes) }
+            }
+        }
         return result
     }
 
     /// Announces recorded changes to the registrar and calls the subscribers, outside the lock.
-    func deliver(_ notes: FormNotifications) {
+    private func deliver(_ notes: FormNotifications) {
         if !notes.valueKeys.isEmpty || !notes.stateKeys.isEmpty {
-            let (valuePaths, statePaths) = state.withLock { state in
+            let (valuePaths, statePaths) = state.withAnnotatedLock { state in
                 (notes.valueKeys.map { state.track($0) }, (notes.valueKeys + notes.stateKeys).map { state.track($0) })
             }
             for paths in valuePaths {
@@ -171,6 +198,7 @@ public final class FormContextObject: Observable, Sendable {
             registrar.willSet(self, keyPath: \.isDirty)
             registrar.didSet(self, keyPath: \.isDirty)
         }
+        deliver(notes.validation)
         for (handler, change) in notes.calls {
             handler(change)
         }

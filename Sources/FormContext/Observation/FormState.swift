@@ -4,6 +4,8 @@ struct FormState {
     struct Observer {
         let id: UInt64
         let handler: @Sendable (FormChange) -> Void
+        /// Whether this is a connected control, which a reset brings back in line even where the value stayed.
+        var isControl = false
     }
 
     /// The value type the controls connected to one key agree on.
@@ -33,6 +35,13 @@ struct FormState {
     var isContextTracked = false
 
     var controls: [String: ControlSlot] = [:]
+
+    /// Whether a thread is delivering notifications; while it is, others queue theirs in ``queuedDeliveries``.
+    var isDelivering = false
+    /// Notifications recorded while another delivery was under way, oldest first.
+    var queuedDeliveries: [FormNotifications] = []
+    /// Validation issues, asynchronous runs and the submit pipeline's state.
+    var validation = FormValidationState()
 
     init(initial: FormContext) {
         values = initial
@@ -75,17 +84,16 @@ struct FormState {
             oldValue = nil
             values.storage[key] = newValue
         }
-        // A clean key held its initial value, so a different value makes it dirty without comparing
-        // against the initial value; only a dirty key can become clean.
-        if !dirty.contains(key) {
-            dirty.insert(key)
-        } else if isSameValue(initial.storage[key], newValue, rhsHash: newHash) {
+        if isSameValue(initial.storage[key], newValue, rhsHash: newHash) {
             dirty.remove(key)
+        } else {
+            dirty.insert(key)
         }
         let change = FormChange(
             key: key, oldValue: oldValue, newValue: newValue, origin: origin,
             isSecure: values.secureKeys.contains(key))
         record(change, into: &notes)
+        valueDidChange(key, origin: origin, into: &notes)
         return change
     }
 
@@ -110,16 +118,57 @@ struct FormState {
         if isContextTracked { notes.isContextChanged = true }
     }
 
+    /// Queues a call to every connected control whose key `notes` has no change for, with the key's
+    /// current value (as old and new value), so that a reset clears text the control could not parse.
+    func refreshControls(origin: FormChangeOrigin, into notes: inout FormNotifications) {
+        let changed = Set(notes.changes.map(\.key))
+        for (key, observers) in keyObservers where !changed.contains(key) {
+            let current = values.storage[key]
+            for observer in observers where observer.isControl {
+                let change = FormChange(
+                    key: key, oldValue: current, newValue: current, origin: origin, isSecure: values.secureKeys.contains(key))
+                notes.calls.append((observer.handler, change))
+            }
+        }
+    }
+
     /// Queues an announcement that the non-value state of `key` (touched, visibility, …) changed.
     func recordStateChange(of key: String, into notes: inout FormNotifications) {
         if trackedKeys.contains(key) { notes.stateKeys.append(key) }
     }
 
+    /// Hands `notes` to the delivery queue.
+    ///
+    /// - Returns: `true` if the caller must deliver `notes` itself and then drain the queue (no delivery
+    ///   was under way); `false` if there is nothing to deliver or the thread already delivering will.
+    mutating func enqueue(_ notes: FormNotifications) -> Bool {
+        guard !notes.isEmpty else { return false }
+        guard !isDelivering else {
+            queuedDeliveries.append(notes)
+            return false
+        }
+        isDelivering = true
+        return true
+    }
+
+    /// Takes every queued delivery, or ends the delivery under way when none is left.
+    mutating func takeQueuedDeliveries() -> [FormNotifications]? {
+        guard !queuedDeliveries.isEmpty else {
+            isDelivering = false
+            return nil
+        }
+        var taken: [FormNotifications] = []
+        swap(&taken, &queuedDeliveries)
+        return taken
+    }
+
     func fieldState(for key: String) -> FieldState {
-        FieldState(
+        let issues = validation.issues[key]
+        return FieldState(
             key: key, value: values.storage[key], initialValue: initial.storage[key], isDirty: dirty.contains(key),
             isTouched: touched.contains(key), isVisible: !hidden.contains(key), isEnabled: !disabled.contains(key),
-            isSecure: values.secureKeys.contains(key))
+            isSecure: values.secureKeys.contains(key), errors: issues?.allErrors ?? [], warnings: issues?.warnings ?? [],
+            isValidating: validation.runs[key] != nil)
     }
 }
 
@@ -134,4 +183,12 @@ struct FormNotifications {
     var isDirtyChanged = false
     /// The changes made, in order.
     var changes: [FormChange] = []
+
+    /// Whether there is nothing to announce and no one to call.
+    var isEmpty: Bool {
+        calls.isEmpty && valueKeys.isEmpty && stateKeys.isEmpty && !isContextChanged && !isDirtyChanged
+            && validation.isEmpty
+    }
+    /// Form-level validation changes to announce, and asynchronous runs to start or cancel.
+    var validation = ValidationNotifications()
 }

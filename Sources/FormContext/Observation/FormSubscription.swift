@@ -24,12 +24,12 @@ public final class FormSubscription: Sendable, Hashable {
 
     /// Whether ``cancel()`` has run.
     public var isCancelled: Bool {
-        onCancel.withLock { $0 == nil }
+        onCancel.withAnnotatedLock { $0 == nil }
     }
 
     /// Stops the callbacks. Calling it again does nothing.
     public func cancel() {
-        let action = onCancel.withLock { action in
+        let action = onCancel.withAnnotatedLock { action in
             defer { action = nil }
             return action
         }

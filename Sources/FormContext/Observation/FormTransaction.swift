@@ -31,7 +31,7 @@ public struct FormTransaction {
     /// Stores `value` under `key` when the batch ends; `nil` removes the key, a `nil` key is ignored.
     public mutating func set(_ value: (any Hashable & Sendable)?, for key: String?) {
         guard let key else { return }
-        if writes.updateValue(value.map { AnyHashable($0) }, forKey: key) == nil {
+        if writes.updateValue(boxed(value), forKey: key) == nil {
             order.append(key)
         }
     }
@@ -59,6 +59,11 @@ extension FormContextObject {
     /// value; a key that ends the batch with its old value notifies no one. If `body` throws, nothing
     /// is applied.
     ///
+    /// The writes are applied atomically: no reader ever sees part of a batch. `body` itself runs
+    /// without holding the form's lock (so it may read the form), against a snapshot taken when the
+    /// batch began; a key another thread writes meanwhile keeps that write unless the batch writes the
+    /// key too, in which case the batch's value wins and its change names the other thread's value as old.
+    ///
     /// ```swift
     /// form.transaction { batch in
     ///     batch.set("Ada", for: "firstname")
@@ -74,7 +79,7 @@ extension FormContextObject {
     public func transaction<R, E: Error>(
         origin: FormChangeOrigin = .program, _ body: (inout FormTransaction) throws(E) -> R
     ) throws(E) -> R {
-        var batch = FormTransaction(base: state.withLock { $0.values })
+        var batch = FormTransaction(base: state.withAnnotatedLock { $0.values })
         let result = try body(&batch)
         let (order, writes) = batch.finish()
         update { state, notes in

@@ -13,6 +13,9 @@
 ///
 /// Typed access goes through ``FormKey``: `context[FormKey<Int>("age")]`.
 ///
+/// Keys are literal and compare as Swift strings do: a dot is an ordinary character, and canonically
+/// equivalent spellings (`"café"` with a precomposed `é`, or with `e` and a combining accent) are one key.
+///
 /// ## Performance
 /// Reads and writes cost one dictionary operation: O(1) on average, plus the cost of hashing the key.
 public struct FormContext: @unchecked Sendable {
@@ -39,7 +42,7 @@ public struct FormContext: @unchecked Sendable {
         self.init()
         storage.reserveCapacity(values.count)
         for (key, value) in values {
-            storage[key] = AnyHashable(value)
+            storage[key] = boxed(value)
         }
     }
 
@@ -72,16 +75,15 @@ public struct FormContext: @unchecked Sendable {
 
     /// Stores `value` under `key`; a `nil` value removes the key, a `nil` key is ignored.
     ///
+    /// An optional that holds `nil` counts as `nil` however it arrives (for example as a generic
+    /// `Value` that is itself an optional): the key is removed, never stored as a present `nil`.
+    ///
     /// - Parameters:
     ///   - value: The new value, or `nil` to remove the key.
     ///   - key: The field key, or `nil` for a control that belongs to no field.
     public mutating func set(_ value: (any Hashable & Sendable)?, for key: String?) {
         guard let key else { return }
-        if let value {
-            storage[key] = AnyHashable(value)
-        } else {
-            storage[key] = nil
-        }
+        storage[key] = boxed(value)
     }
 
     /// Removes the value under `key`.
@@ -133,7 +135,9 @@ public struct FormContext: @unchecked Sendable {
     /// - Throws: ``FormContextError/typeMismatch(key:expected:found:)`` if the stored value has another type.
     public func value<Value>(for key: FormKey<Value>) throws(FormContextError) -> Value? {
         guard let stored = storage[key.name] else { return nil }
-        return try cast(stored, for: key.name)
+        // Cast to `Value` itself: inferring the `Value?` result type would name `Optional<Value>` in errors.
+        let typed: Value = try cast(stored, for: key.name)
+        return typed
     }
 
     /// The value of a typed field, which must be present.
@@ -171,7 +175,36 @@ extension FormContext: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, any Hashable & Sendable)...) {
         self.init()
         for (key, value) in elements {
-            storage[key] = AnyHashable(value)
+            storage[key] = boxed(value)
+        }
+    }
+}
+
+/// The value as stored: boxed in `AnyHashable`, or `nil` for no value.
+///
+/// `AnyHashable` unwraps an optional that holds a value, but keeps `Optional.none` as a present value
+/// of type `Optional<Wrapped>`; here that is `nil`, so an optional `nil` removes a key like any `nil`.
+@usableFromInline
+func boxed(_ value: (any Hashable & Sendable)?) -> AnyHashable? {
+    guard let value else { return nil }
+    let box = AnyHashable(value)
+    if let optional = box.base as? any OptionalValue, optional.holdsNil { return nil }
+    return box
+}
+
+/// An optional seen through `Any`, to find out whether it holds `nil`.
+@usableFromInline
+protocol OptionalValue {
+    /// Whether the optional (or one it wraps) is `nil`.
+    var holdsNil: Bool { get }
+}
+
+extension Optional: OptionalValue {
+    @usableFromInline
+    var holdsNil: Bool {
+        switch self {
+        case .none: true
+        case .some(let wrapped): (wrapped as? any OptionalValue)?.holdsNil ?? false
         }
     }
 }

@@ -1,0 +1,12 @@
+import FormContext
+
+extension Settings {
+    /// The key prefix of the hotspot's fields in the settings form.
+    static let hotspotScope = FormScope("hotspot")
+
+    /// Maps a settings form to ``Settings``: the hotspot's fields live under `hotspot.`
+    /// (`hotspot.password`), through the hotspot's own bridge.
+    static let bridge = FormBridge<Settings> { bridge in
+        bridge.bind(Hotspot.bridge, to: \.hotspot, under: hotspotScope.prefix)
+    }
+}

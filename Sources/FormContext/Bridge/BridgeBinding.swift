@@ -1,0 +1,67 @@
+/// One key of a ``FormBridge``: how a property of the model is stored under the key and read back.
+///
+/// Each kind of binding (plain value, optional, raw value, optional raw value) is its own small
+/// type, so the hot path is one key-path access and one cast, with no closures and no reflection.
+protocol BridgeBinding<Model>: Sendable {
+    associatedtype Model
+    associatedtype Value
+
+    /// The key the property is stored under, with any scope prefixes already joined.
+    var key: String { get }
+    /// Whether the value is secret.
+    var isSecure: Bool { get }
+    /// The property.
+    var path: SendableKeyPath<Model, Value> { get }
+    /// The name of the type stored in the context, for error messages and documentation.
+    var expected: String { get }
+
+    /// The stored form of a property value; `nil` for an absent key.
+    func encode(_ value: Value) -> AnyHashable?
+    /// The property value that `stored` stands for.
+    func decode(_ stored: AnyHashable?) throws(FormBridgeError) -> Value
+    /// The same binding for a parent model that holds this one at `path`, under `scope`.
+    func scoped<Parent>(in scope: FormScope, through path: SendableKeyPath<Parent, Model>) -> any BridgeBinding<Parent>
+}
+
+extension BridgeBinding {
+    /// The value the property of `model` is stored as; `nil` for an absent key.
+    func storedValue(of model: Model) -> AnyHashable? {
+        encode(model[keyPath: path.path])
+    }
+
+    /// Throws the error that ``apply(_:to:)`` would throw for `stored`, without writing anything.
+    func check(_ stored: AnyHashable?) throws(FormBridgeError) {
+        _ = try decode(stored)
+    }
+
+    /// Writes the value `stored` stands for into the property of `model`.
+    func apply(_ stored: AnyHashable?, to model: inout Model) throws(FormBridgeError) {
+        model[keyPath: path.path] = try decode(stored)
+    }
+}
+
+/// A value that must be present and of type `Value`.
+@inline(__always)
+func requireValue<Value>(_ stored: AnyHashable?, key: String) throws(FormBridgeError) -> Value {
+    guard let stored else { throw .missingValue(key: key, expected: typeName(of: Value.self)) }
+    return try castValue(stored, key: key)
+}
+
+/// A value that must be of type `Value`.
+@inline(__always)
+func castValue<Value>(_ stored: AnyHashable, key: String) throws(FormBridgeError) -> Value {
+    guard let value = stored.base as? Value else {
+        throw .typeMismatch(key: key, expected: typeName(of: Value.self), found: typeName(of: type(of: stored.base)))
+    }
+    return value
+}
+
+/// The enum case whose raw value is `raw`.
+@inline(__always)
+func caseOf<Value: RawRepresentable>(_ raw: Value.RawValue, key: String) throws(FormBridgeError) -> Value {
+    guard let value = Value(rawValue: raw) else {
+        throw .unknownRawValue(key: key, type: typeName(of: Value.self), text: String(describing: raw))
+    }
+    return value
+}
+

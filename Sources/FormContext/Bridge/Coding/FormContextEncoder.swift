@@ -1,0 +1,80 @@
+/// Encodes an `Encodable` model into a ``FormContext``, with no hand-written mapping.
+///
+/// Coding keys become context keys; a nested keyed container becomes a key prefix joined with `.`,
+/// so `Settings.hotspot.password` is stored under `hotspot.password`. Each value is stored as
+/// itself:
+///
+/// - `String`, `Bool`, every `Int`/`UInt` width, `Float`, `Double`: as they are;
+/// - `Decimal`, `Date`, `UUID`, `URL`, `Data`: as they are (not through their own `Codable` form);
+/// - enums with a raw value: as the raw value (`"Never"`);
+/// - optionals: `nil` is an absent key;
+/// - arrays and other unkeyed containers: one key per element, the index as the last component
+///   (`tags.0`, `tags.1`); an empty array stores nothing.
+///
+/// ```swift
+/// let context = try FormContextEncoder().encode(Settings())
+/// context.sortedKeys  // ["hotspot.isEnabled", "hotspot.networkName", "hotspot.password", "hotspot.showPreview"]
+/// ```
+///
+/// There is no JSON in between: the encoder writes straight into the context's dictionary.
+public struct FormContextEncoder: Sendable {
+    /// Keys to mark secure in the encoded context (their values are masked in descriptions).
+    public var secureKeys: Set<String>
+
+    /// Creates an encoder.
+    ///
+    /// - Parameter secureKeys: Keys to mark secure in the encoded context, such as `hotspot.password`.
+    public init(secureKeys: Set<String> = []) {
+        self.secureKeys = secureKeys
+    }
+
+    /// A new context holding every encoded value of `value`.
+    ///
+    /// - Parameter value: The model; it must encode into a keyed container.
+    /// - Returns: The context.
+    /// - Throws: ``FormBridgeError/invalidValue(key:reason:)`` if the model encodes as a single
+    ///   value at the root, or if its own encoding throws (the key is the coding path).
+    /// - Complexity: O(*n*) for *n* encoded values, plus the cost of joining their keys.
+    public func encode<Value: Encodable>(_ value: Value) throws(FormBridgeError) -> FormContext {
+        var context = FormContext()
+        try encode(value, into: &context)
+        return context
+    }
+
+    /// Writes every encoded value of `value` into `context`, replacing values under the same keys.
+    ///
+    /// Keys the model does not encode are left as they are; on error, `context` is unchanged.
+    ///
+    /// - Parameters:
+    ///   - value: The model; it must encode into a keyed container.
+    ///   - context: The context to write into.
+    /// - Throws: ``FormBridgeError``, as ``encode(_:)`` does.
+    /// - Complexity: O(*n*) for *n* encoded values.
+    public func encode<Value: Encodable>(_ value: Value, into context: inout FormContext) throws(FormBridgeError) {
+        let storage = ContextEncodingStorage(context)
+        do {
+            try value.encode(to: ContextEncoder(storage: storage, codingPath: [], prefix: nil))
+        } catch let error as FormBridgeError {
+            throw error
+        } catch let error as EncodingError {
+            throw FormBridgeError(error)
+        } catch {
+            throw .invalidValue(key: "", reason: String(describing: error))
+        }
+        var encoded = storage.context
+        encoded.secureKeys.formUnion(secureKeys)
+        context = encoded
+    }
+}
+
+extension FormBridgeError {
+    /// The error an `EncodingError` stands for, keyed by its coding path.
+    init(_ error: EncodingError) {
+        switch error {
+        case .invalidValue(_, let context):
+            self = .invalidValue(key: joinedPath(context.codingPath), reason: context.debugDescription)
+        @unknown default:
+            self = .invalidValue(key: "", reason: String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,125 @@
+extension FormBridge {
+    /// Stores every bound property of `model` in `context`, and marks the secret keys secure.
+    ///
+    /// An optional property that is `nil` removes its key. Keys the bridge does not bind are left
+    /// as they are.
+    ///
+    /// - Parameters:
+    ///   - context: The context to write into.
+    ///   - model: The model to read.
+    /// - Complexity: O(*n*) for *n* bindings.
+    public func fill(_ context: inout FormContext, from model: Model) {
+        for binding in bindings {
+            context.storage[binding.key] = binding.storedValue(of: model)
+            if binding.isSecure { context.secureKeys.insert(binding.key) }
+        }
+    }
+
+    /// A new context holding every bound property of `model`.
+    ///
+    /// - Parameter model: The model to read.
+    /// - Returns: The context, with the secret keys marked secure.
+    /// - Complexity: O(*n*) for *n* bindings.
+    public func context(from model: Model) -> FormContext {
+        var context = FormContext()
+        context.storage.reserveCapacity(bindings.count)
+        fill(&context, from: model)
+        return context
+    }
+
+    /// Writes the value of every bound key of `context` into `model`, all or nothing.
+    ///
+    /// Either every property is written, or (on the first error) `model` is left exactly as it was.
+    /// For a class model, every key is checked before any property is written.
+    ///
+    /// - Parameters:
+    ///   - context: The values to write.
+    ///   - model: The model to update.
+    /// - Throws: ``FormBridgeError/missingValue(key:expected:)`` when a key of a non-optional
+    ///   property is absent, ``FormBridgeError/typeMismatch(key:expected:found:)`` when a value has
+    ///   the wrong type, ``FormBridgeError/unknownRawValue(key:type:text:)`` when a raw value names
+    ///   no case. Errors are checked in declaration order.
+    /// - Complexity: O(*n*) for *n* bindings.
+    public func write(_ context: FormContext, into model: inout Model) throws(FormBridgeError) {
+        if Model.self is AnyObject.Type {
+            for binding in bindings {
+                try binding.check(context.storage[binding.key])
+            }
+            for binding in bindings {
+                try binding.apply(context.storage[binding.key], to: &model)
+            }
+            return
+        }
+        var updated = model
+        for binding in bindings {
+            try binding.apply(context.storage[binding.key], to: &updated)
+        }
+        model = updated
+    }
+
+    /// `model` with the value of every bound key of `context` written into it.
+    ///
+    /// - Parameters:
+    ///   - model: The starting model (for example the defaults).
+    ///   - context: The values to write.
+    /// - Returns: The updated model.
+    /// - Throws: ``FormBridgeError``, as ``write(_:into:)`` does.
+    /// - Complexity: O(*n*) for *n* bindings.
+    public func model(from context: FormContext, startingFrom model: Model) throws(FormBridgeError) -> Model {
+        var updated = model
+        try write(context, into: &updated)
+        return updated
+    }
+
+    /// The value the property bound to `key` is stored as, or `nil` (unbound key, or absent value).
+    ///
+    /// - Parameters:
+    ///   - key: A bound key.
+    ///   - model: The model to read.
+    /// - Returns: The stored form of the property.
+    public func storedValue(for key: String, of model: Model) -> AnyHashable? {
+        guard let index = indexByKey[key] else { return nil }
+        return bindings[index].storedValue(of: model)
+    }
+
+    /// Whether `key` is bound.
+    ///
+    /// - Parameter key: A key, with any scope prefix.
+    /// - Returns: `true` if a binding stores a property under `key`.
+    public func binds(_ key: String) -> Bool {
+        indexByKey[key] != nil
+    }
+
+    /// Writes the one value `stored` into the property bound to `key`.
+    ///
+    /// - Parameters:
+    ///   - stored: The value as a context holds it; `nil` for an absent key.
+    ///   - key: The key.
+    ///   - model: The model to update; unchanged when this throws.
+    /// - Returns: Whether `model` changed: `false` for an unbound key or a value the property
+    ///   already has.
+    /// - Throws: ``FormBridgeError``, as ``write(_:into:)`` does.
+    @discardableResult
+    public func write(_ stored: AnyHashable?, for key: String, into model: inout Model) throws(FormBridgeError) -> Bool {
+        guard let index = indexByKey[key] else { return false }
+        let binding = bindings[index]
+        try binding.check(stored)
+        if isSameValue(binding.storedValue(of: model), stored) { return false }
+        try binding.apply(stored, to: &model)
+        return true
+    }
+
+    /// `model` carried into a new context and back: the round trip a form makes when it is filled
+    /// from a model and submitted into one.
+    ///
+    /// Useful to check that a bridge binds every property it should (the result equals `model`), and
+    /// as the unit of work when measuring the bridge against assigning the fields by hand.
+    ///
+    /// - Parameter model: The model.
+    /// - Returns: The model read back from the context.
+    /// - Throws: ``FormBridgeError`` if a binding cannot read back what it stored (it never should).
+    /// - Complexity: O(*n*) for *n* bindings.
+    public func roundTrip(_ model: Model) throws(FormBridgeError) -> Model {
+        try self.model(from: context(from: model), startingFrom: model)
+    }
+}

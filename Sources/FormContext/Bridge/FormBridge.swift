@@ -1,0 +1,76 @@
+/// A typed, two-way map between the keys of a form and the properties of a model.
+///
+/// Each binding pairs a ``FormKey`` with a writable key path of `Model`. The bridge fills a
+/// ``FormContext`` from a model and writes a context back into a model; nested models bind under a
+/// key prefix (``bind(_:to:under:)``), so `Settings.hotspot.password` is the key `hotspot.password`.
+///
+/// ```swift
+/// let bridge = FormBridge<Hotspot> { bridge in
+///     bridge.bind("isEnabled", to: \.isEnabled)
+///     bridge.bind("password", to: \.password, isSecure: true)
+///     bridge.bind("showPreview", toRawValueOf: \.showPreview)
+/// }
+/// var context = bridge.context(from: Hotspot())
+/// context.set("secret", for: "password")
+/// var hotspot = Hotspot()
+/// try bridge.write(context, into: &hotspot)
+/// ```
+///
+/// Writing is all or nothing: if any key is missing or holds the wrong type, the model is left
+/// exactly as it was and the error names the key, the expected type and the found type.
+///
+/// - Optional properties map to absent keys: `nil` removes the key, an absent key reads as `nil`.
+/// - Enums are stored either as themselves (`bind(_:to:isSecure:)`) or as their raw value
+///   (`bind(_:toRawValueOf:isSecure:)`), chosen per binding.
+///
+/// A bridge is a `Sendable` value: declare it once (a `static let`) and share it.
+///
+/// ## Performance
+/// Filling and writing cost one key-path access, one hash-table operation and one cast per
+/// binding; key prefixes are joined once, when the bridge is declared.
+public struct FormBridge<Model>: Sendable {
+    var bindings: [any BridgeBinding<Model>] = []
+    var indexByKey: [String: Int] = [:]
+
+    /// Creates a bridge with no bindings.
+    public init() {}
+
+    /// Creates a bridge and declares its bindings in `declare`.
+    ///
+    /// - Parameter declare: Adds the bindings to the bridge it is given.
+    public init(_ declare: (inout FormBridge<Model>) -> Void) {
+        declare(&self)
+    }
+
+    /// The bound keys, in the order they were declared.
+    ///
+    /// - Complexity: O(*n*) for *n* bindings.
+    public var keys: [String] { bindings.map(\.key) }
+
+    /// The keys whose values are secret.
+    ///
+    /// - Complexity: O(*n*) for *n* bindings.
+    public var secureKeys: Set<String> { Set(bindings.lazy.filter(\.isSecure).map(\.key)) }
+
+    /// The name of the type each key stores (`Bool`, `String`), by key.
+    ///
+    /// For a raw-value binding this is the raw value's type; for an optional one, the wrapped type.
+    ///
+    /// - Complexity: O(*n*) for *n* bindings.
+    public var storedTypes: [String: String] {
+        Dictionary(bindings.map { ($0.key, $0.expected) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The number of bindings.
+    public var count: Int { bindings.count }
+
+    /// Adds `binding`, replacing an earlier binding of the same key.
+    mutating func add(_ binding: any BridgeBinding<Model>) {
+        if let index = indexByKey[binding.key] {
+            bindings[index] = binding
+        } else {
+            indexByKey[binding.key] = bindings.count
+            bindings.append(binding)
+        }
+    }
+}

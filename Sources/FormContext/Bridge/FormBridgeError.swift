@@ -1,0 +1,37 @@
+/// A value that could not be carried between a context and a model.
+///
+/// Every case names the key (for the Codable route, the coding path joined with `.`), so the
+/// message can be shown to a developer as it is.
+public enum FormBridgeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No value is stored under `key`, and one of type `expected` was required.
+    case missingValue(key: String, expected: String)
+    /// The value under `key` has type `found`, not the `expected` one.
+    case typeMismatch(key: String, expected: String, found: String)
+    /// The value under `key` is not the raw value of any case of the enum `type`.
+    case unknownRawValue(key: String, type: String, text: String)
+    /// A type's own decoding rejected the value under `key`, for the reason given.
+    case invalidValue(key: String, reason: String)
+
+    /// The key the error is about.
+    public var key: String {
+        switch self {
+        case .missingValue(let key, _), .typeMismatch(let key, _, _), .unknownRawValue(let key, _, _),
+            .invalidValue(let key, _):
+            key
+        }
+    }
+
+    /// A one-line message naming the key, the types involved and any offending text.
+    public var description: String {
+        switch self {
+        case .missingValue(let key, let expected):
+            "missing value for key '\(key)': expected \(expected)"
+        case .typeMismatch(let key, let expected, let found):
+            "wrong type for key '\(key)': expected \(expected), found \(found)"
+        case .unknownRawValue(let key, let type, let text):
+            "unknown value for key '\(key)': '\(text)' is not a raw value of \(type)"
+        case .invalidValue(let key, let reason):
+            "invalid value for key '\(key)': \(reason)"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+extension FormDefinition {
+    /// Validates every field of the definition against `context`, synchronously.
+    ///
+    /// This is the whole check a server runs on a submitted dictionary. Keys of `context` that the
+    /// definition does not know are ignored; a value of the wrong type is an error naming the key,
+    /// the expected and the found type. Asynchronous validators do not run.
+    ///
+    /// ```swift
+    /// let report = definition.validate(["age": "forty"])
+    /// print(report)   // age: expected Int, found String
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - context: The values to check.
+    ///   - inactiveKeys: Fields to leave out (hidden or disabled); none by default.
+    /// - Returns: Every error and warning, in definition order, form-level issues last.
+    /// - Complexity: O(*n*) for *n* fields, times the cost of their validators. It allocates nothing
+    ///   but the arrays of the issues it returns.
+    public func validate(_ context: FormContext, inactiveKeys: Set<String> = []) -> ValidationReport {
+        var report = ValidationReport()
+        let checksActivity = !inactiveKeys.isEmpty
+        let storage = context.storage
+        for position in checks.indices {
+            let key = checks[position].key
+            if checksActivity && inactiveKeys.contains(key) { continue }
+            checks[position].check(storage[key], context, &report)
+        }
+        if !validators.isEmpty {
+            var active = context
+            if checksActivity { for key in inactiveKeys { active.removeValue(for: key) } }
+            for validator in validators {
+                if let issue = validator.issue(for: active) { report.append(issue) }
+            }
+        }
+        return report
+    }
+
+    /// Validates one field against `context`.
+    ///
+    /// - Parameters:
+    ///   - key: The field to check.
+    ///   - context: The form's values.
+    /// - Returns: The field's errors and warnings; an empty report for a key the definition does not have.
+    public func validate(_ key: String, in context: FormContext) -> ValidationReport {
+        guard let field = field(key) else { return ValidationReport() }
+        return field.validate(context.storage[key], in: context)
+    }
+}

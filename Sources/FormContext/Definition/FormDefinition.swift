@@ -1,0 +1,91 @@
+/// The fields of a form and how to validate them, as a `Sendable` value.
+///
+/// The same definition validates a live ``FormContextObject`` (attach it with
+/// ``FormContextObject/init(definition:values:options:)`` or ``FormContextObject/attach(_:options:)``)
+/// and a plain ``FormContext``, so a server checks a submitted dictionary with the code the client used:
+///
+/// ```swift
+/// let signUp = try FormDefinition([
+///     FieldDefinition(FormKey<String>("email"), validators: [.required(), .email()]),
+///     FieldDefinition(FormKey<String>("password"), isSecure: true, validators: [.required(), .minLength(8)]),
+///     FieldDefinition(FormKey<String>("confirm"), isSecure: true, validators: [.equals("password")]),
+/// ])
+/// let report = signUp.validate(["email": "ada@example", "password": "secret"])
+/// // email: is not a valid email address
+/// // password: must be at least 8 characters
+/// ```
+public struct FormDefinition: Sendable {
+    /// The fields, in the order they were given: the order of error reports and focus.
+    public let fields: [FieldDefinition]
+    /// The form-level validators, in the order they run.
+    public let validators: [FormValidator]
+
+    let positions: [String: Int]
+    /// Each field's key and check, without the rest of its definition, for the validate-all loop.
+    let checks: [(key: String, check: @Sendable (AnyHashable?, FormContext, inout ValidationReport) -> Void)]
+    /// For each key, the positions of the fields whose validators read it.
+    let dependents: [String: [Int]]
+
+    /// Creates a definition.
+    ///
+    /// - Parameters:
+    ///   - fields: The fields, in display order.
+    ///   - validators: Form-level validators.
+    /// - Throws: ``FormDefinitionError`` if two fields share a key, a pattern does not compile, or a
+    ///   validator reads a field the definition does not have.
+    /// - Complexity: O(*n*) for *n* fields and their validators.
+    public init(_ fields: [FieldDefinition], validators: [FormValidator] = []) throws(FormDefinitionError) {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(fields.count)
+        for (position, field) in fields.enumerated() {
+            guard positions.updateValue(position, forKey: field.key) == nil else { throw .duplicateKey(field.key) }
+            if let pattern = field.invalidPattern { throw .invalidPattern(key: field.key, pattern: pattern) }
+        }
+        var dependents: [String: [Int]] = [:]
+        for (position, field) in fields.enumerated() {
+            for dependency in field.dependencies {
+                guard positions[dependency] != nil else { throw .unknownDependency(key: field.key, dependency: dependency) }
+                dependents[dependency, default: []].append(position)
+            }
+        }
+        self.fields = fields
+        self.validators = validators
+        self.positions = positions
+        checks = fields.map { ($0.key, $0.check) }
+        self.dependents = dependents
+    }
+
+    /// The keys of the fields, in order.
+    ///
+    /// - Complexity: O(*n*).
+    public var keys: [String] { fields.map(\.key) }
+
+    /// The field with key `key`, or `nil` if there is none.
+    public func field(_ key: String) -> FieldDefinition? {
+        positions[key].map { fields[$0] }
+    }
+
+    /// The position of the field `key` in ``fields``, or `nil`.
+    public func position(of key: String) -> Int? {
+        positions[key]
+    }
+
+    /// The default values of the fields that have one, with the secret fields marked secret.
+    ///
+    /// - Complexity: O(*n*).
+    public var defaults: FormContext {
+        var context = FormContext()
+        for field in fields {
+            context.set(field.defaultValue, for: field.key)
+            if field.isSecure { context.setSecure(for: field.key) }
+        }
+        return context
+    }
+
+    /// The keys of the secret fields.
+    ///
+    /// - Complexity: O(*n*).
+    public var secureKeys: Set<String> {
+        Set(fields.lazy.filter(\.isSecure).map(\.key))
+    }
+}

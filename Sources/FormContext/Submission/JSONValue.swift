@@ -1,0 +1,94 @@
+import Foundation
+
+/// A value as JSON can hold it; the encoded form of one submitted field.
+enum JSONValue: Hashable, Sendable {
+    case string(String)
+    /// A number, kept as the exact text it is written as.
+    case number(String)
+    case bool(Bool)
+    case array([JSONValue])
+
+    /// Converts a stored value: text, Booleans, integers, floating-point numbers, `Decimal`,
+    /// `Date` (ISO 8601), `UUID`, `URL`, enumerations with a raw value, and arrays of these.
+    ///
+    /// - Throws: ``SubmissionError`` naming `key` for any other type and for non-finite numbers.
+    init(converting value: Any, key: String) throws(SubmissionError) {
+        switch value {
+        case let text as String:
+            self = .string(text)
+        case let flag as Bool:
+            self = .bool(flag)
+        case let integer as any BinaryInteger:
+            self = .number(String(describing: integer))
+        case let number as any BinaryFloatingPoint:
+            guard number.isFinite else { throw .nonFiniteNumber(key: key, value: String(describing: number)) }
+            self = .number(String(describing: number))
+        case let decimal as Decimal:
+            guard decimal.isFinite else { throw .nonFiniteNumber(key: key, value: decimal.description) }
+            self = .number(decimal.description)
+        case let date as Date:
+            self = .string(date.formatted(.iso8601))
+        case let uuid as UUID:
+            self = .string(uuid.uuidString)
+        case let url as URL:
+            self = .string(url.absoluteString)
+        case let enumeration as any RawRepresentable:
+            self = try JSONValue(converting: enumeration.rawValue, key: key)
+        case let array as [Any]:
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(array.count)
+            for element in array { elements.append(try JSONValue(converting: element, key: key)) }
+            self = .array(elements)
+        default:
+            throw .unencodableValue(key: key, type: typeName(of: type(of: value)))
+        }
+    }
+
+    /// Appends the JSON text of the value.
+    ///
+    /// - Parameters:
+    ///   - output: The text to append to.
+    ///   - indent: The current indentation when pretty, `nil` for compact output.
+    func write(to output: inout String, indent: String?) {
+        switch self {
+        case .string(let text): JSONValue.writeString(text, to: &output)
+        case .number(let text): output += text
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .array(let elements):
+            guard !elements.isEmpty else {
+                output += "[]"
+                return
+            }
+            output += "["
+            let inner = indent.map { $0 + "  " }
+            for (position, element) in elements.enumerated() {
+                if position > 0 { output += "," }
+                if let inner { output += "\n" + inner }
+                element.write(to: &output, indent: inner)
+            }
+            if let indent { output += "\n" + indent }
+            output += "]"
+        }
+    }
+
+    /// Appends `text` as a JSON string literal: quotes, backslashes and control characters escaped.
+    static func writeString(_ text: String, to output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            case let control where control.value < 0x20:
+                let hex = String(control.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

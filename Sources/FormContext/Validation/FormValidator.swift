@@ -1,0 +1,43 @@
+/// A check of the form as a whole, whose issue belongs to no single field.
+///
+/// ```swift
+/// let dates = FormValidator("dateOrder", message: "The end must not come before the start") { values in
+///     guard let start = values.get("start", type: Date.self), let end = values.get("end", type: Date.self) else { return true }
+///     return start <= end
+/// }
+/// ```
+///
+/// To put a cross-field issue on a field instead, give that field a
+/// ``Validator/custom(_:message:dependsOn:_:)`` validator that lists the fields it reads.
+public struct FormValidator: Sendable {
+    /// The rule's name, as reported in ``ValidationIssue/rule``.
+    public let rule: String
+    /// The message shown when the check fails.
+    public let message: String
+    /// Whether a failure blocks submission.
+    public let severity: ValidationSeverity
+    let test: @Sendable (FormContext) -> Bool
+
+    /// Creates a form-level validator.
+    ///
+    /// - Parameters:
+    ///   - rule: The rule's name.
+    ///   - message: The message shown when `test` returns `false`.
+    ///   - severity: Whether a failure blocks submission; an error by default.
+    ///   - test: Returns whether the values pass; it gets the values of the visible, enabled fields.
+    ///     It must not call back into a live form.
+    public init(
+        _ rule: String, message: String, severity: ValidationSeverity = .error,
+        _ test: @escaping @Sendable (FormContext) -> Bool
+    ) {
+        self.rule = rule
+        self.message = message
+        self.severity = severity
+        self.test = test
+    }
+
+    /// The issue this validator reports for `values`, or `nil` if they pass.
+    func issue(for values: FormContext) -> ValidationIssue? {
+        test(values) ? nil : ValidationIssue(key: nil, rule: rule, message: message, severity: severity)
+    }
+}

@@ -1,0 +1,36 @@
+/// One failed validator: which field, which rule, what to tell the user.
+///
+/// ```swift
+/// let issue = ValidationIssue(key: "email", rule: "email", message: "is not a valid email address")
+/// print(issue)   // email: is not a valid email address
+/// ```
+public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
+    /// The field the issue is about, or `nil` for an issue about the whole form.
+    public let key: String?
+    /// The name of the rule that failed, for example `required`, `minLength(3)` or `type`.
+    public let rule: String
+    /// The message for the user, without the key: `is required`.
+    public let message: String
+    /// Whether the issue blocks submission (``ValidationSeverity/error``) or not.
+    public let severity: ValidationSeverity
+
+    /// Creates an issue.
+    ///
+    /// - Parameters:
+    ///   - key: The field, or `nil` for a form-level issue.
+    ///   - rule: The name of the rule that failed.
+    ///   - message: The message for the user.
+    ///   - severity: Whether it blocks submission.
+    public init(key: String?, rule: String, message: String, severity: ValidationSeverity = .error) {
+        self.key = key
+        self.rule = rule
+        self.message = message
+        self.severity = severity
+    }
+
+    /// `key: message` for a field issue, the bare message for a form-level one.
+    public var description: String {
+        if let key { return "\(key): \(message)" }
+        return message
+    }
+}

@@ -1,0 +1,95 @@
+/// One synchronous check of a field's value, with the message shown when it fails.
+///
+/// Validators are values: build them with the factory methods (``required(_:)``,
+/// ``minLength(_:message:)``, ``pattern(_:message:)``, ``custom(_:message:dependsOn:_:)`` …) and list
+/// them in a ``FieldDefinition``. They run in the order they are listed.
+///
+/// Every validator except ``required(_:)`` passes an empty value (absent, `""`, or an empty
+/// collection): list `.required()` as well to demand one.
+///
+/// ```swift
+/// let name = FieldDefinition(FormKey<String>("name"), validators: [
+///     .required("Enter a name"),
+///     .maxLength(40),
+///     .minLength(3).warning("Short names are hard to find"),
+/// ])
+/// ```
+public struct Validator<Value: Hashable & Sendable>: Sendable {
+    /// The rule's name, as reported in ``ValidationIssue/rule``: `required`, `minLength(3)` …
+    public let rule: String
+    /// The message shown when the check fails.
+    public var message: String
+    /// Whether a failure blocks submission.
+    public var severity: ValidationSeverity
+    /// The other fields the check reads; a change to one of them re-validates this field.
+    public let dependencies: [String]
+
+    @usableFromInline let isRequirement: Bool
+    @usableFromInline let test: @Sendable (Value, FormContext) -> Bool
+    /// The pattern that did not compile, reported when the definition is built.
+    @usableFromInline let invalidPattern: String?
+
+    @usableFromInline
+    init(
+        rule: String, message: String, severity: ValidationSeverity = .error, dependencies: [String] = [],
+        isRequirement: Bool = false, invalidPattern: String? = nil,
+        test: @escaping @Sendable (Value, FormContext) -> Bool
+    ) {
+        self.rule = rule
+        self.message = message
+        self.severity = severity
+        self.dependencies = dependencies
+        self.isRequirement = isRequirement
+        self.invalidPattern = invalidPattern
+        self.test = test
+    }
+
+    /// The same check as a warning: it is reported but never blocks submission.
+    ///
+    /// - Parameter message: A message to use instead of the validator's own.
+    /// - Returns: The validator with severity ``ValidationSeverity/warning``.
+    public func warning(_ message: String? = nil) -> Validator {
+        var copy = self
+        copy.severity = .warning
+        if let message { copy.message = message }
+        return copy
+    }
+
+    /// The same check with another message.
+    ///
+    /// - Parameter message: The message shown when the check fails.
+    /// - Returns: The validator with `message`.
+    public func message(_ message: String) -> Validator {
+        var copy = self
+        copy.message = message
+        return copy
+    }
+
+    /// Runs the check on `value`, the way a field runs it (empty values pass all but `required`).
+    ///
+    /// - Parameters:
+    ///   - value: The value to check, or `nil` for an absent one.
+    ///   - context: The other values of the form, for checks that compare fields.
+    /// - Returns: Whether the value passes.
+    public func passes(_ value: Value?, in context: FormContext = FormContext()) -> Bool {
+        guard let value else { return !isRequirement }
+        if isRequirement { return test(value, context) }
+        return isEmptyValue(value) || test(value, context)
+    }
+}
+
+/// Whether `value` counts as not filled in for every validator but `required`: `""` or an empty collection.
+@inline(__always)
+func isEmptyValue(_ value: some Any) -> Bool {
+    if let text = value as? String { return text.isEmpty }
+    if let collection = value as? any Collection { return collection.isEmpty }
+    return false
+}
+
+/// Whether `value` counts as missing for `required`: blank text or an empty collection.
+@inlinable
+func isBlankValue(_ value: some Any) -> Bool {
+    if let text = value as? String { return text.allSatisfy(\.isWhitespace) }
+    if let collection = value as? any Collection { return collection.isEmpty }
+    return false
+}
