@@ -188,6 +188,9 @@ extension FormContext: ExpressibleByDictionaryLiteral {
 func boxed(_ value: (any Hashable & Sendable)?) -> AnyHashable? {
     guard let value else { return nil }
     let box = AnyHashable(value)
+    // Asking the type first is several times cheaper than casting the value, and it settles the
+    // common case: a value that is not an optional at all.
+    guard type(of: box.base) is any OptionalValue.Type else { return box }
     if let optional = box.base as? any OptionalValue, optional.holdsNil { return nil }
     return box
 }
