@@ -6,6 +6,8 @@ enum ScenarioRegistry {
         KeystrokeScenario(),
         FloorScenario(),
         BatchScenario(),
+        ValidateAllScenario(),
+        BridgeScenario(),
         MemoryScenario(),
     ]
 
