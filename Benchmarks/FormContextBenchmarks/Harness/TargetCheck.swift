@@ -18,3 +18,18 @@ struct TargetCheck: Encodable {
         }
     }
 }
+
+extension TargetCheck {
+    enum CodingKeys: String, CodingKey {
+        case id, statement, holds, detail, verdict
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(statement, forKey: .statement)
+        try container.encode(holds, forKey: .holds)
+        try container.encode(detail, forKey: .detail)
+        try container.encode(verdict, forKey: .verdict)
+    }
+}
