@@ -29,7 +29,7 @@ extension FieldFormat where Value == String {
     /// or the case name (`whenUnlocked`), in any letter case.
     static var showPreview: FieldFormat {
         FieldFormat(
-            expected: "one of " + ShowPreview.allCases.map(\.rawValue).joined(separator: ", "),
+            expected: "ShowPreview (one of " + ShowPreview.allCases.map(\.rawValue).joined(separator: ", ") + ")",
             emptyMeansNoValue: false, format: { $0 }
         ) { text in
             ShowPreview(text: text.trimmingCharacters(in: .whitespaces))?.rawValue

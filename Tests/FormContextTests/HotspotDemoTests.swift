@@ -82,11 +82,11 @@ struct HotspotDemoTests {
     }
 
     @Test("bad settings input exits 2 with one line naming the key and what was expected", arguments: [
-        (["--set", "hotspot.isEnabled=maybe"], "error: cannot read \"maybe\" as true or false for key 'hotspot.isEnabled'\n"),
+        (["--set", "hotspot.isEnabled=maybe"], "error: unreadable text for key 'hotspot.isEnabled': expected Bool (true or false), found \"maybe\"\n"),
         (["--set", "hotspot.showPreview=sometimes"],
-         "error: cannot read \"sometimes\" as one of Always, When Unlocked, Never for key 'hotspot.showPreview'\n"),
+         "error: unreadable text for key 'hotspot.showPreview': expected ShowPreview (one of Always, When Unlocked, Never), found \"sometimes\"\n"),
         (["--set", "hotspot.showPreview="],
-         "error: cannot read \"\" as one of Always, When Unlocked, Never for key 'hotspot.showPreview'\n"),
+         "error: unreadable text for key 'hotspot.showPreview': expected ShowPreview (one of Always, When Unlocked, Never), found \"\"\n"),
         (["--set", "password=x"],
          "error: unknown key 'password'; known keys: hotspot.isEnabled, hotspot.networkName, hotspot.password, hotspot.showPreview\n"),
     ])
