@@ -7,7 +7,7 @@ extension DemoForm {
     static let settings = DemoForm(
         name: "settings", summary: "the personal-hotspot settings, submitted through the model bridge",
         make: {
-            let form = FormContextObject(Settings.bridge.context(from: Settings()))
+            let form = FormContextObject(definition: Settings.definition, values: Settings.bridge.context(from: Settings()))
             let scope = Settings.hotspotScope
             let controls: [any DemoTextInput] = [
                 ToggleControl(key: Hotspot.Keys.isEnabled.scoped(in: scope).name, title: "Personal Hotspot"),
@@ -29,7 +29,7 @@ extension FieldFormat where Value == String {
     /// or the case name (`whenUnlocked`), in any letter case.
     static var showPreview: FieldFormat {
         FieldFormat(
-            expected: "one of " + ShowPreview.allCases.map(\.rawValue).joined(separator: ", "),
+            expected: "ShowPreview (one of " + ShowPreview.allCases.map(\.rawValue).joined(separator: ", ") + ")",
             emptyMeansNoValue: false, format: { $0 }
         ) { text in
             ShowPreview(text: text.trimmingCharacters(in: .whitespaces))?.rawValue

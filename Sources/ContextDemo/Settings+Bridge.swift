@@ -10,3 +10,8 @@ extension Settings {
         bridge.bind(Hotspot.bridge, to: \.hotspot, under: hotspotScope.prefix)
     }
 }
+
+extension Settings {
+    /// How a settings form is validated: the hotspot's own definition, under `hotspot.`.
+    static let definition = Hotspot.definition.scoped(in: hotspotScope)
+}

@@ -40,11 +40,11 @@ struct DemoTests {
         (["--bogus"], "error: unknown option '--bogus' (see --help)\n"),
         (["stray"], "error: unexpected argument 'stray' (see --help)\n"),
         (["--form", "nope"], "error: unknown form 'nope'; known forms: settings, contact, profile\n"),
-        (["--form", "profile", "--set", "age=4x"], "error: cannot read \"4x\" as integer for key 'age'\n"),
-        (["--form", "profile", "--set", "plan=gold"], "error: cannot read \"gold\" as one of free, pro, team for key 'plan'\n"),
-        (["--form", "profile", "--set", "birthday=2024-13-01"], "error: cannot read \"2024-13-01\" as ISO 8601 date for key 'birthday'\n"),
-        (["--form", "profile", "--set", "newsletter=maybe"], "error: cannot read \"maybe\" as true or false for key 'newsletter'\n"),
-        (["--form", "profile", "--set", "balance=1,5"], "error: cannot read \"1,5\" as decimal number for key 'balance'\n"),
+        (["--form", "profile", "--set", "age=4x"], "error: unreadable text for key 'age': expected Int, found \"4x\"\n"),
+        (["--form", "profile", "--set", "plan=gold"], "error: unreadable text for key 'plan': expected Plan (one of free, pro, team), found \"gold\"\n"),
+        (["--form", "profile", "--set", "birthday=2024-13-01"], "error: unreadable text for key 'birthday': expected Date (ISO 8601), found \"2024-13-01\"\n"),
+        (["--form", "profile", "--set", "newsletter=maybe"], "error: unreadable text for key 'newsletter': expected Bool (true or false), found \"maybe\"\n"),
+        (["--form", "profile", "--set", "balance=1,5"], "error: unreadable text for key 'balance': expected Decimal, found \"1,5\"\n"),
     ]
 
     @Test("bad input exits 2 with one line naming what was wrong, and prints no submission", arguments: badInput)

@@ -24,7 +24,7 @@ struct FieldControlTests {
         age.text = "4x"
         #expect(age.value == 42)
         #expect(age.text == "4x")
-        #expect(age.parseError == .unparsableText(key: "age", text: "4x", expected: "integer"))
+        #expect(age.parseError == .unparsableText(key: "age", text: "4x", expected: "Int"))
         age.value = 7
         #expect(age.text == "7")
         #expect(age.parseError == nil)
@@ -168,8 +168,8 @@ struct FieldControlTests {
         #expect(form.context == ["age": 36])
         #expect(age.value == 36)
         let error = try #require(age.parseError)
-        #expect(error == .unparsableText(key: "age", text: "4x", expected: "integer"))
-        #expect(error.description == #"cannot read "4x" as integer for key 'age'"#)
+        #expect(error == .unparsableText(key: "age", text: "4x", expected: "Int"))
+        #expect(error.description == #"unreadable text for key 'age': expected Int, found "4x""#)
         #expect(error.key == "age")
         #expect(recorder.count == 0)
 
@@ -371,7 +371,7 @@ struct FieldControlTests {
         toggle.isOn = true
         toggle.text = "off"
         toggle.text = "maybe"
-        #expect(toggle.parseError?.description == #"cannot read "maybe" as true or false for key 'enabled'"#)
+        #expect(toggle.parseError?.description == #"unreadable text for key 'enabled': expected Bool (true or false), found "maybe""#)
         #expect(
             recorder.changes == [
                 FormChange(key: "enabled", oldValue: true, newValue: false, origin: .user),
@@ -394,7 +394,7 @@ struct FieldControlTests {
         preview.text = "WhenUnlocked"
         #expect(preview.value == .whenUnlocked)
         preview.text = "sometimes"
-        #expect(preview.parseError?.description == #"cannot read "sometimes" as one of always, whenUnlocked, never for key 'preview'"#)
+        #expect(preview.parseError?.description == #"unreadable text for key 'preview': expected Preview (one of always, whenUnlocked, never), found "sometimes""#)
         form.set(Preview.always, for: "preview")
         #expect(preview.text == "always")
     }
@@ -412,7 +412,7 @@ struct FieldControlTests {
         #expect(form.get("ratio", type: Double.self) == 1000)
         #expect(form.get("price", type: Decimal.self) == Decimal(string: "-0.25"))
         price.text = "1e3"
-        #expect(price.parseError?.description == #"cannot read "1e3" as decimal number for key 'price'"#)
+        #expect(price.parseError?.description == #"unreadable text for key 'price': expected Decimal, found "1e3""#)
         #expect(form.get("price", type: Decimal.self) == Decimal(string: "-0.25"))
     }
 
@@ -426,7 +426,7 @@ struct FieldControlTests {
         day.text = "2024-05-01"
         #expect(form.get("day", type: Date.self) == Date(timeIntervalSince1970: 1_714_521_600))
         day.text = "yesterday"
-        #expect(day.parseError?.description == #"cannot read "yesterday" as ISO 8601 date for key 'day'"#)
+        #expect(day.parseError?.description == #"unreadable text for key 'day': expected Date (ISO 8601), found "yesterday""#)
         #expect(form.get("day", type: Date.self) == Date(timeIntervalSince1970: 1_714_521_600))
     }
 

@@ -97,13 +97,13 @@ struct FieldFormatTests {
     }
 
     @Test func expectedNames() {
-        #expect(FieldFormat<String>.text.expected == "text")
-        #expect(FieldFormat<Bool>.bool.expected == "true or false")
-        #expect(FieldFormat<Int>.integer.expected == "integer")
-        #expect(FieldFormat<Double>.number.expected == "number")
-        #expect(FieldFormat<Decimal>.decimal.expected == "decimal number")
-        #expect(FieldFormat<Date>.iso8601.expected == "ISO 8601 date")
-        #expect(FieldFormat<Preview>.choice.expected == "one of always, whenUnlocked, never")
+        #expect(FieldFormat<String>.text.expected == "String")
+        #expect(FieldFormat<Bool>.bool.expected == "Bool (true or false)")
+        #expect(FieldFormat<Int>.integer.expected == "Int")
+        #expect(FieldFormat<Double>.number.expected == "Double")
+        #expect(FieldFormat<Decimal>.decimal.expected == "Decimal")
+        #expect(FieldFormat<Date>.iso8601.expected == "Date (ISO 8601)")
+        #expect(FieldFormat<Preview>.choice.expected == "Preview (one of always, whenUnlocked, never)")
         #expect(!FieldFormat<String>.text.emptyMeansNoValue)
         #expect(FieldFormat<Int>.integer.emptyMeansNoValue)
     }
@@ -153,16 +153,16 @@ struct FieldFormatTests {
 
         let control = FieldControl(key: "share", value: 10, format: percent)
         control.text = "half"
-        #expect(control.parseError?.description == #"cannot read "half" as percentage for key 'share'"#)
+        #expect(control.parseError?.description == #"unreadable text for key 'share': expected percentage, found "half""#)
         #expect(control.value == 10)
     }
 
     @Test(arguments: [
-        ("integer", "4x", #"cannot read "4x" as integer for key 'age'"#),
-        ("number", "1,5", #"cannot read "1,5" as number for key 'age'"#),
-        ("decimal number", "1e3", #"cannot read "1e3" as decimal number for key 'age'"#),
-        ("ISO 8601 date", "2024-13-01", #"cannot read "2024-13-01" as ISO 8601 date for key 'age'"#),
-        ("integer", "say \"hi\"", #"cannot read "say \"hi\"" as integer for key 'age'"#),
+        ("Int", "4x", #"unreadable text for key 'age': expected Int, found "4x""#),
+        ("Double", "1,5", #"unreadable text for key 'age': expected Double, found "1,5""#),
+        ("Decimal", "1e3", #"unreadable text for key 'age': expected Decimal, found "1e3""#),
+        ("Date (ISO 8601)", "2024-13-01", #"unreadable text for key 'age': expected Date (ISO 8601), found "2024-13-01""#),
+        ("Int", "say \"hi\"", #"unreadable text for key 'age': expected Int, found "say \"hi\"""#),
     ])
     func parseErrorMessages(expected: String, text: String, message: String) {
         let error = FormControlError.unparsableText(key: "age", text: text, expected: expected)

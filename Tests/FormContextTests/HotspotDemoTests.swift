@@ -64,19 +64,29 @@ struct HotspotDemoTests {
         (["--set", "hotspot.showPreview=whenUnlocked"], output(showPreview: "When Unlocked")),
         (["--set", "hotspot.isEnabled=false"], output(isEnabled: "false")),
         (["--set", "hotspot.networkName=café 🛜", "--set", "hotspot.isEnabled=no"], output(isEnabled: "false", networkName: "café 🛜")),
-        (["--set", "hotspot.password=", "--show-secrets"], output(password: "")),
     ])
     func setCases(arguments: [String], expected: String) throws {
         let result = try DemoProcess.run(arguments)
         #expect(result == .init(status: 0, output: expected, errorOutput: ""))
     }
 
+    @Test("settings that fail the hotspot's definition exit 1 with each error as key: message", arguments: [
+        (["--set", "hotspot.password=", "--show-secrets"], "hotspot.password: is required\n"),
+        (["--set", "hotspot.networkName= ", "--set", "hotspot.password=" + String(repeating: "p", count: 64)],
+         "hotspot.password: must be at most 63 characters\nhotspot.networkName: is required\n"),
+        (["--set", "hotspot.networkName=" + String(repeating: "n", count: 33)], "hotspot.networkName: must be at most 32 characters\n"),
+    ])
+    func invalidSettings(arguments: [String], errors: String) throws {
+        let result = try DemoProcess.run(arguments)
+        #expect(result == .init(status: 1, output: "", errorOutput: errors))
+    }
+
     @Test("bad settings input exits 2 with one line naming the key and what was expected", arguments: [
-        (["--set", "hotspot.isEnabled=maybe"], "error: cannot read \"maybe\" as true or false for key 'hotspot.isEnabled'\n"),
+        (["--set", "hotspot.isEnabled=maybe"], "error: unreadable text for key 'hotspot.isEnabled': expected Bool (true or false), found \"maybe\"\n"),
         (["--set", "hotspot.showPreview=sometimes"],
-         "error: cannot read \"sometimes\" as one of Always, When Unlocked, Never for key 'hotspot.showPreview'\n"),
+         "error: unreadable text for key 'hotspot.showPreview': expected ShowPreview (one of Always, When Unlocked, Never), found \"sometimes\"\n"),
         (["--set", "hotspot.showPreview="],
-         "error: cannot read \"\" as one of Always, When Unlocked, Never for key 'hotspot.showPreview'\n"),
+         "error: unreadable text for key 'hotspot.showPreview': expected ShowPreview (one of Always, When Unlocked, Never), found \"\"\n"),
         (["--set", "password=x"],
          "error: unknown key 'password'; known keys: hotspot.isEnabled, hotspot.networkName, hotspot.password, hotspot.showPreview\n"),
     ])

@@ -57,7 +57,7 @@ struct ReadmeExampleTests {
         // --- GettingStarted example ends
         #expect(printer.output == [
             "Optional(42)",
-            #"Optional(42) cannot read "4x" as integer for key 'age'"#,
+            #"Optional(42) unreadable text for key 'age': expected Int, found "4x""#,
             "7 nil",
         ])
     }

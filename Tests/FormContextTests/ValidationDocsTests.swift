@@ -73,6 +73,28 @@ struct ValidationDocsTests {
         ])
     }
 
+    @Test func nestedModels() throws {
+        let printer = DocPrinter()
+        let print = printer.print
+        // --- Docs/Validation.md: Nested models
+        let hotspot = try FormDefinition([
+            FieldDefinition(FormKey<String>("password"), validators: [.required()]),
+            FieldDefinition(FormKey<String>("confirm"), validators: [.equals("password")]),
+        ])
+        let settings = hotspot.scoped(in: FormScope("hotspot"))
+        print(settings.keys)
+        print(settings.validate(["hotspot.password": "a", "hotspot.confirm": "b", "password": "b"]).lines)
+        let whole = try FormDefinition([FieldDefinition(FormKey<String>("owner"), validators: [.required()])])
+            .merging(settings)
+        print(whole.validate(["hotspot.password": "a", "hotspot.confirm": "a"]).lines)
+        // --- end
+        #expect(printer.output == [
+            #"["hotspot.password", "hotspot.confirm"]"#,
+            #"["hotspot.confirm: must match password"]"#,
+            #"["owner: is required"]"#,
+        ])
+    }
+
     @Test func liveForm() throws {
         let printer = DocPrinter()
         let print = printer.print

@@ -2,7 +2,7 @@ public import Foundation
 
 /// How a control shows its value as text and reads typed text back.
 public struct FieldFormat<Value>: Sendable {
-    /// The name of the value type, as shown in parse errors (`integer`, `ISO 8601 date`).
+    /// The value type and the form of text it takes, as shown in parse errors (`Int`, `Date (ISO 8601)`).
     public let expected: String
     /// Whether empty text (or only white space) means "no value" rather than a parse error.
     public let emptyMeansNoValue: Bool
@@ -12,7 +12,7 @@ public struct FieldFormat<Value>: Sendable {
     /// Creates a format from a pair of functions.
     ///
     /// - Parameters:
-    ///   - expected: What the text should be, for parse errors ("integer", "ISO 8601 date").
+    ///   - expected: The value type and the form of text it takes, for parse errors (`Int`, `Bool (true or false)`).
     ///   - emptyMeansNoValue: Whether empty text clears the value instead of failing to parse.
     ///   - format: Shows a value as text.
     ///   - parse: Reads text; `nil` when the text is not a valid value.
@@ -44,14 +44,14 @@ public struct FieldFormat<Value>: Sendable {
 extension FieldFormat where Value == String {
     /// Text as it is; empty text is an empty string, not "no value".
     public static var text: FieldFormat {
-        FieldFormat(expected: "text", emptyMeansNoValue: false, format: { $0 }, parse: { $0 })
+        FieldFormat(expected: "String", emptyMeansNoValue: false, format: { $0 }, parse: { $0 })
     }
 }
 
 extension FieldFormat where Value == Bool {
     /// `true`/`false`, also accepting `yes`/`no`, `on`/`off` and `1`/`0` in any case.
     public static var bool: FieldFormat {
-        FieldFormat(expected: "true or false", format: { $0 ? "true" : "false" }) { text in
+        FieldFormat(expected: "Bool (true or false)", format: { $0 ? "true" : "false" }) { text in
             switch text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
             case "true", "yes", "on", "1": true
             case "false", "no", "off", "0": false
@@ -64,14 +64,14 @@ extension FieldFormat where Value == Bool {
 extension FieldFormat where Value == Int {
     /// A whole number in decimal digits, with an optional sign.
     public static var integer: FieldFormat {
-        FieldFormat(expected: "integer", format: { String($0) }) { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        FieldFormat(expected: "Int", format: { String($0) }) { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 }
 
 extension FieldFormat where Value == Double {
     /// A finite decimal number such as `-12.5` or `1e3`, written with a dot.
     public static var number: FieldFormat {
-        FieldFormat(expected: "number", format: { String($0) }) { text in
+        FieldFormat(expected: "Double", format: { String($0) }) { text in
             guard let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), value.isFinite else { return nil }
             return value
         }
@@ -81,7 +81,7 @@ extension FieldFormat where Value == Double {
 extension FieldFormat where Value == Decimal {
     /// An exact decimal number such as `-12.50`, written with a dot; no exponent, no grouping.
     public static var decimal: FieldFormat {
-        FieldFormat(expected: "decimal number", format: { "\($0)" }) { text in
+        FieldFormat(expected: "Decimal", format: { "\($0)" }) { text in
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard isPlainDecimal(trimmed) else { return nil }
             return Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX"))
@@ -112,7 +112,7 @@ extension FieldFormat where Value == Date {
     ///
     /// Impossible fields (`2024-02-30`, `T25:00:00Z`) are parse errors, never rolled over into another date.
     public static var iso8601: FieldFormat {
-        FieldFormat(expected: "ISO 8601 date", format: { $0.formatted(.iso8601) }) { text in
+        FieldFormat(expected: "Date (ISO 8601)", format: { $0.formatted(.iso8601) }) { text in
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard hasValidISO8601Fields(trimmed) else { return nil }
             if let date = try? Date.ISO8601FormatStyle().parse(trimmed) { return date }
@@ -158,7 +158,7 @@ extension FieldFormat where Value: CaseIterable & Sendable {
     public static var choice: FieldFormat {
         let cases = Array(Value.allCases)
         let names = cases.map { String(describing: $0) }
-        return FieldFormat(expected: "one of " + names.joined(separator: ", "), format: { String(describing: $0) }) { text in
+        return FieldFormat(expected: typeName(of: Value.self) + " (one of " + names.joined(separator: ", ") + ")", format: { String(describing: $0) }) { text in
             let wanted = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             return names.firstIndex { $0.lowercased() == wanted }.map { cases[$0] }
         }

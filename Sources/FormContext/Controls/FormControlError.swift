@@ -28,7 +28,7 @@ public enum FormControlError: Error, Hashable, Sendable, CustomStringConvertible
         case .typeMismatch(let key, let expected, let found):
             "wrong type for key '\(key)': expected \(expected), found \(found)"
         case .unparsableText(let key, let text, let expected):
-            "cannot read \(String(reflecting: text)) as \(expected) for key '\(key)'"
+            "unreadable text for key '\(key)': expected \(expected), found \(String(reflecting: text))"
         }
     }
 }
