@@ -9,10 +9,15 @@ import CMallocInfo
 /// per-block overhead and the empty slots of hash tables. The benchmark runs on one thread, so every
 /// allocation lands in the main arena that `mallinfo2()` reports.
 enum MemoryMeter {
-    /// Whether the C library reports its allocations (glibc 2.33 or later).
-    static var isAvailable: Bool {
-        cmallocinfo_bytes_in_use() >= 0
-    }
+    /// Whether the allocator's statistics follow allocations: glibc 2.33 or later, with glibc's own
+    /// allocator. Under a replaced allocator (ThreadSanitizer's, for one) `mallinfo2()` answers zeros.
+    ///
+    /// Probed once: a 1 MiB block must show up in the figure.
+    static let isAvailable: Bool = {
+        guard cmallocinfo_bytes_in_use() >= 0 else { return false }
+        let (probe, bytes) = retainedBytes { [UInt8](repeating: 1, count: 1 << 20) }
+        return bytes >= probe.count
+    }()
 
     /// The bytes allocated and not yet freed, or -1 where the C library does not say.
     static func bytesInUse() -> Int {

@@ -17,7 +17,7 @@ struct MemoryScenario: Scenario {
             result.checks.append(
                 TargetCheck(
                     id: "f memory", statement: "bytes per field at \(Report.grouped(size)) fields", holds: nil,
-                    detail: "not measured: this C library does not report its allocations (needs glibc 2.33+)"))
+                    detail: "not measured: the allocator does not report its allocations (needs glibc 2.33+ and its own malloc)"))
             return result
         }
         let keys = Fixture.keys(size)
