@@ -36,6 +36,7 @@ extension FormContextObject {
                 notes.calls.append((handler, current))
             } else if let value = boxed(value) {
                 state.initial.storage[key] = value
+                state.refreshDirty(key)
                 state.write(value, for: key, origin: .program, into: &notes)
             }
             return id

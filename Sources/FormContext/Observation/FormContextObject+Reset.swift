@@ -40,14 +40,14 @@ extension FormContextObject {
             state.initial = initial
             state.initial.secureKeys.formUnion(state.values.secureKeys)
             state.values.secureKeys.formUnion(initial.secureKeys)
+            let wasDirty = state.dirty
+            for key in keys { state.refreshDirty(key) }
             for key in keys.sorted() {
                 if !edited.contains(key), state.write(initial.storage[key], for: key, origin: origin, into: &notes) != nil {
                     continue
                 }
                 // The value stayed: announce the field's state only if its initial value, dirtiness or secrecy changed.
-                let wasDirty = state.dirty.contains(key)
-                state.refreshDirty(key)
-                if wasDirty != state.dirty.contains(key) || !isSameValue(oldInitial.storage[key], initial.storage[key])
+                if wasDirty.contains(key) != state.dirty.contains(key) || !isSameValue(oldInitial.storage[key], initial.storage[key])
                     || oldSecureKeys.contains(key) != state.values.secureKeys.contains(key)
                 {
                     state.recordStateChange(of: key, into: &notes)

@@ -113,7 +113,8 @@ public final class FormContextObject: Observable, Sendable {
         guard let key else { return nil }
         let newValue = boxed(value)
         return update { state, notes in
-            state.write(newValue, for: key, origin: origin, into: &notes)
+            notes.isCollectingChanges = false
+            return state.write(newValue, for: key, origin: origin, into: &notes)
         }
     }
 

@@ -84,11 +84,14 @@ struct FormState {
             oldValue = nil
             values.storage[key] = newValue
         }
-        if isSameValue(initial.storage[key], newValue, rhsHash: newHash) {
+        // The dirty set is exact before every write, so a key that was clean held its initial value,
+        // and a changed value is certainly dirty: only a key that was dirty needs comparing.
+        if !dirty.insert(key).inserted, isSameValue(initial.storage[key], newValue, rhsHash: newHash) {
             dirty.remove(key)
-        } else {
-            dirty.insert(key)
         }
+        assert(
+            dirty.contains(key) != isSameValue(initial.storage[key], newValue),
+            "the dirty set was not exact before writing '\(key)'")
         let change = FormChange(
             key: key, oldValue: oldValue, newValue: newValue, origin: origin,
             isSecure: values.secureKeys.contains(key))
@@ -108,7 +111,7 @@ struct FormState {
 
     /// Queues the callbacks and registrar announcements that `change` calls for.
     func record(_ change: FormChange, into notes: inout FormNotifications) {
-        notes.changes.append(change)
+        if notes.isCollectingChanges { notes.changes.append(change) }
         // The emptiness checks skip hashing the key for tables that are empty, as they usually are.
         if !keyObservers.isEmpty, let observers = keyObservers[change.key] {
             for observer in observers { notes.calls.append((observer.handler, change)) }
@@ -181,8 +184,10 @@ struct FormNotifications {
     var stateKeys: [String] = []
     var isContextChanged = false
     var isDirtyChanged = false
-    /// The changes made, in order.
+    /// The changes made, in order, while ``isCollectingChanges``.
     var changes: [FormChange] = []
+    /// Whether ``changes`` is kept; a single write that returns its own change turns it off, sparing an allocation.
+    var isCollectingChanges = true
 
     /// Whether there is nothing to announce and no one to call.
     var isEmpty: Bool {

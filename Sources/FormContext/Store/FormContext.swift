@@ -187,12 +187,18 @@ extension FormContext: ExpressibleByDictionaryLiteral {
 @usableFromInline
 func boxed(_ value: (any Hashable & Sendable)?) -> AnyHashable? {
     guard let value else { return nil }
+    // Asking whether the value's type is an optional reads the type's metadata, with no protocol
+    // lookup, and settles the common case: a value that is not an optional at all.
+    guard isOptionalType(value) else { return AnyHashable(value) }
     let box = AnyHashable(value)
-    // Asking the type first is several times cheaper than casting the value, and it settles the
-    // common case: a value that is not an optional at all.
-    guard type(of: box.base) is any OptionalValue.Type else { return box }
     if let optional = box.base as? any OptionalValue, optional.holdsNil { return nil }
     return box
+}
+
+/// Whether the dynamic type of `value` is `Optional` (the existential is opened, so `T` is that type).
+@usableFromInline
+func isOptionalType<T>(_ value: T) -> Bool {
+    _isOptional(T.self)
 }
 
 /// An optional seen through `Any`, to find out whether it holds `nil`.
