@@ -153,14 +153,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// - Parameter handler: Receives the model; runs after the lock is released.
     /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
     public func onModelChange(_ handler: @escaping @Sendable (Model) -> Void) -> FormSubscription {
-        let id = state.withAnnotatedLock { state in
-            let id = state.makeID()
-            state.modelHandlers.append(Handler(id: id, call: handler))
-            return id
-        }
-        return FormSubscription { [weak self] in
-            self?.state.withAnnotatedLock { $0.modelHandlers.removeAll { $0.id == id } }
-        }
+        register(handler, in: \.modelHandlers)
     }
 
     /// Calls `handler` with every form value that could not be written into the model.
@@ -168,13 +161,21 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// - Parameter handler: Receives the error, which names the key; runs after the lock is released.
     /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
     public func onError(_ handler: @escaping @Sendable (FormBridgeError) -> Void) -> FormSubscription {
+        register(handler, in: \.errorHandlers)
+    }
+
+    /// Adds `handler` to one of the callback lists; the subscription takes it out again.
+    private func register<Argument>(
+        _ handler: @escaping @Sendable (Argument) -> Void,
+        in list: any WritableKeyPath<State, [Handler<Argument>]> & Sendable
+    ) -> FormSubscription {
         let id = state.withAnnotatedLock { state in
             let id = state.makeID()
-            state.errorHandlers.append(Handler(id: id, call: handler))
+            state[keyPath: list].append(Handler(id: id, call: handler))
             return id
         }
         return FormSubscription { [weak self] in
-            self?.state.withAnnotatedLock { $0.errorHandlers.removeAll { $0.id == id } }
+            self?.state.withAnnotatedLock { $0[keyPath: list].removeAll { $0.id == id } }
         }
     }
 

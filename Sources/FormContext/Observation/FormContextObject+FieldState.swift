@@ -53,31 +53,33 @@ extension FormContextObject {
 
     /// Marks `key` touched or not.
     public func setTouched(_ isTouched: Bool = true, for key: String) {
-        update { state, notes in
-            let changed = isTouched ? state.touched.insert(key).inserted : state.touched.remove(key) != nil
-            if changed { state.recordStateChange(of: key, into: &notes) }
-        }
+        setMembership(isTouched, of: key, in: \.touched, changesActivity: false)
     }
 
     /// Shows or hides `key`. A hidden field keeps its value but is left out of validation and submission.
     public func setVisible(_ isVisible: Bool, for key: String) {
-        update { state, notes in
-            let changed = isVisible ? state.hidden.remove(key) != nil : state.hidden.insert(key).inserted
-            if changed {
-                state.recordStateChange(of: key, into: &notes)
-                state.activityDidChange(key, into: &notes)
-            }
-        }
+        setMembership(!isVisible, of: key, in: \.hidden, changesActivity: true)
     }
 
     /// Enables or disables `key`. A disabled field keeps its value but is left out of validation and submission.
     public func setEnabled(_ isEnabled: Bool, for key: String) {
+        setMembership(!isEnabled, of: key, in: \.disabled, changesActivity: true)
+    }
+
+    /// Puts `key` in or out of one of the state's key sets, announcing the field's state if that changed it.
+    ///
+    /// - Parameters:
+    ///   - isMember: Whether `key` belongs in the set.
+    ///   - set: The set: touched, hidden or disabled keys.
+    ///   - changesActivity: Whether membership decides if the field is validated and submitted.
+    private func setMembership(
+        _ isMember: Bool, of key: String, in set: WritableKeyPath<FormState, Set<String>>, changesActivity: Bool
+    ) {
         update { state, notes in
-            let changed = isEnabled ? state.disabled.remove(key) != nil : state.disabled.insert(key).inserted
-            if changed {
-                state.recordStateChange(of: key, into: &notes)
-                state.activityDidChange(key, into: &notes)
-            }
+            let changed = isMember ? state[keyPath: set].insert(key).inserted : state[keyPath: set].remove(key) != nil
+            guard changed else { return }
+            state.recordStateChange(of: key, into: &notes)
+            if changesActivity { state.activityDidChange(key, into: &notes) }
         }
     }
 
