@@ -116,34 +116,27 @@ struct KeystrokeScenario: Scenario {
     /// Sets through the engine with one `withObservationTracking` reader per field.
     private static func engineWithTracking(_ keys: [String], _ key: String) -> Subject {
         let form = FormContextObject(Fixture.context(keys))
-        let counter = CallCounter()
-        let invalidated = KeyQueue()
-        func track(_ field: String) {
-            withObservationTracking {
-                blackHole(form[field])
-            } onChange: {
-                counter.tick()
-                invalidated.append(field)
-            }
-        }
-        for field in keys { track(field) }
-        let values = Fixture.alternatingValues
-        return Subject(writesPerRound: 2, counter: counter, keeping: form) {
-            form.set(values[0], for: key)
-            for field in invalidated.take() { track(field) }
-            form.set(values[1], for: key)
-            for field in invalidated.take() { track(field) }
-        }
+        return trackedSubject(keys, key, keeping: form, read: { form[$0] }, set: { form.set($0, for: $1) })
     }
 
     /// Sets through the seed's pattern under Observation: every field re-reads and re-tracks.
     private static func seedWithTracking(_ keys: [String], _ key: String) -> Subject {
         let form = ObservableDictionaryForm(Fixture.dictionary(keys))
+        return trackedSubject(keys, key, keeping: form, read: { form.values[$0] }, set: { form.set($0, for: $1) })
+    }
+
+    /// Reads every field once under `withObservationTracking`; each round sets `key` to the two
+    /// alternating values, re-tracking after each set the fields whose readers it invalidated, as a
+    /// view re-renders.
+    private static func trackedSubject(
+        _ keys: [String], _ key: String, keeping form: AnyObject, read: @escaping (String) -> AnyHashable?,
+        set: @escaping (any Hashable & Sendable, String) -> Void
+    ) -> Subject {
         let counter = CallCounter()
         let invalidated = KeyQueue()
         func track(_ field: String) {
             withObservationTracking {
-                blackHole(form.values[field])
+                blackHole(read(field))
             } onChange: {
                 counter.tick()
                 invalidated.append(field)
@@ -152,9 +145,9 @@ struct KeystrokeScenario: Scenario {
         for field in keys { track(field) }
         let values = Fixture.alternatingValues
         return Subject(writesPerRound: 2, counter: counter, keeping: form) {
-            form.set(values[0], for: key)
+            set(values[0], key)
             for field in invalidated.take() { track(field) }
-            form.set(values[1], for: key)
+            set(values[1], key)
             for field in invalidated.take() { track(field) }
         }
     }

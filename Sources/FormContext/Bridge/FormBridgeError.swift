@@ -25,9 +25,9 @@ public enum FormBridgeError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .missingValue(let key, let expected):
-            "missing value for key '\(key)': expected \(expected)"
+            FormContextError.missingValue(key: key, expected: expected).description
         case .typeMismatch(let key, let expected, let found):
-            "wrong type for key '\(key)': expected \(expected), found \(found)"
+            FormContextError.typeMismatch(key: key, expected: expected, found: found).description
         case .unknownRawValue(let key, let type, let text):
             "unknown value for key '\(key)': '\(text)' is not a raw value of \(type)"
         case .invalidValue(let key, let reason):
