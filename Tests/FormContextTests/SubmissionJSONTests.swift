@@ -175,4 +175,29 @@ struct SubmissionRedactionTests {
         #expect(FieldState(key: "name", value: "Ada").description == #"name: "Ada""#)
         #expect(FieldState(key: "name", isVisible: false, isEnabled: false).description == "name: nil (hidden, disabled)")
     }
+
+    @Test func changeDumpsMaskSecrets() {
+        let form = FormContextObject()
+        form.setSecure(for: "password")
+        let change = form.set("hunter2", for: "password", origin: .user)!
+        var dumped = ""
+        dump(change, to: &dumped)
+        #expect(!dumped.contains("hunter2"))
+        #expect(dumped.contains("••••••"))
+        #expect(change.description == "password: nil -> •••••• (user)")
+
+        let plain = form.set("Ada", for: "name")!
+        var dumpedPlain = ""
+        dump(plain, to: &dumpedPlain)
+        #expect(dumpedPlain.contains(#""Ada""#))
+    }
+
+    @Test func aSecretControlsParseErrorHidesTheText() throws {
+        let form = FormContextObject()
+        let pin = FieldControl(key: "pin", value: 1234, format: .integer, isSecure: true)
+        try pin.connect(to: form)
+        pin.text = "12a4"
+        #expect(pin.parseError?.description == "unreadable text for key 'pin': expected Int, found \"••••••\"")
+        #expect(form.get("pin", type: Int.self) == 1234)
+    }
 }

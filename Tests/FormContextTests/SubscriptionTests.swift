@@ -324,3 +324,39 @@ struct SubscriptionTests {
         #expect(secondKeys == ["a"])
     }
 }
+
+@Suite("Ending subscriptions that own controls")
+struct SubscriptionOwnershipTests {
+    @Test("cancelling a subscription whose handler holds the last reference to a control of the same form")
+    func cancellingReleasesTheHandlerOutsideTheLock() throws {
+        let form = FormContextObject(["price": 1, "total": 2])
+        var total: FieldControl<Int>? = FieldControl(key: "total", format: .integer)
+        try total!.connect(to: form)
+        let subscription = form.observe("price") { [total] change in
+            total?.value = (change.newValue?.base as? Int ?? 0) * 2
+        }
+        total = nil
+        form.set(5, for: "price")
+        #expect(form.get("total", type: Int.self) == 10)
+        subscription.cancel()
+        #expect(form.controlCount(for: "total") == 0)
+        form.set(6, for: "price")
+        #expect(form.get("total", type: Int.self) == 10)
+    }
+
+    @Test("the same through observeAll, and by letting the subscription go")
+    func droppingReleasesTheHandlerOutsideTheLock() throws {
+        let form = FormContextObject(["price": 1, "total": 2])
+        var total: FieldControl<Int>? = FieldControl(key: "total", format: .integer)
+        try total!.connect(to: form)
+        var subscription: FormSubscription? = form.observeAll { [total] change in
+            if change.key == "price" { total?.value = (change.newValue?.base as? Int ?? 0) * 3 }
+        }
+        total = nil
+        form.set(5, for: "price")
+        #expect(form.get("total", type: Int.self) == 15)
+        subscription = nil
+        #expect(subscription == nil)
+        #expect(form.controlCount(for: "total") == 0)
+    }
+}

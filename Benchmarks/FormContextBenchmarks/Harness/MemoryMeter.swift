@@ -12,11 +12,12 @@ enum MemoryMeter {
     /// Whether the allocator's statistics follow allocations: glibc 2.33 or later, with glibc's own
     /// allocator. Under a replaced allocator (ThreadSanitizer's, for one) `mallinfo2()` answers zeros.
     ///
-    /// Probed once: a 1 MiB block must show up in the figure.
+    /// Probed once: most of a 16 MiB block must show up in the figure. (The figure is the whole
+    /// process's, so other threads' frees may hide a little of it.)
     static let isAvailable: Bool = {
         guard cmallocinfo_bytes_in_use() >= 0 else { return false }
-        let (probe, bytes) = retainedBytes { [UInt8](repeating: 1, count: 1 << 20) }
-        return bytes >= probe.count
+        let (probe, bytes) = retainedBytes { [UInt8](repeating: 1, count: 16 << 20) }
+        return bytes >= probe.count / 2
     }()
 
     /// The bytes allocated and not yet freed, or -1 where the C library does not say.

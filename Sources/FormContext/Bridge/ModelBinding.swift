@@ -71,11 +71,13 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         for key in bridge.secureKeys {
             form.setSecure(true, for: key)
         }
-        writeIntoForm()
+        // Listen first, so that a write another thread makes before the model is written in still
+        // reaches the model; the model's own writes come back finding it holding those values.
         let subscription = form.observeAll { [weak self] change in
             self?.formDidChange(change)
         }
         state.withAnnotatedLock { $0.formSubscription = subscription }
+        writeIntoForm()
     }
 
     deinit {
@@ -175,7 +177,13 @@ public final class ModelBinding<Model: Sendable>: Sendable {
             return id
         }
         return FormSubscription { [weak self] in
-            self?.state.withAnnotatedLock { $0[keyPath: list].removeAll { $0.id == id } }
+            // Released after the lock: the handler may own something that takes this lock, or the form's.
+            let removed = self?.state.withAnnotatedLock { state in
+                let removed = state[keyPath: list].filter { $0.id == id }
+                state[keyPath: list].removeAll { $0.id == id }
+                return removed
+            }
+            withExtendedLifetime(removed) {}
         }
     }
 
@@ -207,7 +215,12 @@ public final class ModelBinding<Model: Sendable>: Sendable {
             return FormSubscription {}
         }
         return FormSubscription { [weak self] in
-            self?.state.withAnnotatedLock { $0.cancelHandlers.removeAll { $0.id == id } }
+            let removed = self?.state.withAnnotatedLock { state in
+                let removed = state.cancelHandlers.filter { $0.id == id }
+                state.cancelHandlers.removeAll { $0.id == id }
+                return removed
+            }
+            withExtendedLifetime(removed) {}
         }
     }
 

@@ -90,7 +90,9 @@ public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observ
             if let parsed = format.parse(newValue) {
                 edit(value: parsed, text: newValue)
             } else {
-                let error = FormControlError.unparsableText(key: key, text: newValue, expected: format.expected)
+                // A secret's text stays out of the message, like its value everywhere else.
+                let shown = isSecure ? FormContext.secretMask : newValue
+                let error = FormControlError.unparsableText(key: key, text: shown, expected: format.expected)
                 storage.withAnnotatedLock {
                     $0.text = newValue
                     $0.parseError = error

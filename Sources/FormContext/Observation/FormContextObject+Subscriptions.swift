@@ -22,10 +22,15 @@ extension FormContextObject {
     /// The subscription that removes the observer `id` of `key` when it ends.
     func keySubscription(key: String, id: UInt64) -> FormSubscription {
         FormSubscription { [weak self] in
-            self?.state.withAnnotatedLock { state in
+            // The removed handler is released after the lock: it may own a control of this form,
+            // whose deinitializer takes the lock again.
+            let removed = self?.state.withAnnotatedLock { state in
+                let removed = state.keyObservers[key]?.filter { $0.id == id }
                 state.keyObservers[key]?.removeAll { $0.id == id }
                 if state.keyObservers[key]?.isEmpty == true { state.keyObservers[key] = nil }
+                return removed
             }
+            withExtendedLifetime(removed) {}
         }
     }
 
@@ -40,7 +45,12 @@ extension FormContextObject {
             return id
         }
         return FormSubscription { [weak self] in
-            self?.state.withAnnotatedLock { $0.allObservers.removeAll { $0.id == id } }
+            let removed = self?.state.withAnnotatedLock { state in
+                let removed = state.allObservers.filter { $0.id == id }
+                state.allObservers.removeAll { $0.id == id }
+                return removed
+            }
+            withExtendedLifetime(removed) {}
         }
     }
 
@@ -66,7 +76,8 @@ extension FormContextObject {
         }
         continuation.onTermination = { [weak self] _ in
             subscription.cancel()
-            self?.state.withAnnotatedLock { _ = $0.streamFinishers.removeValue(forKey: id) }
+            let removed = self?.state.withAnnotatedLock { $0.streamFinishers.removeValue(forKey: id) }
+            withExtendedLifetime(removed) {}
         }
         return stream
     }

@@ -48,26 +48,43 @@ extension FormContextObject {
         }
         guard isStarted else { return .alreadySubmitting }
 
-        await waitForCurrentRuns()
-
-        let prepared: (ready: (FormSubmission, FormContext)?, result: SubmitResult?) = update { state, _ in
-            let report = state.currentReport()
-            guard report.isValid else {
-                state.validation.phase = .failed
-                return (nil, .invalid(report))
+        // Validate again after every wait: values may have changed, been reset, or fields been shown
+        // while asynchronous checks ran. Only a report with nothing pending is acted on.
+        var prepared: (submission: FormSubmission, snapshot: FormContext)?
+        while prepared == nil {
+            guard await waitForCurrentRuns() else {
+                update { state, _ in state.validation.phase = .failed }
+                return .failed(CancellationError())
             }
-            var active = state.values
-            for key in state.hidden.union(state.disabled) { active.removeValue(for: key) }
-            do {
-                let submission = try FormSubmission(active, number: state.validation.submitCount)
-                state.validation.phase = .submitting
-                return ((submission, state.values), nil)
-            } catch {
-                state.validation.phase = .failed
-                return (nil, .failed(error))
+            let step: SubmitStep = update { state, notes in
+                state.validateAll(into: &notes)
+                guard state.validation.runs.isEmpty else { return .waitAgain }
+                let report = state.currentReport()
+                guard report.isValid else {
+                    state.validation.phase = .failed
+                    return .finished(.invalid(report))
+                }
+                var active = state.values
+                for key in state.hidden.union(state.disabled) { active.removeValue(for: key) }
+                do {
+                    let submission = try FormSubmission(active, number: state.validation.submitCount)
+                    state.validation.phase = .submitting
+                    return .ready(submission, state.values)
+                } catch {
+                    state.validation.phase = .failed
+                    return .finished(.failed(error))
+                }
+            }
+            switch step {
+            case .waitAgain: continue
+            case .finished(let result): return result
+            case .ready(let submission, let snapshot): prepared = (submission, snapshot)
             }
         }
-        guard let (submission, snapshot) = prepared.ready else { return prepared.result ?? .alreadySubmitting }
+        guard let (submission, snapshot) = prepared, !Task.isCancelled else {
+            update { state, _ in state.validation.phase = .failed }
+            return .failed(CancellationError())
+        }
 
         let response: SubmitResponse
         do {
@@ -90,7 +107,7 @@ extension FormContextObject {
             return .succeeded(submission)
         }
         let report = update { state, notes in
-            for (key, messages) in response.fieldErrors where !messages.isEmpty {
+            for (key, messages) in response.fieldErrors where !messages.isEmpty && state.isActive(key) {
                 var entry = state.validation.issues[key] ?? FieldIssues()
                 entry.externalErrors = messages.map { ValidationIssue(key: key, rule: "server", message: $0) }
                 state.setIssues(entry, for: key, into: &notes)
@@ -135,4 +152,14 @@ extension FormContextObject {
             return state.validation.submitted == nil ? !state.dirty.isEmpty : !state.validation.changedSinceSubmit.isEmpty
         }
     }
+}
+
+/// What one validation pass of a submit concluded.
+private enum SubmitStep {
+    /// Asynchronous checks are still running: wait for them and validate again.
+    case waitAgain
+    /// The submit ends here, without calling the handler.
+    case finished(SubmitResult)
+    /// The values are valid: hand this submission to the handler.
+    case ready(FormSubmission, FormContext)
 }

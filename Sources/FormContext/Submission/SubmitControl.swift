@@ -58,6 +58,8 @@ public final class SubmitControl: FormControl, Observable, Sendable {
     @discardableResult
     public func submit() async -> SubmitResult {
         let result = await form.submit(handler)
+        // A refused press started nothing: the last submit this control started keeps its result.
+        if case .alreadySubmitting = result { return result }
         registrar.willSet(self, keyPath: \.lastResult)
         last.withAnnotatedLock { $0 = result }
         registrar.didSet(self, keyPath: \.lastResult)

@@ -90,6 +90,7 @@ extension FormContextObject {
     /// Sets errors on `key` from outside the definition, for example a server's answer.
     ///
     /// They count like any error until the field's value changes or the form is submitted or reset.
+    /// A hidden or disabled field takes no part in validation, so errors set on it are ignored.
     ///
     /// - Parameters:
     ///   - messages: The messages; an empty array removes errors set before.
@@ -97,6 +98,7 @@ extension FormContextObject {
     ///   - rule: The rule name the issues carry; `server` by default.
     public func setErrors(_ messages: [String], for key: String, rule: String = "server") {
         update { state, notes in
+            guard state.isActive(key) else { return }
             var entry = state.validation.issues[key] ?? FieldIssues()
             entry.externalErrors = messages.map { ValidationIssue(key: key, rule: rule, message: $0) }
             state.setIssues(entry, for: key, into: &notes)
@@ -116,16 +118,20 @@ extension FormContextObject {
         }
     }
 
-    /// Waits until the current asynchronous run of every field has finished (not superseded ones).
-    func waitForCurrentRuns() async {
+    /// Waits until the current asynchronous run of every field has finished (not superseded ones),
+    /// or until the calling task is cancelled.
+    ///
+    /// - Returns: `false` if the calling task was cancelled before the runs finished.
+    func waitForCurrentRuns() async -> Bool {
         while true {
+            guard !Task.isCancelled else { return false }
             let (tasks, isPending) = state.withAnnotatedLock { ($0.validation.runs.values.compactMap(\.task), !$0.validation.runs.isEmpty) }
-            guard isPending else { return }
+            guard isPending else { return true }
             if tasks.isEmpty {
                 await Task.yield()
                 continue
             }
-            for task in tasks { await task.value }
+            guard await WaitOrCancel.wait(for: tasks) else { return false }
         }
     }
 

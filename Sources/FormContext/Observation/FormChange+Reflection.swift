@@ -1,0 +1,16 @@
+extension FormChange: CustomReflectable {
+    /// A mirror for `dump` and debuggers: the key, both values (masked for a secret field) and the origin.
+    public var customMirror: Mirror {
+        func shown(_ value: AnyHashable?) -> Any {
+            guard let value else { return "nil" }
+            return isSecure ? FormContext.secretMask : FormContext.display(value.base, quoted: true)
+        }
+        return Mirror(
+            self,
+            children: [
+                "key": key, "oldValue": shown(oldValue), "newValue": shown(newValue), "origin": origin,
+                "isSecure": isSecure,
+            ],
+            displayStyle: .struct)
+    }
+}
