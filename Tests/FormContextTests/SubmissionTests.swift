@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Observation
 import Testing
 
 @testable import FormContext
@@ -221,6 +222,44 @@ struct SubmissionTests {
         #expect(form.submitPhase == .succeeded)
         #expect(phases.withLock { $0 } == [.idle])
         #expect(SubmitPhase.allCases.map(\.isInProgress) == [false, true, true, false, false])
+    }
+
+    @Test("an observer that keeps watching sees every phase, in order")
+    func everyPhaseInOrder() async {
+        let form = Self.validForm()
+        let seen = Locked<[SubmitPhase]>([])
+        // onChange runs after the form's lock is released, so it may read the form and watch again.
+        @Sendable func watch() {
+            withObservationTracking {
+                _ = form.submitPhase
+            } onChange: {
+                seen.withLock { $0.append(form.submitPhase) }
+                watch()
+            }
+        }
+        watch()
+        let inHandler = Locked<[SubmitPhase]>([])
+        let result = await form.submit { _ in
+            inHandler.withLock { $0.append(form.submitPhase) }
+            return .accepted
+        }
+        #expect(result.isSuccess)
+        #expect(inHandler.withLock { $0 } == [.submitting])
+        #expect(seen.withLock { $0 } == [.validating, .submitting, .succeeded])
+
+        let invalid = FormContextObject(definition: Self.definition, values: ["name": ""])
+        seen.withLock { $0 = [] }
+        @Sendable func watchInvalid() {
+            withObservationTracking {
+                _ = invalid.submitPhase
+            } onChange: {
+                seen.withLock { $0.append(invalid.submitPhase) }
+                watchInvalid()
+            }
+        }
+        watchInvalid()
+        #expect(!(await invalid.submit { _ in .accepted }).isSuccess)
+        #expect(seen.withLock { $0 } == [.validating, .failed])
     }
 
     @Test func dirtySinceLastSubmit() async {
