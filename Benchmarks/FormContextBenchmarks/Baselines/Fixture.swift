@@ -34,4 +34,30 @@ enum Fixture {
         for key in keys { dictionary[key] = AnyHashable(initialValue) }
         return dictionary
     }
+
+    /// A form of `keys` with one `observe(key)` subscription per field, each counting its calls on
+    /// `counter` and reading the new value.
+    static func observedForm(_ keys: [String], counter: CallCounter) -> (FormContextObject, [FormSubscription]) {
+        let form = FormContextObject(context(keys))
+        let subscriptions = keys.map { field in
+            form.observe(field) { change in
+                counter.tick()
+                blackHole(change.newValue)
+            }
+        }
+        return (form, subscriptions)
+    }
+
+    /// The seed's pattern over `keys`: one subscriber per field, each counting its calls on `counter`
+    /// and re-reading its own value from the whole published dictionary on every change.
+    static func seedForm(_ keys: [String], counter: CallCounter) -> PublishedDictionaryForm {
+        let form = PublishedDictionaryForm(dictionary(keys))
+        for field in keys {
+            form.subscribe { [unowned form] in
+                counter.tick()
+                blackHole(form.values[field])
+            }
+        }
+        return form
+    }
 }

@@ -81,14 +81,8 @@ struct KeystrokeScenario: Scenario {
 
     /// Sets through the engine with one `observe(key)` subscription per field.
     private static func engineWithSubscriptions(_ keys: [String], _ key: String) -> Subject {
-        let form = FormContextObject(Fixture.context(keys))
         let counter = CallCounter()
-        let subscriptions = keys.map { field in
-            form.observe(field) { change in
-                counter.tick()
-                blackHole(change.newValue)
-            }
-        }
+        let (form, subscriptions) = Fixture.observedForm(keys, counter: counter)
         let values = Fixture.alternatingValues
         return Subject(writesPerRound: 2, counter: counter, keeping: subscriptions) {
             form.set(values[0], for: key)
@@ -98,14 +92,8 @@ struct KeystrokeScenario: Scenario {
 
     /// Sets through the seed's pattern with one subscriber per field that re-reads its value.
     private static func seedWithSubscribers(_ keys: [String], _ key: String) -> Subject {
-        let form = PublishedDictionaryForm(Fixture.dictionary(keys))
         let counter = CallCounter()
-        for field in keys {
-            form.subscribe { [unowned form] in
-                counter.tick()
-                blackHole(form.values[field])
-            }
-        }
+        let form = Fixture.seedForm(keys, counter: counter)
         let values = Fixture.alternatingValues
         return Subject(writesPerRound: 2, counter: counter, keeping: form) {
             form.set(values[0], for: key)

@@ -43,23 +43,8 @@ struct MemoryScenario: Scenario {
             row(size, "bytes/field (every field edited)", perField(edited.bytes), "dictionary", perField(editedDictionary.bytes)))
 
         // One observer per field: engine subscriptions against the seed's closure per field.
-        let observed = MemoryMeter.retainedBytes {
-            let form = FormContextObject(Fixture.context(keys))
-            let counter = CallCounter()
-            let subscriptions = keys.map { key in form.observe(key) { _ in counter.tick() } }
-            return (form, subscriptions)
-        }
-        let seed = MemoryMeter.retainedBytes {
-            let form = PublishedDictionaryForm(Fixture.dictionary(keys))
-            let counter = CallCounter()
-            for key in keys {
-                form.subscribe { [unowned form] in
-                    counter.tick()
-                    blackHole(form.values[key])
-                }
-            }
-            return form
-        }
+        let observed = MemoryMeter.retainedBytes { Fixture.observedForm(keys, counter: CallCounter()) }
+        let seed = MemoryMeter.retainedBytes { Fixture.seedForm(keys, counter: CallCounter()) }
         result.rows.append(row(size, "bytes/field (one observer each)", perField(observed.bytes), "seed", perField(seed.bytes)))
 
         // One Observation reader per field: per-key tracking against the one-property object.
