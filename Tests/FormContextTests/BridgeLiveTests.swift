@@ -104,7 +104,7 @@ struct BridgeLiveTests {
         let harness = Harness()
         harness.binding.model.hotspot.isEnabled = false
         #expect(harness.formChanges.values.map(\.key) == ["hotspot.isEnabled"])
-        #expect(harness.form.get("hotspot.isEnabled", type: Bool.self) == false)
+        #expect(harness.form[FormKey<Bool>("hotspot.isEnabled")] == false)
         harness.binding.model = harness.binding.model
         #expect(harness.formChanges.count == 1)
         #expect(harness.models.count == 0)
@@ -159,14 +159,14 @@ struct BridgeLiveTests {
         harness.binding.model = Settings()
         #expect(harness.binding.errors.isEmpty)
         #expect(harness.binding.lastError == nil)
-        #expect(harness.form.get("hotspot.networkName", type: String.self) == "my network")
+        #expect(harness.form[FormKey<String>("hotspot.networkName")] == "my network")
     }
 
     @Test("optional properties: nil removes the key, removing the key writes nil")
     func optionalProperty() {
         let form = FormContextObject()
         let binding = ModelBinding(Room(label: "Lab"), bridge: Room.bridge, form: form)
-        #expect(form.get("label", type: String.self) == "Lab")
+        #expect(form[FormKey<String>("label")] == "Lab")
         binding.model.label = nil
         #expect(form.context["label"] == nil)
         form.set("Office", for: "label", origin: .user)
@@ -198,7 +198,7 @@ struct BridgeLiveTests {
         #expect(harness.binding.model.hotspot.password == "hello")
         #expect(harness.models.count == 0)
         #expect(harness.binding.replaceModel(Settings(hotspot: Hotspot(isEnabled: false))) == [])
-        #expect(harness.form.get("hotspot.isEnabled", type: Bool.self) == true)
+        #expect(harness.form[FormKey<Bool>("hotspot.isEnabled")] == true)
     }
 
     @Test("letting the binding go stops it")
@@ -209,7 +209,7 @@ struct BridgeLiveTests {
         binding = nil
         #expect(weakBinding == nil)
         form.set("after", for: "hotspot.password", origin: .user)
-        #expect(form.get("hotspot.password", type: String.self) == "after")
+        #expect(form[FormKey<String>("hotspot.password")] == "after")
     }
 
     @Test("modelChanges streams the models the form's edits produce")
@@ -239,7 +239,7 @@ struct BridgeLiveTests {
         }
         #expect(models.count >= 1)
         #expect(models.count <= 20)
-        #expect(binding.model.number == form.get("number", type: Int.self))
+        #expect(binding.model.number == form[FormKey<Int>("number")])
         subscription.cancel()
     }
 
@@ -266,7 +266,7 @@ struct BridgeLiveTests {
             }
         }
         #expect(binding.model.number == 40)
-        #expect(form.get("number", type: Int.self) == 40)
+        #expect(form[FormKey<Int>("number")] == 40)
     }
 
     @Test("racing replacements and form edits leave model and form in agreement")

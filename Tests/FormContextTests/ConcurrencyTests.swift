@@ -33,8 +33,8 @@ struct ConcurrencyTests {
                 group.addTask {
                     for value in 1...Self.writesPerTask {
                         form.set(value, for: "k\(task)", origin: .user)
-                        #expect(form.get("k\(task)", type: Int.self) == value)
-                        _ = form.get("k\((task + 1) % Self.taskCount)", type: Int.self)
+                        #expect(form[FormKey<Int>("k\(task)")] == value)
+                        _ = form[FormKey<Int>("k\((task + 1) % Self.taskCount)")]
                         _ = form.isDirty
                     }
                 }
@@ -48,7 +48,7 @@ struct ConcurrencyTests {
             }
             #expect(recorder.changes == expected)
             #expect(all.changes.filter { $0.key == "k\(index)" } == expected)
-            #expect(form.get("k\(index)", type: Int.self) == Self.writesPerTask)
+            #expect(form[FormKey<Int>("k\(index)")] == Self.writesPerTask)
         }
         #expect(form.context.count == Self.taskCount)
         #expect(form.dirtyKeys == Set((0..<Self.taskCount).map { "k\($0)" }))
@@ -224,7 +224,7 @@ struct ConcurrencyTests {
         let changes = recorder.changes
         #expect(changes.count == 2 * Self.taskCount * Self.writesPerTask)
         for task in 0..<Self.taskCount {
-            #expect(form.get("double.k\(task)", type: Int.self) == 2 * Self.writesPerTask)
+            #expect(form[FormKey<Int>("double.k\(task)")] == 2 * Self.writesPerTask)
             let derived = changes.filter { $0.key == "double.k\(task)" }.compactMap { $0.newValue?.base as? Int }
             #expect(derived == (1...Self.writesPerTask).map { $0 * 2 })
         }
@@ -283,7 +283,7 @@ struct ConcurrencyTests {
             }
         }
 
-        let final = try #require(form.get("shared", type: Int.self))
+        let final = try #require(form[FormKey<Int>("shared")])
         #expect(control.value == final)
         #expect(control.text == String(final))
         #expect(control.parseError == nil)
@@ -297,7 +297,7 @@ struct ConcurrencyTests {
             for key in keys {
                 group.addTask {
                     for index in 0..<Self.writesPerTask {
-                        form.setTouched(index.isMultiple(of: 2), for: key)
+                        if index.isMultiple(of: 2) { form.blur(key) }
                         form.setVisible(!index.isMultiple(of: 3), for: key)
                         form.setEnabled(index.isMultiple(of: 5), for: key)
                         form.set(index, for: key)
@@ -312,7 +312,7 @@ struct ConcurrencyTests {
             #expect(
                 form.fieldState(for: key)
                     == FieldState(
-                        key: key, value: last, initialValue: nil, isDirty: true, isTouched: last.isMultiple(of: 2),
+                        key: key, value: last, initialValue: nil, isDirty: true, isTouched: true,
                         isVisible: !last.isMultiple(of: 3), isEnabled: last.isMultiple(of: 5)))
         }
         #expect(form.dirtyKeys == Set(keys))

@@ -13,7 +13,7 @@ struct DefinitionScopeTests {
                 FieldDefinition(FormKey<String>("password"), isSecure: true, validators: [.required()]),
                 FieldDefinition(FormKey<String>("confirm"), isSecure: true, validators: [
                     .equals("password"), .custom("notName", message: "must differ from the name", dependsOn: ["name"]) { value, values in
-                        value != values.get("name", type: String.self)
+                        value != values[FormKey<String>("name")]
                     }.warning(),
                 ]),
             ],
@@ -45,7 +45,7 @@ struct DefinitionScopeTests {
     func sameIssuesScoped() {
         let values: FormContext = ["name": "adalovelace", "password": "x", "confirm": "adalovelace"]
         var scopedValues = FormContext()
-        for key in values.sortedKeys { scopedValues.set(values.get(key, type: String.self), for: "user." + key) }
+        for key in values.sortedKeys { scopedValues.set(values[FormKey<String>(key)], for: "user." + key) }
 
         let original = Self.account.validate(values)
         let scoped = Self.account.scoped(under: "user").validate(scopedValues)

@@ -28,7 +28,7 @@ struct FieldControlTests {
         age.value = 7
         #expect(age.text == "7")
         #expect(age.parseError == nil)
-        age.touch()
+        age.blur()
     }
 
     // MARK: Connecting
@@ -151,7 +151,7 @@ struct FieldControlTests {
         let level = NumberControl<Int>(key: "level")
         try level.connect(to: form)
         level.text = "15"
-        #expect(form.get("level", type: Int.self) == 10)
+        #expect(form[FormKey<Int>("level")] == 10)
         #expect(level.value == 10)
         #expect(level.text == "10")
         clamp.cancel()
@@ -265,7 +265,7 @@ struct FieldControlTests {
         let form = FormContextObject()
         let name = TextControl(key: "name")
         try name.connect(to: form)
-        name.touch()
+        name.blur()
         #expect(form.touchedKeys == ["name"])
     }
 
@@ -389,7 +389,7 @@ struct FieldControlTests {
         #expect(preview.options == [.always, .whenUnlocked, .never])
         #expect(preview.isSelected(.always))
         preview.select(.never)
-        #expect(form.get("preview", type: Preview.self) == .never)
+        #expect(form[FormKey<Preview>("preview")] == .never)
         #expect(!preview.isSelected(.always))
         preview.text = "WhenUnlocked"
         #expect(preview.value == .whenUnlocked)
@@ -409,11 +409,11 @@ struct FieldControlTests {
         #expect(price.text == "12.5")
         ratio.text = "1e3"
         price.text = "-0.25"
-        #expect(form.get("ratio", type: Double.self) == 1000)
-        #expect(form.get("price", type: Decimal.self) == Decimal(string: "-0.25"))
+        #expect(form[FormKey<Double>("ratio")] == 1000)
+        #expect(form[FormKey<Decimal>("price")] == Decimal(string: "-0.25"))
         price.text = "1e3"
         #expect(price.parseError?.description == #"unreadable text for key 'price': expected Decimal, found "1e3""#)
-        #expect(form.get("price", type: Decimal.self) == Decimal(string: "-0.25"))
+        #expect(form[FormKey<Decimal>("price")] == Decimal(string: "-0.25"))
     }
 
     @Test func dateControl() throws {
@@ -422,12 +422,12 @@ struct FieldControlTests {
         try day.connect(to: form)
         #expect(day.text == "1970-01-01T00:00:00Z")
         day.text = "2024-05-01T09:30:00Z"
-        #expect(form.get("day", type: Date.self) == Date(timeIntervalSince1970: 1_714_555_800))
+        #expect(form[FormKey<Date>("day")] == Date(timeIntervalSince1970: 1_714_555_800))
         day.text = "2024-05-01"
-        #expect(form.get("day", type: Date.self) == Date(timeIntervalSince1970: 1_714_521_600))
+        #expect(form[FormKey<Date>("day")] == Date(timeIntervalSince1970: 1_714_521_600))
         day.text = "yesterday"
         #expect(day.parseError?.description == #"unreadable text for key 'day': expected Date (ISO 8601), found "yesterday""#)
-        #expect(form.get("day", type: Date.self) == Date(timeIntervalSince1970: 1_714_521_600))
+        #expect(form[FormKey<Date>("day")] == Date(timeIntervalSince1970: 1_714_521_600))
     }
 
     // MARK: Observation

@@ -44,7 +44,7 @@ struct FieldStateTests {
     @Test func fieldStateIsACompleteSnapshot() {
         let form = FormContextObject(["a": 1])
         form.set(2, for: "a")
-        form.setTouched(for: "a")
+        form.blur("a")
         form.setVisible(false, for: "a")
         form.setEnabled(false, for: "a")
         form.setSecure(for: "a")
@@ -60,13 +60,13 @@ struct FieldStateTests {
 
     @Test func touchedFlags() {
         let form = FormContextObject(["a": 1])
-        form.setTouched(for: "a")
-        form.setTouched(for: "never-set")
+        form.blur("a")
+        form.blur("never-set")
         #expect(form.touchedKeys == ["a", "never-set"])
         #expect(form.isTouched("a"))
         #expect(!form.isDirty)
-        form.setTouched(false, for: "a")
-        #expect(form.touchedKeys == ["never-set"])
+        form.reset()
+        #expect(form.touchedKeys.isEmpty)
         #expect(!form.isTouched("a"))
     }
 

@@ -8,8 +8,8 @@ struct FormContextTests {
         context.set("Hello", for: "firstname")
         context.set(42, for: "age")
 
-        #expect(context.get("firstname", type: String.self) == "Hello")
-        #expect(context.get("age", type: Int.self) == 42)
+        #expect(context[FormKey<String>("firstname")] == "Hello")
+        #expect(context[FormKey<Int>("age")] == 42)
         #expect(context["age"] == AnyHashable(42))
         #expect(context.count == 2)
         #expect(!context.isEmpty)
@@ -21,17 +21,17 @@ struct FormContextTests {
 
     @Test func lenientGetReturnsNilForAbsentKeysAndOtherTypes() {
         let context: FormContext = ["age": 42]
-        #expect(context.get("age", type: String.self) == nil)
-        #expect(context.get("age", type: Double.self) == nil)
-        #expect(context.get("missing", type: Int.self) == nil)
+        #expect(context[FormKey<String>("age")] == nil)
+        #expect(context[FormKey<Double>("age")] == nil)
+        #expect(context[FormKey<Int>("missing")] == nil)
         #expect(context["missing"] == nil)
     }
 
     @Test func settingAValueReplacesTheOldOneEvenOfAnotherType() {
         var context: FormContext = ["age": 42]
         context.set("forty-two", for: "age")
-        #expect(context.get("age", type: String.self) == "forty-two")
-        #expect(context.get("age", type: Int.self) == nil)
+        #expect(context[FormKey<String>("age")] == "forty-two")
+        #expect(context[FormKey<Int>("age")] == nil)
         #expect(context.count == 1)
     }
 
@@ -50,7 +50,7 @@ struct FormContextTests {
         var context = FormContext()
         let present: Int? = 7
         context.set(present, for: "count")
-        #expect(context.get("count", type: Int.self) == 7)
+        #expect(context[FormKey<Int>("count")] == 7)
         #expect(context == ["count": 7])
     }
 
@@ -72,7 +72,7 @@ struct FormContextTests {
     func keysAreLiteral(key: String) {
         var context = FormContext()
         context.set(1, for: key)
-        #expect(context.get(key, type: Int.self) == 1)
+        #expect(context[FormKey<Int>(key)] == 1)
         #expect(context.sortedKeys == [key])
         if let dot = key.firstIndex(of: "."), dot != key.startIndex {
             #expect(context[String(key[..<dot])] == nil)
@@ -85,8 +85,8 @@ struct FormContextTests {
         context.set("secret", for: "hotspot.password")
         context.set("name", for: "hotspot")
         #expect(context.count == 2)
-        #expect(context.get("hotspot", type: String.self) == "name")
-        #expect(context.get("hotspot.password", type: String.self) == "secret")
+        #expect(context[FormKey<String>("hotspot")] == "name")
+        #expect(context[FormKey<String>("hotspot.password")] == "secret")
         context.set(nil, for: "hotspot")
         #expect(context.sortedKeys == ["hotspot.password"])
     }
@@ -96,7 +96,7 @@ struct FormContextTests {
         context.set(1, for: "caf\u{E9}")
         context.set(2, for: "cafe\u{301}")
         #expect(context.count == 1)
-        #expect(context.get("caf\u{E9}", type: Int.self) == 2)
+        #expect(context[FormKey<Int>("caf\u{E9}")] == 2)
     }
 
     // MARK: Strict reads
@@ -256,7 +256,7 @@ struct FormContextTests {
     func unusualKeysAndValuesRoundTrip(key: String, value: String) throws {
         var context = FormContext()
         context.set(value, for: key)
-        #expect(context.get(key, type: String.self) == value)
+        #expect(context[FormKey<String>(key)] == value)
         #expect(try context.value(for: key, as: String.self) == value)
         #expect(context.sortedKeys == [key])
         #expect(context.lines() == ["\(key): \(value)"])
@@ -279,7 +279,7 @@ struct FormContextTests {
         let expected = Self.unusualEntries.map(\.0).sorted()
         #expect(context.sortedKeys == expected)
         #expect(context.lines().count == Self.unusualEntries.count)
-        #expect(context.lines(revealingSecrets: true) == expected.map { key in "\(key): \(context.get(key, type: String.self)!)" })
+        #expect(context.lines(revealingSecrets: true) == expected.map { key in "\(key): \(context[FormKey<String>(key)]!)" })
     }
 
     @Test func everySizeFromZeroToSixtyFour() {
@@ -295,7 +295,7 @@ struct FormContextTests {
             #expect(context.sortedKeys == keys)
             #expect(context == reversed)
             #expect(context.lines() == keys.map { "\($0): \($0.dropFirst())" })
-            for index in 0..<size { #expect(context.get("k\(index)", type: Int.self) == index) }
+            for index in 0..<size { #expect(context[FormKey<Int>("k\(index)")] == index) }
 
             for index in 0..<size where index.isMultiple(of: 2) { context.set(nil, for: "k\(index)") }
             #expect(context.count == size / 2)
@@ -327,7 +327,7 @@ extension FormContextTests {
         Self.write(nestedNone, for: "b", into: &context)
         Self.write(Optional(Optional(4)), for: "c", into: &context)
         #expect(context == ["c": 4])
-        #expect(context.get("c", type: Int.self) == 4)
+        #expect(context[FormKey<Int>("c")] == 4)
 
         let fromDictionary = FormContext(["a": Optional<Int>.none as any Hashable & Sendable, "b": Optional(2) as any Hashable & Sendable])
         #expect(fromDictionary == ["b": 2])

@@ -58,7 +58,7 @@ struct FormKeyTests {
         #expect(form[age] == 36)
         #expect(try form.value(for: age) == 36)
         #expect(try form.value(for: "age", as: Int.self) == 36)
-        #expect(form.get("age", type: Int.self) == 36)
+        #expect(form[FormKey<Int>("age")] == 36)
         form[age] = nil
         #expect(form[age] == nil)
         #expect(try form.value(for: age) == nil)

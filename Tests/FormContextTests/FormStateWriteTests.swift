@@ -48,7 +48,7 @@ struct FormStateWriteTests {
             FormChange(key: "count", oldValue: 1, newValue: 1.0, origin: .program),
             FormChange(key: "count", oldValue: 1.0, newValue: 1, origin: .program),
         ])
-        #expect(form.get("count", type: Int.self) == 1)
+        #expect(form[FormKey<Int>("count")] == 1)
         subscription.cancel()
     }
 

@@ -59,7 +59,7 @@ struct ObservationKeyPathTests {
         track("state a", invalidations) { _ = form.fieldState(for: "a") }
         form.set("2", for: "b")
         #expect(invalidations.take() == [])
-        form.setTouched(for: "a")
+        form.blur("a")
         #expect(invalidations.take() == ["state a"])
         track("state a", invalidations) { _ = form.fieldState(for: "a") }
         track("value a", invalidations) { _ = form["a"] }

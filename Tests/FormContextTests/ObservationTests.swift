@@ -50,8 +50,8 @@ struct ObservationTests {
         let reader = FireCounter.tracking { _ = form["a"] }
         form.set(1.0, for: "a")
         #expect(reader.count == 1)
-        #expect(form.get("a", type: Double.self) == 1.0)
-        #expect(form.get("a", type: Int.self) == nil)
+        #expect(form[FormKey<Double>("a")] == 1.0)
+        #expect(form[FormKey<Int>("a")] == nil)
     }
 
     @Test func removingAndAddingAKeyInvalidatesItsReaders() {
@@ -70,7 +70,7 @@ struct ObservationTests {
         let accessors: [@Sendable () -> Void] = [
             { _ = form["a"] },
             { _ = form[FormKey<Int>("a")] },
-            { _ = form.get("a", type: Int.self) },
+            { _ = form[FormKey<Int>("a")] },
             { _ = try? form.value(for: "a", as: Int.self) },
             { _ = try? form.value(for: FormKey<Int>("a")) },
         ]
@@ -100,8 +100,8 @@ struct ObservationTests {
     @Test func fieldStateTracksTouchedVisibleEnabledAndSecureOfItsKeyOnly() {
         let form = FormContextObject(["a": 1, "b": 1])
         let mutations: [(String, @Sendable () -> Void)] = [
-            ("touched", { form.setTouched(for: "a") }),
-            ("untouched", { form.setTouched(false, for: "a") }),
+            ("touched", { form.blur("a") }),
+            ("untouched", { form.reset() }),
             ("hidden", { form.setVisible(false, for: "a") }),
             ("shown", { form.setVisible(true, for: "a") }),
             ("disabled", { form.setEnabled(false, for: "a") }),
@@ -123,9 +123,9 @@ struct ObservationTests {
 
     @Test func fieldStateIsNotInvalidatedWhenNothingChanged() {
         let form = FormContextObject(["a": 1])
-        form.setTouched(for: "a")
+        form.blur("a")
         let stateOfA = FireCounter.tracking { _ = form.fieldState(for: "a") }
-        form.setTouched(for: "a")
+        form.blur("a")
         form.setVisible(true, for: "a")
         form.setEnabled(true, for: "a")
         form.setSecure(false, for: "a")
@@ -140,7 +140,7 @@ struct ObservationTests {
         ]
         for (index, read) in readers.enumerated() {
             let reader = FireCounter.tracking(read)
-            form.setTouched(index.isMultiple(of: 2), for: "a")
+            if index.isMultiple(of: 2) { form.blur("a") } else { form.reset() }
             #expect(reader.count == 1, "reader \(index)")
         }
     }
@@ -148,7 +148,7 @@ struct ObservationTests {
     @Test func aValueReaderIsNotInvalidatedByFieldStateChanges() {
         let form = FormContextObject(["a": 1])
         let reader = FireCounter.tracking { _ = form["a"] }
-        form.setTouched(for: "a")
+        form.blur("a")
         form.setVisible(false, for: "a")
         form.setEnabled(false, for: "a")
         form.setSecure(for: "a")
@@ -176,7 +176,7 @@ struct ObservationTests {
         #expect(!form.isDirty)
 
         let cleanAgain = FireCounter.tracking { _ = form.isDirty }
-        form.setTouched(for: "a")
+        form.blur("a")
         form.set(1, for: "a")
         #expect(cleanAgain.count == 0)
     }

@@ -8,8 +8,8 @@ struct ResetTests {
         form.set(2, for: "a", origin: .user)
         form.set(3, for: "c", origin: .user)
         form.set("x", for: "b")
-        form.setTouched(for: "a")
-        form.setTouched(for: "b")
+        form.blur("a")
+        form.blur("b")
         let recorder = ChangeRecorder()
         let subscription = form.observeAll(recorder.record)
 
@@ -59,7 +59,7 @@ struct ResetTests {
     @Test func resetInvalidatesTouchedFieldsAndIsDirty() {
         let form = FormContextObject(["a": 1, "b": 1])
         form.set(2, for: "a")
-        form.setTouched(for: "b")
+        form.blur("b")
         let stateOfB = FireCounter.tracking { _ = form.fieldState(for: "b") }
         let dirty = FireCounter.tracking { _ = form.isDirty }
         form.reset()
@@ -70,7 +70,7 @@ struct ResetTests {
     @Test func resetToNewValuesReplacesTheInitialValues() {
         let form = FormContextObject(["a": 1, "b": "x", "c": true])
         form.set(2, for: "a")
-        form.setTouched(for: "b")
+        form.blur("b")
         let recorder = ChangeRecorder()
         let subscription = form.observeAll(recorder.record)
 
@@ -113,8 +113,8 @@ struct ResetTests {
         let form = FormContextObject(["a": 1, "b": 2, "e": 9])
         form.set(10, for: "a", origin: .user)
         form.set(6, for: "f", origin: .user)
-        form.setTouched(for: "a")
-        form.setTouched(for: "b")
+        form.blur("a")
+        form.blur("b")
         let recorder = ChangeRecorder()
         let subscription = form.observeAll(recorder.record)
 
@@ -145,7 +145,7 @@ struct ResetTests {
     @Test func anEditEqualToTheNewInitialValueBecomesClean() {
         let form = FormContextObject(["a": 1])
         form.set(10, for: "a")
-        form.setTouched(for: "a")
+        form.blur("a")
         let recorder = ChangeRecorder()
         let subscription = form.observeAll(recorder.record)
         form.reset(to: ["a": 10], keepingEdits: true)

@@ -198,6 +198,6 @@ struct SubmissionRedactionTests {
         try pin.connect(to: form)
         pin.text = "12a4"
         #expect(pin.parseError?.description == "unreadable text for key 'pin': expected Int, found \"••••••\"")
-        #expect(form.get("pin", type: Int.self) == 1234)
+        #expect(form[FormKey<Int>("pin")] == 1234)
     }
 }

@@ -204,7 +204,7 @@ struct SubscriptionTests {
         }
         let log = form.observe("level", recorder.record)
         form.set(15, for: "level", origin: .user)
-        #expect(form.get("level", type: Int.self) == 10)
+        #expect(form[FormKey<Int>("level")] == 10)
         #expect(
             recorder.changes == [
                 FormChange(key: "level", oldValue: nil, newValue: 15, origin: .user),
@@ -219,7 +219,7 @@ struct SubscriptionTests {
         let seen = Mutex<[Int?]>([])
         let holder = Mutex<FormSubscription?>(nil)
         let subscription = form.observe("a") { [unowned form] _ in
-            seen.withAnnotatedLock { $0.append(form.get("a", type: Int.self)) }
+            seen.withAnnotatedLock { $0.append(form[FormKey<Int>("a")]) }
             holder.withAnnotatedLock { $0?.cancel() }
         }
         holder.withAnnotatedLock { $0 = subscription }
@@ -337,11 +337,11 @@ struct SubscriptionOwnershipTests {
         }
         total = nil
         form.set(5, for: "price")
-        #expect(form.get("total", type: Int.self) == 10)
+        #expect(form[FormKey<Int>("total")] == 10)
         subscription.cancel()
         #expect(form.controlCount(for: "total") == 0)
         form.set(6, for: "price")
-        #expect(form.get("total", type: Int.self) == 10)
+        #expect(form[FormKey<Int>("total")] == 10)
     }
 
     @Test("the same through observeAll, and by letting the subscription go")
@@ -354,7 +354,7 @@ struct SubscriptionOwnershipTests {
         }
         total = nil
         form.set(5, for: "price")
-        #expect(form.get("total", type: Int.self) == 15)
+        #expect(form[FormKey<Int>("total")] == 15)
         subscription = nil
         #expect(subscription == nil)
         #expect(form.controlCount(for: "total") == 0)

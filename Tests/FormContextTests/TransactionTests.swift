@@ -107,16 +107,16 @@ struct TransactionTests {
             #expect(batch.writtenKeys == [])
             batch.set(10, for: "a")
             #expect(batch["a"] == AnyHashable(10))
-            #expect(batch.get("a", type: Int.self) == 10)
+            #expect(batch[FormKey<Int>("a")] == 10)
             batch.removeValue(for: "b")
             #expect(batch["b"] == nil)
             batch[count] = (batch[count] ?? 0) + 1
             batch[count] = (batch[count] ?? 0) + 1
             #expect(batch[count] == 2)
-            #expect(batch.get("name", type: String.self) == "Ada")
+            #expect(batch[FormKey<String>("name")] == "Ada")
             batch.set(5, for: nil)
             #expect(batch.writtenKeys == ["a", "b", "count"])
-            return batch.get("a", type: Int.self)
+            return batch[FormKey<Int>("a")]
         }
         #expect(result == 10)
         #expect(form.context == ["a": 10, "count": 2, "name": "Ada"])

@@ -119,11 +119,11 @@ struct ValidationModeTests {
             [FieldDefinition(FormKey<Int>("start")), FieldDefinition(FormKey<Int>("end"))],
             validators: [
                 FormValidator("order", message: "The end must not come before the start") { values in
-                    guard let start = values.get("start", type: Int.self), let end = values.get("end", type: Int.self) else { return true }
+                    guard let start = values[FormKey<Int>("start")], let end = values[FormKey<Int>("end")] else { return true }
                     return start <= end
                 },
                 FormValidator("short", message: "A short span", severity: .warning) { values in
-                    guard let start = values.get("start", type: Int.self), let end = values.get("end", type: Int.self) else { return true }
+                    guard let start = values[FormKey<Int>("start")], let end = values[FormKey<Int>("end")] else { return true }
                     return end - start > 1
                 },
             ])
@@ -293,7 +293,7 @@ struct ValidationInvariantTests {
         try name.connect(to: form)
         name.text = "Al"
         #expect(form.errors(for: "name") == [])
-        name.touch()
+        name.blur()
         #expect(form.isTouched("name"))
         #expect(form.errors(for: "name").map(\.rule) == ["minLength(3)"])
         Self.check(form)

@@ -198,7 +198,7 @@ struct ValidationValidatorTests {
 
     @Test func customSeesTheOtherValues() {
         let later = Validator<Int>.custom("after", message: "must be after start", dependsOn: ["start"]) { value, context in
-            guard let start = context.get("start", type: Int.self) else { return true }
+            guard let start = context[FormKey<Int>("start")] else { return true }
             return value > start
         }
         #expect(later.passes(5, in: ["start": 4]))

@@ -118,7 +118,7 @@ public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observ
 
     /// Marks the field touched in the form, as when the control loses focus; a form that validates
     /// on blur (or on change) validates the field.
-    public func touch() {
+    public func blur() {
         form?.blur(key)
     }
 

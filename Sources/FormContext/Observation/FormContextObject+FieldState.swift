@@ -51,11 +51,6 @@ extension FormContextObject {
         state.withAnnotatedLock { $0.initial }
     }
 
-    /// Marks `key` touched or not.
-    public func setTouched(_ isTouched: Bool = true, for key: String) {
-        setMembership(isTouched, of: key, in: \.touched, changesActivity: false)
-    }
-
     /// Shows or hides `key`. A hidden field keeps its value but is left out of validation and submission.
     public func setVisible(_ isVisible: Bool, for key: String) {
         setMembership(!isVisible, of: key, in: \.hidden, changesActivity: true)

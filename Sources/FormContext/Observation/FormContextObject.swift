@@ -27,7 +27,7 @@ import Synchronization
 /// ## Performance
 /// A write costs a lock, a few hash-table operations on the key, and one call per observer of that
 /// key: it does not depend on how many fields the form has.
-public final class FormContextObject: Observable, Sendable {
+public final class FormContextObject: Observable, Sendable, FormReader {
     let state: Mutex<FormState>
     let registrar = ObservationRegistrar()
 
@@ -65,30 +65,9 @@ public final class FormContextObject: Observable, Sendable {
         return value
     }
 
-    /// The value under `key` if it has type `type`; `nil` if absent or of another type.
-    public func get<T>(_ key: String, type: T.Type = T.self) -> T? {
-        self[key]?.base as? T
-    }
-
-    /// The value under `key`, which must be present and of type `type`.
-    ///
-    /// - Throws: ``FormContextError`` naming the key and the expected and found types.
-    public func value<T>(for key: String, as type: T.Type = T.self) throws(FormContextError) -> T {
-        _ = self[key]
-        return try state.withAnnotatedLock { state throws(FormContextError) in try state.values.value(for: key, as: T.self) }
-    }
-
-    /// The value of a typed field, or `nil` if it is absent.
-    ///
-    /// - Throws: ``FormContextError/typeMismatch(key:expected:found:)`` if the stored value has another type.
-    public func value<Value>(for key: FormKey<Value>) throws(FormContextError) -> Value? {
-        _ = self[key.name]
-        return try state.withAnnotatedLock { state throws(FormContextError) in try state.values.value(for: key) }
-    }
-
     /// The value of a typed field; setting it writes with origin ``FormChangeOrigin/program``.
     ///
-    /// Reading returns `nil` when the key is absent or holds another type; use ``value(for:)-(FormKey<Value>)``
+    /// Reading returns `nil` when the key is absent or holds another type; use ``FormReader/value(for:)``
     /// to tell the two apart.
     public subscript<Value>(key: FormKey<Value>) -> Value? {
         get { self[key.name]?.base as? Value }

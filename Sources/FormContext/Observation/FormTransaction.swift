@@ -2,7 +2,7 @@
 ///
 /// Reads see the form as it was when the batch began, with the batch's own writes on top.
 /// Nothing is applied, and no one is notified, until the batch ends.
-public struct FormTransaction {
+public struct FormTransaction: FormReader {
     private var base: FormContext
     private var writes: [String: AnyHashable?] = [:]
     private var order: [String] = []
@@ -15,11 +15,6 @@ public struct FormTransaction {
     public subscript(key: String) -> AnyHashable? {
         if let written = writes[key] { return written }
         return base[key]
-    }
-
-    /// The value under `key` if it has type `type`.
-    public func get<T>(_ key: String, type: T.Type = T.self) -> T? {
-        self[key]?.base as? T
     }
 
     /// The value of a typed field; setting `nil` removes it.

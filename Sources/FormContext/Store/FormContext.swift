@@ -63,11 +63,6 @@ public struct FormContext: @unchecked Sendable {
     /// Whether no key has a value.
     public var isEmpty: Bool { storage.isEmpty }
 
-    /// Whether `key` has a value.
-    public func contains(_ key: String) -> Bool {
-        storage[key] != nil
-    }
-
     /// The value stored under `key`, or `nil` if there is none.
     public subscript(key: String) -> AnyHashable? {
         storage[key]
@@ -103,25 +98,6 @@ public struct FormContext: @unchecked Sendable {
         }
     }
 
-    /// The value under `key` if it has type `type`; `nil` if it is absent or of another type.
-    ///
-    /// This is the lenient read of the original form-context pattern. Use ``value(for:as:)`` when a
-    /// value of the wrong type is a mistake to report rather than an absence.
-    public func get<T>(_ key: String, type: T.Type = T.self) -> T? {
-        storage[key]?.base as? T
-    }
-
-    /// The value under `key`, which must be present and of type `type`.
-    ///
-    /// - Throws: ``FormContextError/missingValue(key:expected:)`` if the key has no value,
-    ///   ``FormContextError/typeMismatch(key:expected:found:)`` if its value has another type.
-    public func value<T>(for key: String, as type: T.Type = T.self) throws(FormContextError) -> T {
-        guard let stored = storage[key] else {
-            throw .missingValue(key: key, expected: typeName(of: T.self))
-        }
-        return try cast(stored, for: key)
-    }
-
     /// The value of a typed field; `nil` when the key is absent or holds another type.
     ///
     /// Setting `nil` removes the key.
@@ -129,31 +105,9 @@ public struct FormContext: @unchecked Sendable {
         get { storage[key.name]?.base as? Value }
         set { set(newValue, for: key.name) }
     }
-
-    /// The value of a typed field, or `nil` if it is absent.
-    ///
-    /// - Throws: ``FormContextError/typeMismatch(key:expected:found:)`` if the stored value has another type.
-    public func value<Value>(for key: FormKey<Value>) throws(FormContextError) -> Value? {
-        guard let stored = storage[key.name] else { return nil }
-        // Cast to `Value` itself: inferring the `Value?` result type would name `Optional<Value>` in errors.
-        let typed: Value = try cast(stored, for: key.name)
-        return typed
-    }
-
-    /// The value of a typed field, which must be present.
-    ///
-    /// - Throws: ``FormContextError`` if the key is absent or holds another type.
-    public func requiredValue<Value>(for key: FormKey<Value>) throws(FormContextError) -> Value {
-        try value(for: key.name, as: Value.self)
-    }
-
-    private func cast<T>(_ stored: AnyHashable, for key: String) throws(FormContextError) -> T {
-        guard let typed = stored.base as? T else {
-            throw .typeMismatch(key: key, expected: typeName(of: T.self), found: typeName(of: type(of: stored.base)))
-        }
-        return typed
-    }
 }
+
+extension FormContext: FormReader {}
 
 extension FormContext: Equatable {
     /// Two contexts are equal when they hold the same keys with identical values of identical types.

@@ -11,7 +11,7 @@ public import Foundation
 /// print(submission)               // FormSubmission(name: "Ada", password: ••••••)
 /// print(submission.json(pretty: false))   // {"name":"Ada","password":"hunter2"}
 /// ```
-public struct FormSubmission: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct FormSubmission: Sendable, FormReader, CustomStringConvertible, CustomDebugStringConvertible {
     /// The submitted values; the secret keys are marked secret.
     public let values: FormContext
     /// The keys, sorted.
@@ -55,11 +55,6 @@ public struct FormSubmission: Sendable, CustomStringConvertible, CustomDebugStri
 
     /// The submitted value under `key`, or `nil`.
     public subscript(key: String) -> AnyHashable? {
-        values[key]
-    }
-
-    /// The submitted value of a typed field; `nil` if absent or of another type.
-    public subscript<Value>(key: FormKey<Value>) -> Value? {
         values[key]
     }
 

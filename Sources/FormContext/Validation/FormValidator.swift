@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let dates = FormValidator("dateOrder", message: "The end must not come before the start") { values in
-///     guard let start = values.get("start", type: Date.self), let end = values.get("end", type: Date.self) else { return true }
+///     guard let start = values[FormKey<Date>("start")], let end = values[FormKey<Date>("end")] else { return true }
 ///     return start <= end
 /// }
 /// ```
