@@ -199,7 +199,7 @@ struct ConcurrencyTests {
         }
 
         #expect(steady.count == Self.taskCount * Self.writesPerTask)
-        #expect(form.state.withAnnotatedLock { $0.keyObservers["shared"]?.count == 1 && $0.allObservers.isEmpty && $0.streamFinishers.isEmpty })
+        #expect(form.read { $0.observers.observers(of: "shared")?.count == 1 && $0.observers.all.isEmpty && $0.observers.streamFinishers.isEmpty })
         subscription.cancel()
     }
 

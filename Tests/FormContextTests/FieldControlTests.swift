@@ -234,7 +234,7 @@ struct FieldControlTests {
         name.disconnect()
         #expect(!name.isConnected)
         #expect(form.controlCount(for: "name") == 0)
-        #expect(form.state.withAnnotatedLock { $0.keyObservers.isEmpty })
+        #expect(form.read { $0.observers.byKey.isEmpty })
 
         name.text = "Grace"
         #expect(form.context == ["name": "Ada"])
@@ -254,7 +254,7 @@ struct FieldControlTests {
             #expect(form.controlCount(for: "name") == 1)
         }
         #expect(form.controlCount(for: "name") == 0)
-        #expect(form.state.withAnnotatedLock { $0.keyObservers.isEmpty })
+        #expect(form.read { $0.observers.byKey.isEmpty })
         let number = NumberControl<Int>(key: "name")
         #expect(throws: FormControlError.typeMismatch(key: "name", expected: "Int", found: "String")) {
             try number.connect(to: form)
@@ -326,7 +326,7 @@ struct FieldControlTests {
         #expect(form.context.isEmpty)
         #expect(form.context.secureKeys.isEmpty)
         #expect(form.controlCount(for: "age") == 1)
-        #expect(form.state.withAnnotatedLock { $0.keyObservers["age"]?.count } == 1)
+        #expect(form.read { $0.observers.observers(of: "age")?.count } == 1)
         #expect(recorder.count == 0)
 
         age.disconnect()
@@ -349,7 +349,7 @@ struct FieldControlTests {
         #expect(age.value == 36)
         #expect(form.context == ["age": "36"])
         #expect(form.controlCount(for: "age") == 0)
-        #expect(form.state.withAnnotatedLock { $0.keyObservers.isEmpty })
+        #expect(form.read { $0.observers.byKey.isEmpty })
         #expect(recorder.count == 0)
 
         form.set(nil, for: "age")

@@ -121,17 +121,21 @@ struct SubmitRaceTests {
         _ = await other.value
     }
 
-    @Test("errors set on a hidden or disabled field, or returned for one by a server, are ignored")
+    @Test("errors set on a hidden or disabled field, or returned for one by a server, land on the form naming the key")
     func errorsOnInactiveFields() async {
         let form = FormContextObject(["a": "x", "b": "y", "c": "z"])
         form.setVisible(false, for: "a")
         form.setEnabled(false, for: "b")
         form.setErrors(["bad"], for: "a")
         form.setErrors(["bad"], for: "b")
-        #expect(form.isValid)
-        #expect(form.errorCount == 0)
+        #expect(!form.isValid)
+        #expect(form.errorCount == 2)
+        #expect(form.invalidKeys.isEmpty)
+        #expect(form.formErrors.map(\.description) == ["a: bad", "b: bad"])
         let result = await form.submit { _ in .rejected(["a": ["taken"], "c": ["too late"]]) }
-        #expect(result.report?.lines == ["c: too late"])
+        #expect(result.report?.lines == ["c: too late", "a: taken"])
+        #expect(result.description == "rejected: c: too late; a: taken")
         #expect(form.invalidKeys == ["c"])
+        #expect(form.formErrors.map(\.description) == ["a: taken"])
     }
 }

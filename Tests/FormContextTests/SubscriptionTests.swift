@@ -121,7 +121,7 @@ struct SubscriptionTests {
         form.set(2, for: "a")
         #expect(ofA.changes == [FormChange(key: "a", oldValue: nil, newValue: 1, origin: .program)])
         #expect(ofAll.changes == [FormChange(key: "a", oldValue: nil, newValue: 1, origin: .program)])
-        #expect(form.state.withAnnotatedLock { $0.keyObservers.isEmpty && $0.allObservers.isEmpty })
+        #expect(form.read { $0.observers.byKey.isEmpty && $0.observers.all.isEmpty })
     }
 
     @Test func cancellingOneObserverLeavesTheOthers() {
@@ -150,7 +150,7 @@ struct SubscriptionTests {
         form.set(2, for: "a")
         #expect(ofA.count == 1)
         #expect(ofAll.count == 1)
-        #expect(form.state.withAnnotatedLock { $0.keyObservers.isEmpty && $0.allObservers.isEmpty })
+        #expect(form.read { $0.observers.byKey.isEmpty && $0.observers.all.isEmpty })
     }
 
     @Test func aStoredSubscriptionLivesAsLongAsItsSet() {
@@ -296,7 +296,7 @@ struct SubscriptionTests {
         #expect(received == [FormChange(key: "a", oldValue: nil, newValue: 1, origin: .program)])
 
         form.set(2, for: "a")
-        #expect(form.state.withAnnotatedLock { $0.allObservers.isEmpty && $0.streamFinishers.isEmpty })
+        #expect(form.read { $0.observers.all.isEmpty && $0.observers.streamFinishers.isEmpty })
     }
 
     @Test func droppingAStreamUnreadEndsItsSubscription() {
@@ -306,7 +306,7 @@ struct SubscriptionTests {
             form.set(1, for: "a")
             _ = stream
         }
-        #expect(form.state.withAnnotatedLock { $0.allObservers.isEmpty && $0.streamFinishers.isEmpty })
+        #expect(form.read { $0.observers.all.isEmpty && $0.observers.streamFinishers.isEmpty })
     }
 
     @Test func severalStreamsEachReceiveEveryChange() async {

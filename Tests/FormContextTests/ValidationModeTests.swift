@@ -256,7 +256,7 @@ struct ValidationModeTests {
 struct ValidationInvariantTests {
     /// Checks the running counts against the stored issues.
     static func check(_ form: FormContextObject, sourceLocation: SourceLocation = #_sourceLocation) {
-        let violations = form.state.withLock { $0.validationInvariantViolations() }
+        let violations = form.read { $0.invariantViolations() }
         #expect(violations == [], sourceLocation: sourceLocation)
     }
 

@@ -24,6 +24,9 @@ protocol BridgeBinding<Model>: Sendable {
 }
 
 extension BridgeBinding {
+    /// The property's key path, untyped.
+    var keyPath: AnyKeyPath { path.path }
+
     /// The value the property of `model` is stored as; `nil` for an absent key.
     func storedValue(of model: Model) -> AnyHashable? {
         encode(model[keyPath: path.path])

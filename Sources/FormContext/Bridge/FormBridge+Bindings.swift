@@ -71,8 +71,9 @@ extension FormBridge {
     public mutating func bind<Child>(
         _ child: FormBridge<Child>, to path: any WritableKeyPath<Model, Child> & Sendable, under prefix: String
     ) {
-        for binding in child.scoped(under: prefix, through: path).bindings {
-            add(binding)
+        let scoped = child.scoped(under: prefix, through: path)
+        for (binding, paths) in zip(scoped.bindings, scoped.reachingPaths) {
+            add(binding, reaching: Array(paths.dropLast()))
         }
     }
 
@@ -81,8 +82,8 @@ extension FormBridge {
     /// - Parameter other: More bindings; a key bound in both takes the binding of `other`.
     /// - Complexity: O(*m*) for *m* bindings of `other`.
     public mutating func merge(_ other: FormBridge<Model>) {
-        for binding in other.bindings {
-            add(binding)
+        for (binding, paths) in zip(other.bindings, other.reachingPaths) {
+            add(binding, reaching: Array(paths.dropLast()))
         }
     }
 
@@ -98,9 +99,12 @@ extension FormBridge {
     ) -> FormBridge<Parent> {
         let scope = FormScope(prefix)
         let outer = SendableKeyPath(path)
+        let outerPath = ModelPath(path)
         var parent = FormBridge<Parent>()
-        for binding in bindings {
-            parent.add(binding.scoped(in: scope, through: outer))
+        for (binding, paths) in zip(bindings, reachingPaths) {
+            // The binding's own path is added again by `add`, prefixed; its nested models' paths are kept.
+            let nested = paths.dropLast().map { $0.prepending(path) }
+            parent.add(binding.scoped(in: scope, through: outer), reaching: [outerPath] + nested)
         }
         return parent
     }

@@ -31,6 +31,11 @@
 public struct FormBridge<Model>: Sendable {
     var bindings: [any BridgeBinding<Model>] = []
     var indexByKey: [String: Int] = [:]
+    /// For each binding, the key paths that reach its property: the property's own path, and the
+    /// path of every nested model it lives in (`\Settings.hotspot` for `hotspot.password`).
+    var reachingPaths: [[ModelPath]] = []
+    /// The bindings each of those paths reaches, so a change through one path finds them in O(1).
+    var bindingsByPath: [ModelPath: [Int]] = [:]
 
     /// Creates a bridge with no bindings.
     public init() {}
@@ -65,12 +70,49 @@ public struct FormBridge<Model>: Sendable {
     public var count: Int { bindings.count }
 
     /// Adds `binding`, replacing an earlier binding of the same key.
-    mutating func add(_ binding: any BridgeBinding<Model>) {
+    ///
+    /// - Parameters:
+    ///   - binding: The binding.
+    ///   - reaching: The paths of the nested models the property lives in, outermost first; the
+    ///     property's own path is added here.
+    mutating func add(_ binding: any BridgeBinding<Model>, reaching: [ModelPath] = []) {
+        let paths = reaching + [ModelPath(binding.keyPath)]
         if let index = indexByKey[binding.key] {
             bindings[index] = binding
+            reachingPaths[index] = paths
+            bindingsByPath = [:]
+            for (index, paths) in reachingPaths.enumerated() {
+                for path in paths { bindingsByPath[path, default: []].append(index) }
+            }
         } else {
             indexByKey[binding.key] = bindings.count
+            for path in paths { bindingsByPath[path, default: []].append(bindings.count) }
             bindings.append(binding)
+            reachingPaths.append(paths)
         }
+    }
+
+    /// The positions of the bindings whose property `path` reaches: the property itself, or a nested
+    /// model holding bound properties; `nil` when `path` is neither.
+    ///
+    /// - Complexity: O(1) to find them.
+    func bindings(reachedBy path: AnyKeyPath) -> [Int]? {
+        bindingsByPath[ModelPath(path)]
+    }
+}
+
+/// A key path into a model, as a `Sendable`, hashable value.
+struct ModelPath: Hashable, @unchecked Sendable {
+    // `@unchecked Sendable` is sound for the reason given on `SendableKeyPath`: every path stored
+    // here was passed in as `Sendable` or appended from two such paths.
+    let path: AnyKeyPath
+
+    init(_ path: AnyKeyPath) {
+        self.path = path
+    }
+
+    /// This path, reached from a parent model through `outer`.
+    func prepending(_ outer: AnyKeyPath) -> ModelPath {
+        ModelPath(outer.appending(path: path) ?? path)
     }
 }

@@ -4,11 +4,14 @@ import Synchronization
 ///
 /// - An edit in the form, whatever its origin, is written into the model, and
 ///   ``onModelChange(_:)`` subscribers hear about it once per changed key.
-/// - Replacing ``model`` writes the changed keys into the form in one batch, with origin
-///   ``FormChangeOrigin/bridge``: each changed key notifies once, unchanged keys notify no one.
+/// - Replacing ``model``, or changing it with ``update(_:)`` or ``update(_:to:)``, writes the changed
+///   keys into the form in one batch, with origin ``FormChangeOrigin/bridge``: each changed key
+///   notifies once, unchanged keys notify no one.
 ///
-/// There is no feedback loop: the form changes a replaced model causes come back to the binding,
-/// find the model already holding those values, and change nothing.
+/// There is no feedback loop: the form changes the binding causes come back to it, find the model
+/// already holding those values, and change nothing. The model always ends up matching the form:
+/// a form change is applied by reading the form's value when the change is delivered, and
+/// deliveries come in the order the form changed.
 ///
 /// A form value that cannot be written into the model (wrong type, unknown raw value, a required
 /// key removed) leaves the model unchanged; the error is kept in ``errors`` and ``lastError`` and
@@ -19,27 +22,22 @@ import Synchronization
 /// let binding = ModelBinding(Hotspot(), bridge: Hotspot.bridge, form: form)
 /// let subscription = binding.onModelChange { hotspot in print(hotspot.password) }
 /// form.set("secret", for: "password", origin: .user)   // prints "secret"
-/// binding.model.isEnabled = false                        // form's "isEnabled" becomes false
+/// binding.update(\.isEnabled, to: false)                // form's "isEnabled" becomes false
 /// ```
 ///
-/// The binding is `Sendable`; its state sits behind a `Mutex`, and callbacks run after the lock is
-/// released. Cancel it (or let it go) to stop syncing.
+/// The binding is `Sendable`; its state sits behind a `Mutex` of its own, which is never held
+/// while the form's lock is, and callbacks run after it is released. Cancel it (or let it go) to
+/// stop syncing.
 public final class ModelBinding<Model: Sendable>: Sendable {
-    /// A registered callback.
-    struct Handler<Argument>: Sendable {
-        let id: UInt64
-        let call: @Sendable (Argument) -> Void
-    }
-
     struct State: Sendable {
         var model: Model
         /// Counts the changes to `model`, so ``ModelBinding/update(_:)`` can tell whether it raced one.
         var version: UInt64 = 0
         var errors: [String: FormBridgeError] = [:]
         var lastError: FormBridgeError?
-        var modelHandlers: [Handler<Model>] = []
-        var errorHandlers: [Handler<FormBridgeError>] = []
-        var cancelHandlers: [Handler<Void>] = []
+        var modelHandlers = CallbackList<@Sendable (Model) -> Void>()
+        var errorHandlers = CallbackList<@Sendable (FormBridgeError) -> Void>()
+        var cancelHandlers = CallbackList<@Sendable () -> Void>()
         var nextID: UInt64 = 0
         var formSubscription: FormSubscription?
         var isCancelled = false
@@ -54,10 +52,14 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     public let form: FormContextObject
     /// The bridge that maps the form's keys to the model's properties.
     public let bridge: FormBridge<Model>
-    let state: Mutex<State>
+    private let state: Mutex<State>
 
     /// Binds `model` to `form`: writes the model into the form (origin ``FormChangeOrigin/bridge``),
     /// marks the bridge's secret keys secure, and from then on keeps the two in sync.
+    ///
+    /// A key the form knows nothing of (no value, no initial value) takes the model's value as its
+    /// initial value too, as a control's starting value does: the form starts clean, and
+    /// ``FormContextObject/reset(origin:)`` returns to the model's values.
     ///
     /// - Parameters:
     ///   - model: The starting model; it wins over what the form holds.
@@ -68,16 +70,13 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         self.form = form
         self.bridge = bridge
         self.state = Mutex(State(model: model))
-        for key in bridge.secureKeys {
-            form.setSecure(true, for: key)
-        }
         // Listen first, so that a write another thread makes before the model is written in still
         // reaches the model; the model's own writes come back finding it holding those values.
         let subscription = form.observeAll { [weak self] change in
             self?.formDidChange(change)
         }
         state.withAnnotatedLock { $0.formSubscription = subscription }
-        writeIntoForm()
+        form.apply(storedValues(of: model, at: bridge.bindings.indices), secretKeys: bridge.secureKeys, origin: .bridge, seeding: true)
     }
 
     deinit {
@@ -86,8 +85,8 @@ public final class ModelBinding<Model: Sendable>: Sendable {
 
     /// The model. Setting it writes the changed keys into the form, each notifying once.
     ///
-    /// `binding.model.x = y` reads the model and then writes it back; use ``update(_:)`` when a form
-    /// edit from another thread must not be lost in between.
+    /// `binding.model.x = y` reads the model and then writes it back; use ``update(_:to:)`` or
+    /// ``update(_:)`` when a form edit from another thread must not be lost in between.
     public var model: Model {
         get { state.withAnnotatedLock { $0.model } }
         set { replaceModel(newValue) }
@@ -108,10 +107,13 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         state.withAnnotatedLock { $0.isCancelled }
     }
 
-    /// Replaces the model and writes its changed keys into the form in one batch.
+    // MARK: Changing the model
+
+    /// Replaces the model and writes every bound key into the form in one batch; keys whose value is
+    /// unchanged notify no one, and an optional property that became `nil` removes its key.
     ///
-    /// Keys whose value is unchanged notify no one; an optional property that became `nil` removes
-    /// its key. The errors kept for earlier form values are dropped. ``onModelChange(_:)``
+    /// The replacement wins over every earlier form edit: the form ends up holding the new model's
+    /// values. The errors kept for earlier form values are dropped. ``onModelChange(_:)``
     /// subscribers are not called: the change came from the caller.
     ///
     /// - Parameter model: The new model.
@@ -119,13 +121,39 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// - Complexity: O(*n*) for *n* bindings, plus one call per observer of each changed key.
     @discardableResult
     public func replaceModel(_ model: Model) -> [FormChange] {
-        commit { state in
+        commit(bridge.bindings.indices) { state in
             state.model = model
             return true
-        } ?? []
+        }
     }
 
-    /// Changes the model in place, atomically, and writes the changed keys into the form in one batch.
+    /// Sets one property (or one nested model) of the model, atomically, and writes the keys it
+    /// binds into the form.
+    ///
+    /// ```swift
+    /// binding.update(\.hotspot.password, to: "secret")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: The property, or a nested model whose properties are bound.
+    ///   - value: The new value.
+    /// - Returns: The form changes made, in key order.
+    /// - Complexity: O(*k*) for the *k* bindings `path` reaches when it is a bound property or a
+    ///   nested model of bound properties, whatever the size of the model; O(*n*) for *n* bindings
+    ///   for any other path.
+    @discardableResult
+    public func update<Value>(_ path: any WritableKeyPath<Model, Value> & Sendable, to value: Value) -> [FormChange] {
+        if let reached = bridge.bindings(reachedBy: path) {
+            return commit(reached) { state in
+                state.model[keyPath: path] = value
+                return true
+            }
+        }
+        return update { $0[keyPath: path] = value }
+    }
+
+    /// Changes the model in place, atomically, and writes the keys whose values it changed into the
+    /// form in one batch.
     ///
     /// Unlike `binding.model.x = y` (a read, then a write), no form edit can be lost in between:
     /// `body` runs on a copy, outside the lock, and if the form changed the model meanwhile it runs
@@ -133,7 +161,8 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     ///
     /// - Parameter body: Changes the model; it may run more than once.
     /// - Returns: The form changes made, in key order.
-    /// - Complexity: O(*n*) for *n* bindings, plus one call per observer of each changed key.
+    /// - Complexity: O(*n*) for *n* bindings, to find the properties `body` changed (only those are
+    ///   written); use ``update(_:to:)`` to change one property of a large model in O(1).
     @discardableResult
     public func update(_ body: (inout Model) -> Void) -> [FormChange] {
         while true {
@@ -141,14 +170,44 @@ public final class ModelBinding<Model: Sendable>: Sendable {
             guard !isCancelled else { return [] }
             var updated = current
             body(&updated)
-            let changes = commit { state in
+            let changed = bridge.bindings.indices.filter { index in
+                !isSameValue(bridge.bindings[index].storedValue(of: current), bridge.bindings[index].storedValue(of: updated))
+            }
+            var isCurrent = false
+            let changes = commit(changed) { state in
                 guard state.version == version else { return false }
                 state.model = updated
+                isCurrent = true
                 return true
             }
-            if let changes { return changes }
+            if isCurrent { return changes }
         }
     }
+
+    /// Changes the model with `change`, then writes the bindings at `indices` into the form.
+    ///
+    /// - Parameters:
+    ///   - indices: The bindings to write.
+    ///   - change: Changes the model; returns `false` to change nothing (a lost race).
+    /// - Returns: The form changes made.
+    private func commit(_ indices: some Collection<Int>, _ change: (inout State) -> Bool) -> [FormChange] {
+        let model: Model? = state.withAnnotatedLock { state in
+            guard !state.isCancelled, change(&state) else { return nil }
+            state.version &+= 1
+            state.errors = [:]
+            state.lastError = nil
+            return state.model
+        }
+        guard let model else { return [] }
+        return form.apply(storedValues(of: model, at: indices), origin: .bridge)
+    }
+
+    /// The stored values of the bindings at `indices` for `model`.
+    private func storedValues(of model: Model, at indices: some Collection<Int>) -> [(key: String, value: AnyHashable?)] {
+        indices.map { (bridge.bindings[$0].key, bridge.bindings[$0].storedValue(of: model)) }
+    }
+
+    // MARK: Callbacks
 
     /// Calls `handler` with the new model after every form change that changed it.
     ///
@@ -167,32 +226,29 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     }
 
     /// Adds `handler` to one of the callback lists; the subscription takes it out again.
-    private func register<Argument>(
-        _ handler: @escaping @Sendable (Argument) -> Void,
-        in list: any WritableKeyPath<State, [Handler<Argument>]> & Sendable
+    private func register<Handler: Sendable>(
+        _ handler: Handler, in list: any WritableKeyPath<State, CallbackList<Handler>> & Sendable
     ) -> FormSubscription {
         let id = state.withAnnotatedLock { state in
             let id = state.makeID()
-            state[keyPath: list].append(Handler(id: id, call: handler))
+            state[keyPath: list].append(handler, id: id)
             return id
         }
         return FormSubscription { [weak self] in
             // Released after the lock: the handler may own something that takes this lock, or the form's.
-            let removed = self?.state.withAnnotatedLock { state in
-                let removed = state[keyPath: list].filter { $0.id == id }
-                state[keyPath: list].removeAll { $0.id == id }
-                return removed
-            }
+            let removed = self?.state.withAnnotatedLock { $0[keyPath: list].remove(id: id) }
             withExtendedLifetime(removed) {}
         }
     }
 
     /// The models the form's edits produce, as an asynchronous sequence.
     ///
-    /// The stream buffers every model until it is read, and ends when the consuming task is
-    /// cancelled or the binding is cancelled.
-    public func modelChanges() -> AsyncStream<Model> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Model.self)
+    /// - Parameter bufferingPolicy: What the stream keeps while nobody reads it; every model by default.
+    /// - Returns: The stream; it ends when the consuming task is cancelled or the binding is cancelled.
+    public func modelChanges(
+        bufferingPolicy: AsyncStream<Model>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<Model> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Model.self, bufferingPolicy: bufferingPolicy)
         let subscription = onModelChange { continuation.yield($0) }
         let finisher = onCancelled { continuation.finish() }
         continuation.onTermination = { _ in
@@ -204,117 +260,66 @@ public final class ModelBinding<Model: Sendable>: Sendable {
 
     /// Calls `handler` once when the binding is cancelled (at once if it already is).
     func onCancelled(_ handler: @escaping @Sendable () -> Void) -> FormSubscription {
-        let id: UInt64? = state.withAnnotatedLock { state in
-            guard !state.isCancelled else { return nil }
-            let id = state.makeID()
-            state.cancelHandlers.append(Handler(id: id, call: handler))
-            return id
-        }
-        guard let id else {
+        let isCancelled = state.withAnnotatedLock { $0.isCancelled }
+        guard !isCancelled else {
             handler()
             return FormSubscription {}
         }
-        return FormSubscription { [weak self] in
-            let removed = self?.state.withAnnotatedLock { state in
-                let removed = state.cancelHandlers.filter { $0.id == id }
-                state.cancelHandlers.removeAll { $0.id == id }
-                return removed
-            }
-            withExtendedLifetime(removed) {}
-        }
+        return register(handler, in: \.cancelHandlers)
     }
 
     /// Stops syncing in both directions and drops every callback. Calling it again does nothing.
     public func cancel() {
-        let (subscription, finishers): (FormSubscription?, [Handler<Void>]) = state.withAnnotatedLock { state in
-            guard !state.isCancelled else { return (nil, []) }
-            state.isCancelled = true
-            state.modelHandlers = []
-            state.errorHandlers = []
-            defer {
-                state.formSubscription = nil
-                state.cancelHandlers = []
+        let (subscription, finishers, dropped): (FormSubscription?, [@Sendable () -> Void], [any Sendable]) =
+            state.withAnnotatedLock { state in
+                guard !state.isCancelled else { return (nil, [], []) }
+                state.isCancelled = true
+                let dropped: [any Sendable] = [state.modelHandlers.removeAll(), state.errorHandlers.removeAll()]
+                defer { state.formSubscription = nil }
+                return (state.formSubscription, state.cancelHandlers.removeAll(), dropped)
             }
-            return (state.formSubscription, state.cancelHandlers)
-        }
         subscription?.cancel()
-        for finisher in finishers { finisher.call(()) }
+        for finish in finishers { finish() }
+        withExtendedLifetime(dropped) {}
     }
 
     // MARK: Syncing
 
-    /// Writes every bound key of the current model into the form in one batch, origin `.bridge`.
-    @discardableResult
-    func writeIntoForm() -> [FormChange] {
-        commit { _ in true } ?? []
-    }
-
-    /// Changes the model with `change` and writes every bound key of it into the form, as one step.
+    /// Writes the form's current value of a changed key into the model, then tells the subscribers.
     ///
-    /// Both happen while the form's lock is held (then the binding's: locks are always taken in that
-    /// order, and no callback runs while either is held). A form change on its way to
-    /// ``formDidChange(_:)`` therefore never sees the model ahead of the form, and cannot write a
-    /// stale form value back over a newer model; when replacements race, the form ends up holding the
-    /// last one.
-    ///
-    /// - Parameter change: Changes the model; returns `false` to change nothing (a lost race).
-    /// - Returns: The form changes made, or `nil` if the binding is cancelled or `change` declined.
-    func commit(_ change: (inout State) -> Bool) -> [FormChange]? {
-        let bridge = bridge
-        return form.update { formState, notes in
-            let model: Model? = state.withAnnotatedLock { state in
-                guard !state.isCancelled, change(&state) else { return nil }
-                state.version &+= 1
-                state.errors = [:]
-                state.lastError = nil
-                return state.model
-            }
-            guard let model else { return nil }
-            for binding in bridge.bindings {
-                formState.write(binding.storedValue(of: model), for: binding.key, origin: .bridge, into: &notes)
-            }
-            return notes.changes
-        }
-    }
-
-    /// Writes one form change into the model, then tells the subscribers.
+    /// The value is read when the change is delivered, not taken from the change: deliveries come in
+    /// the order the form changed, so the last delivery of a key leaves the model holding the key's
+    /// last value, whatever raced in between.
     func formDidChange(_ change: FormChange) {
         guard bridge.binds(change.key) else { return }
-        let bridge = bridge
-        let form = form
-        // The form's current value is read, and applied, while the form's lock is held: when writes
-        // race, the last callback to get here applies the last value, and a replacement of the
-        // model cannot interleave, so the model always ends up matching the form.
-        let outcome: Outcome = form.state.withAnnotatedLock { formState in
-            let current = formState.values.storage[change.key]
-            return state.withAnnotatedLock { state in
-                guard !state.isCancelled else { return .unchanged }
-                do throws(FormBridgeError) {
-                    let changed = try bridge.write(current, for: change.key, into: &state.model)
-                    state.errors[change.key] = nil
-                    if changed { state.version &+= 1 }
-                    return changed ? .changed(state.model, state.modelHandlers) : .unchanged
-                } catch {
-                    state.errors[change.key] = error
-                    state.lastError = error
-                    return .failed(error, state.errorHandlers)
-                }
+        let current = form.read { $0.fields.value(of: change.key) }
+        let outcome: Outcome = state.withAnnotatedLock { state in
+            guard !state.isCancelled else { return .unchanged }
+            do throws(FormBridgeError) {
+                let changed = try bridge.write(current, for: change.key, into: &state.model)
+                state.errors[change.key] = nil
+                if changed { state.version &+= 1 }
+                return changed ? .changed(state.model, Array(state.modelHandlers)) : .unchanged
+            } catch {
+                state.errors[change.key] = error
+                state.lastError = error
+                return .failed(error, Array(state.errorHandlers))
             }
         }
         switch outcome {
         case .unchanged:
             break
         case .changed(let model, let handlers):
-            for handler in handlers { handler.call(model) }
+            for handler in handlers { handler(model) }
         case .failed(let error, let handlers):
-            for handler in handlers { handler.call(error) }
+            for handler in handlers { handler(error) }
         }
     }
 
     /// What a form change did to the model, with the callbacks to run once the lock is released.
-    enum Outcome {
+    private enum Outcome {
         case unchanged
-        case changed(Model, [Handler<Model>])
-        case failed(FormBridgeError, [Handler<FormBridgeError>])
+        case changed(Model, [@Sendable (Model) -> Void])
+        case failed(FormBridgeError, [@Sendable (FormBridgeError) -> Void])
     }
 }

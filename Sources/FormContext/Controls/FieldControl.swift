@@ -93,10 +93,12 @@ public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observ
                 // A secret's text stays out of the message, like its value everywhere else.
                 let shown = isSecure ? FormContext.secretMask : newValue
                 let error = FormControlError.unparsableText(key: key, text: shown, expected: format.expected)
-                storage.withAnnotatedLock {
+                let form = storage.withAnnotatedLock {
                     $0.text = newValue
                     $0.parseError = error
+                    return $0.form
                 }
+                form?.controlText(of: key, isPending: true)
                 announce()
             }
         }

@@ -13,31 +13,32 @@ extension FormContextObject {
     func attachControl<Value: Hashable & Sendable>(
         key: String, value: Value?, isSecure: Bool, handler: @escaping @Sendable (FormChange) -> Void
     ) throws(FormControlError) -> FormSubscription {
-        let id = try update { state, notes throws(FormControlError) in
+        let id = try mutate { state, changes throws(FormControlError) in
             let valueType = ObjectIdentifier(Value.self)
-            if let slot = state.controls[key], slot.valueType != valueType {
+            if let slot = state.observers.controls[key], slot.valueType != valueType {
                 throw .conflictingValueType(key: key, existing: slot.valueTypeName, new: typeName(of: Value.self))
             }
-            let existing = state.values.storage[key]
+            let existing = state.fields.value(of: key)
             if let existing, !(existing.base is Value) {
                 throw .typeMismatch(key: key, expected: typeName(of: Value.self), found: typeName(of: type(of: existing.base)))
             }
-            state.controls[key, default: .init(valueType: valueType, valueTypeName: typeName(of: Value.self), count: 0)].count += 1
-            if isSecure && !state.values.secureKeys.contains(key) {
-                state.values.setSecure(for: key)
-                state.initial.setSecure(for: key)
-                state.recordStateChange(of: key, into: &notes)
-            }
-            let id = state.makeID()
-            state.keyObservers[key, default: []].append(.init(id: id, handler: handler, isControl: true))
-            if existing != nil || state.initial.storage[key] != nil {
+            state.observers.controls[key, default: ControlSlot(valueType: valueType, valueTypeName: typeName(of: Value.self), count: 0)]
+                .count += 1
+            let slot = state.fields.slot(creating: key)
+            if isSecure { state.setSecret(true, at: slot, into: &changes) }
+            let id = state.observers.makeID()
+            state.setObserverFlags(
+                state.observers.add(Observer(handler: .change(handler), aspects: .value, isControl: true), of: key, id: id),
+                of: key)
+            let record = state.fields[slot]
+            if record.value != nil || record.initial != nil {
                 let current = FormChange(
-                    key: key, oldValue: existing, newValue: existing, origin: .program, isSecure: state.values.secureKeys.contains(key))
-                notes.calls.append((handler, current))
+                    key: key, oldValue: record.value, newValue: record.value, origin: .program,
+                    isSecure: record.flags.contains(.secret))
+                changes.changeCalls.append((handler, current))
             } else if let value = boxed(value) {
-                state.initial.storage[key] = value
-                state.refreshDirty(key)
-                state.write(value, for: key, origin: .program, into: &notes)
+                state.setInitial(value, at: slot, into: &changes)
+                _ = state.write(value, hash: storedHash(of: value), at: slot, origin: .program, into: &changes)
             }
             return id
         }
@@ -46,14 +47,24 @@ extension FormContextObject {
 
     /// Records that one control connected to `key` went away.
     func unregisterControl(key: String) {
-        state.withAnnotatedLock { state in
-            guard let slot = state.controls[key] else { return }
-            state.controls[key] = slot.count > 1 ? .init(valueType: slot.valueType, valueTypeName: slot.valueTypeName, count: slot.count - 1) : nil
+        read { state in
+            guard let slot = state.observers.controls[key] else { return }
+            state.observers.controls[key] =
+                slot.count > 1 ? ControlSlot(valueType: slot.valueType, valueTypeName: slot.valueTypeName, count: slot.count - 1) : nil
+        }
+    }
+
+    /// Records whether a control of `key` holds text it could not parse, so that a reset brings it
+    /// back in line with the form.
+    func controlText(of key: String, isPending: Bool) {
+        read { state in
+            guard let slot = state.fields.slot(of: key) else { return }
+            state.fields.setFlag(.pendingControlText, isPending, at: slot)
         }
     }
 
     /// The number of controls connected to `key`.
     public func controlCount(for key: String) -> Int {
-        state.withAnnotatedLock { $0.controls[key]?.count ?? 0 }
+        read { $0.observers.controls[key]?.count ?? 0 }
     }
 }

@@ -27,7 +27,7 @@ public struct FieldDefinition: Sendable {
 
     @usableFromInline let invalidPattern: String?
     @usableFromInline let debounce: Duration
-    @usableFromInline let check: @Sendable (AnyHashable?, FormContext, inout ValidationReport) -> Void
+    @usableFromInline let check: @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void
     @usableFromInline let asyncCheck: (@Sendable (AnyHashable) async -> [ValidationIssue])?
 
     /// Creates a field whose values have type `Value`.
@@ -60,7 +60,7 @@ public struct FieldDefinition: Sendable {
     init(
         key: String, valueTypeName: String, defaultValue: (any Hashable & Sendable)?, isSecure: Bool, rules: [String],
         asyncRules: [String], dependencies: [String], invalidPattern: String?, debounce: Duration,
-        check: @escaping @Sendable (AnyHashable?, FormContext, inout ValidationReport) -> Void,
+        check: @escaping @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void,
         asyncCheck: (@Sendable (AnyHashable) async -> [ValidationIssue])?
     ) {
         self.key = key
@@ -98,7 +98,7 @@ public struct FieldDefinition: Sendable {
     @inlinable
     static func makeCheck<Value: Hashable & Sendable>(
         key: String, validators: [Validator<Value>]
-    ) -> @Sendable (AnyHashable?, FormContext, inout ValidationReport) -> Void {
+    ) -> @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void {
         let expected = typeName(of: Value.self)
         let isEmpty: @Sendable (Value) -> Bool
         if Value.self == String.self {
@@ -111,7 +111,7 @@ public struct FieldDefinition: Sendable {
         // Only what the checks need, so the loop copies one flag and one closure per validator; the
         // rest of a validator is read only when it fails.
         let tests = validators.map { (isRequirement: $0.isRequirement, test: $0.test) }
-        return { value, context, report in
+        return { value, values, report in
             guard let value else {
                 for validator in validators where validator.isRequirement {
                     report.append(ValidationIssue(key: key, rule: validator.rule, message: validator.message, severity: validator.severity))
@@ -126,7 +126,7 @@ public struct FieldDefinition: Sendable {
             let isEmptyValue = isEmpty(typed)
             for position in tests.indices {
                 if isEmptyValue && !tests[position].isRequirement { continue }
-                if !tests[position].test(typed, context) {
+                if !tests[position].test(typed, values) {
                     let validator = validators[position]
                     report.append(ValidationIssue(key: key, rule: validator.rule, message: validator.message, severity: validator.severity))
                 }
@@ -188,7 +188,7 @@ public struct FieldDefinition: Sendable {
     /// - Returns: The field's errors and warnings, in the order its validators are listed.
     public func validate(_ value: AnyHashable?, in context: FormContext = FormContext()) -> ValidationReport {
         var report = ValidationReport()
-        check(value, context, &report)
+        check(value, FormValues(context), &report)
         return report
     }
 }

@@ -16,9 +16,9 @@ extension FormDefinition {
     /// // ["hotspot.confirm: must match password"]
     /// ```
     ///
-    /// A scoped field's validators see the fields they declare reading (``Validator/dependencies``),
-    /// under their names inside the scope; a scoped form-level validator sees the values inside the
-    /// scope, with the prefix removed. Scopes nest: scoping twice puts keys under both prefixes.
+    /// Scoped validators, of fields and of the form, read keys relative to the scope (they read
+    /// `password`, the form holds `hotspot.password`), through a view of the scope: nothing is copied.
+    /// Scopes nest: scoping twice puts keys under both prefixes.
     ///
     /// - Parameter scope: The scope; the root scope returns the definition unchanged.
     /// - Returns: The scoped definition.
@@ -28,8 +28,7 @@ extension FormDefinition {
         return FormDefinition(
             fields: fields.map { $0.scoped(in: scope) },
             validators: validators.map { $0.scoped(in: scope) },
-            positions: Dictionary(uniqueKeysWithValues: positions.map { (scope.key($0.key), $0.value) }),
-            dependents: Dictionary(uniqueKeysWithValues: dependents.map { (scope.key($0.key), $0.value) }))
+            positions: Dictionary(uniqueKeysWithValues: positions.map { (scope.key($0.key), $0.value) }))
     }
 
     /// The same definition inside the scope `prefix`; see ``scoped(in:)``.
@@ -53,11 +52,10 @@ extension FormDefinition {
     }
 
     /// A definition assembled from parts already known to be consistent.
-    init(fields: [FieldDefinition], validators: [FormValidator], positions: [String: Int], dependents: [String: [Int]]) {
+    init(fields: [FieldDefinition], validators: [FormValidator], positions: [String: Int]) {
         self.fields = fields
         self.validators = validators
         self.positions = positions
-        self.dependents = dependents
         checks = fields.map { ($0.key, $0.check) }
     }
 }
@@ -71,12 +69,9 @@ extension FieldDefinition {
         guard !scope.prefix.isEmpty else { return self }
         let outerKey = scope.key(key)
         let innerCheck = check
-        let reads = dependencies.map { (inner: $0, outer: scope.key($0)) }
-        let scopedCheck: @Sendable (AnyHashable?, FormContext, inout ValidationReport) -> Void = { value, context, report in
-            var visible = FormContext()
-            for read in reads { visible.storage[read.inner] = context.storage[read.outer] }
+        let scopedCheck: @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void = { value, values, report in
             var inner = ValidationReport()
-            innerCheck(value, visible, &inner)
+            innerCheck(value, values.scoped(in: scope), &inner)
             for issue in inner.errors { report.errors.append(issue.moved(to: outerKey)) }
             for issue in inner.warnings { report.warnings.append(issue.moved(to: outerKey)) }
         }
@@ -87,7 +82,7 @@ extension FieldDefinition {
         }
         return FieldDefinition(
             key: outerKey, valueTypeName: valueTypeName, defaultValue: defaultValue, isSecure: isSecure, rules: rules,
-            asyncRules: asyncRules, dependencies: reads.map(\.outer), invalidPattern: invalidPattern, debounce: debounce,
+            asyncRules: asyncRules, dependencies: dependencies.map { scope.key($0) }, invalidPattern: invalidPattern, debounce: debounce,
             check: scopedCheck, asyncCheck: scopedAsyncCheck)
     }
 }
@@ -98,17 +93,12 @@ extension FormValidator {
     ///
     /// - Parameter scope: The scope; the root scope returns the validator unchanged.
     /// - Returns: The scoped validator.
-    /// - Complexity: Each check of the scoped validator costs O(*n*) for *n* values, to gather the scope's values.
+    /// - Complexity: O(1) more per check: the scoped validator reads through a view of the scope.
     public func scoped(in scope: FormScope) -> FormValidator {
         guard !scope.prefix.isEmpty else { return self }
-        let marker = scope.prefix + "."
         let innerTest = test
         return FormValidator(rule, message: message, severity: severity) { values in
-            var inner = FormContext()
-            for (key, value) in values.storage where key.hasPrefix(marker) {
-                inner.storage[String(key.dropFirst(marker.count))] = value
-            }
-            return innerTest(inner)
+            innerTest(values.scoped(in: scope))
         }
     }
 }

@@ -20,17 +20,14 @@ extension FormDefinition {
         var report = ValidationReport()
         let checksActivity = !inactiveKeys.isEmpty
         let storage = context.storage
+        let values = FormValues(context, inactiveKeys: inactiveKeys)
         for position in checks.indices {
             let key = checks[position].key
             if checksActivity && inactiveKeys.contains(key) { continue }
-            checks[position].check(storage[key], context, &report)
+            checks[position].check(storage[key], values, &report)
         }
-        if !validators.isEmpty {
-            var active = context
-            if checksActivity { for key in inactiveKeys { active.removeValue(for: key) } }
-            for validator in validators {
-                if let issue = validator.issue(for: active) { report.append(issue) }
-            }
+        for validator in validators {
+            if let issue = validator.issue(for: values) { report.append(issue) }
         }
         return report
     }

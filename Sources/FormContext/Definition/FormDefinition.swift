@@ -22,9 +22,7 @@ public struct FormDefinition: Sendable {
 
     let positions: [String: Int]
     /// Each field's key and check, without the rest of its definition, for the validate-all loop.
-    let checks: [(key: String, check: @Sendable (AnyHashable?, FormContext, inout ValidationReport) -> Void)]
-    /// For each key, the positions of the fields whose validators read it.
-    let dependents: [String: [Int]]
+    let checks: [(key: String, check: @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void)]
 
     /// Creates a definition.
     ///
@@ -41,18 +39,15 @@ public struct FormDefinition: Sendable {
             guard positions.updateValue(position, forKey: field.key) == nil else { throw .duplicateKey(field.key) }
             if let pattern = field.invalidPattern { throw .invalidPattern(key: field.key, pattern: pattern) }
         }
-        var dependents: [String: [Int]] = [:]
-        for (position, field) in fields.enumerated() {
-            for dependency in field.dependencies {
-                guard positions[dependency] != nil else { throw .unknownDependency(key: field.key, dependency: dependency) }
-                dependents[dependency, default: []].append(position)
+        for field in fields {
+            for dependency in field.dependencies where positions[dependency] == nil {
+                throw .unknownDependency(key: field.key, dependency: dependency)
             }
         }
         self.fields = fields
         self.validators = validators
         self.positions = positions
         checks = fields.map { ($0.key, $0.check) }
-        self.dependents = dependents
     }
 
     /// The keys of the fields, in order.

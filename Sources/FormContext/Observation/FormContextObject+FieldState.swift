@@ -6,29 +6,36 @@ extension FormContextObject {
 
     /// The key path the registrar uses for the state of one field.
     subscript(fieldStateOf key: String) -> FieldState {
-        let (fieldState, paths) = state.withAnnotatedLock { state in
-            (state.fieldState(for: key), state.track(key))
+        let (fieldState, paths) = read { state in
+            let slot = state.fields.slot(creating: key)
+            return (state.fieldState(at: slot), state.trackPaths(of: slot))
         }
         registrar.access(self, keyPath: paths.fieldState)
         return fieldState
     }
 
-    /// Whether any field's value differs from its initial value.
+    /// Whether any field's value differs from its initial value. Observable.
     ///
     /// - Complexity: O(1): the form keeps the set of dirty keys as values change.
-    public var isDirty: Bool {
-        registrar.access(self, keyPath: \.isDirty)
-        return state.withAnnotatedLock { !$0.dirty.isEmpty }
-    }
+    public var isDirty: Bool { observed(\.isDirty) { $0.isDirty } }
+
+    /// Whether any field has been touched. Observable.
+    ///
+    /// - Complexity: O(1): the form keeps the set of touched keys as fields are visited.
+    public var isTouched: Bool { observed(\.isTouched) { !$0.fields.touched.isEmpty } }
 
     /// The keys whose values differ from their initial values.
+    ///
+    /// - Complexity: O(*d*) for *d* dirty keys.
     public var dirtyKeys: Set<String> {
-        state.withAnnotatedLock { $0.dirty }
+        read { $0.fields.keys(of: $0.fields.dirty) }
     }
 
     /// The keys that have been touched.
+    ///
+    /// - Complexity: O(*t*) for *t* touched keys.
     public var touchedKeys: Set<String> {
-        state.withAnnotatedLock { $0.touched }
+        read { $0.fields.keys(of: $0.fields.touched) }
     }
 
     /// Whether the value under `key` differs from its initial value.
@@ -43,38 +50,27 @@ extension FormContextObject {
 
     /// The initial value of `key`: the value the form started from or was last reset to.
     public func initialValue(for key: String) -> AnyHashable? {
-        state.withAnnotatedLock { $0.initial.storage[key] }
+        read { state in state.fields.slot(of: key).flatMap { state.fields[$0].initial } }
     }
 
     /// Every initial value.
+    ///
+    /// - Complexity: O(*n*) for *n* fields.
     public var initialValues: FormContext {
-        state.withAnnotatedLock { $0.initial }
+        read { $0.fields.initialContext }
     }
 
     /// Shows or hides `key`. A hidden field keeps its value but is left out of validation and submission.
     public func setVisible(_ isVisible: Bool, for key: String) {
-        setMembership(!isVisible, of: key, in: \.hidden, changesActivity: true)
+        mutate { state, changes in
+            state.setHidden(!isVisible, at: state.fields.slot(creating: key), into: &changes)
+        }
     }
 
     /// Enables or disables `key`. A disabled field keeps its value but is left out of validation and submission.
     public func setEnabled(_ isEnabled: Bool, for key: String) {
-        setMembership(!isEnabled, of: key, in: \.disabled, changesActivity: true)
-    }
-
-    /// Puts `key` in or out of one of the state's key sets, announcing the field's state if that changed it.
-    ///
-    /// - Parameters:
-    ///   - isMember: Whether `key` belongs in the set.
-    ///   - set: The set: touched, hidden or disabled keys.
-    ///   - changesActivity: Whether membership decides if the field is validated and submitted.
-    private func setMembership(
-        _ isMember: Bool, of key: String, in set: WritableKeyPath<FormState, Set<String>>, changesActivity: Bool
-    ) {
-        update { state, notes in
-            let changed = isMember ? state[keyPath: set].insert(key).inserted : state[keyPath: set].remove(key) != nil
-            guard changed else { return }
-            state.recordStateChange(of: key, into: &notes)
-            if changesActivity { state.activityDidChange(key, into: &notes) }
+        mutate { state, changes in
+            state.setDisabled(!isEnabled, at: state.fields.slot(creating: key), into: &changes)
         }
     }
 
@@ -90,22 +86,21 @@ extension FormContextObject {
 
     /// Marks `key` as secret or not: secret values are masked in every description.
     public func setSecure(_ isSecure: Bool = true, for key: String) {
-        update { state, notes in
-            let wasSecure = state.values.secureKeys.contains(key)
-            state.values.setSecure(isSecure, for: key)
-            state.initial.setSecure(isSecure, for: key)
-            if wasSecure != isSecure { state.recordStateChange(of: key, into: &notes) }
+        mutate { state, changes in
+            state.setSecret(isSecure, at: state.fields.slot(creating: key), into: &changes)
         }
+    }
+
+    /// Whether the value under `key` is secret, without observation: the one answer every output
+    /// that might show the value asks.
+    func isSecret(_ key: String) -> Bool {
+        read { $0.fields.isSecret(key) }
     }
 
     /// The keys that take part in validation and submission: those with a value that are visible and enabled.
     ///
-    /// - Complexity: O(*n*) for *n* values.
+    /// - Complexity: O(*n*) for *n* fields.
     public var activeValues: FormContext {
-        state.withAnnotatedLock { state in
-            var active = state.values
-            for key in state.hidden.union(state.disabled) { active.removeValue(for: key) }
-            return active
-        }
+        read { $0.fields.activeContext }
     }
 }

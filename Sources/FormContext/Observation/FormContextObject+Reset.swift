@@ -1,20 +1,21 @@
 extension FormContextObject {
     /// Restores every value to its initial value and clears every field's touched flag and validation issues.
     ///
-    /// Each restored key notifies once. Connected controls show the reset value even where it did not
-    /// change, so text a control could not parse is replaced and its parse error cleared.
+    /// Each restored key notifies once. Connected controls holding text they could not parse show
+    /// the field's value again and lose their parse error.
     ///
     /// - Parameter origin: The origin the changes carry.
-    /// - Complexity: O(*d* + *t*) for *d* dirty and *t* touched fields, plus the observer calls.
+    /// - Complexity: O(*d* log *d*) for *d* dirty fields, plus the observed fields that were touched or had
+    ///   issues, the asynchronous runs under way, and the observer calls; not the size of the form.
     public func reset(origin: FormChangeOrigin = .reset) {
-        update { state, notes in
-            for key in state.dirty.sorted() {
-                state.write(state.initial.storage[key], for: key, origin: origin, into: &notes)
+        mutate { state, changes in
+            for slot in state.fields.dirty.members.sorted(by: { state.fields[$0].key < state.fields[$1].key }) {
+                let initial = state.fields[slot].initial
+                _ = state.write(initial, hash: state.fields[slot].initialHash, at: slot, origin: origin, into: &changes)
             }
-            for key in state.touched { state.recordStateChange(of: key, into: &notes) }
-            state.touched = []
-            state.clearAllIssues(into: &notes)
-            state.refreshControls(origin: origin, into: &notes)
+            state.untouchAll(into: &changes)
+            state.clearAllIssues(into: &changes)
+            state.refreshControls(origin: origin, into: &changes)
         }
     }
 
@@ -32,32 +33,57 @@ extension FormContextObject {
     ///   - origin: The origin the changes carry.
     /// - Complexity: O(*n* log *n*) for *n* keys in the form and in `initial`.
     public func reset(to initial: FormContext, keepingEdits: Bool = false, origin: FormChangeOrigin = .reset) {
-        update { state, notes in
-            let edited = keepingEdits ? state.dirty : []
-            let keys = Set(state.values.keys).union(initial.keys).union(state.initial.keys)
-            let oldInitial = state.initial
-            let oldSecureKeys = state.values.secureKeys
-            state.initial = initial
-            state.initial.secureKeys.formUnion(state.values.secureKeys)
-            state.values.secureKeys.formUnion(initial.secureKeys)
-            let wasDirty = state.dirty
-            for key in keys { state.refreshDirty(key) }
-            for key in keys.sorted() {
-                if !edited.contains(key), state.write(initial.storage[key], for: key, origin: origin, into: &notes) != nil {
-                    continue
-                }
-                // The value stayed: announce the field's state only if its initial value, dirtiness or secrecy changed.
-                if wasDirty.contains(key) != state.dirty.contains(key) || !isSameValue(oldInitial.storage[key], initial.storage[key])
-                    || oldSecureKeys.contains(key) != state.values.secureKeys.contains(key)
-                {
-                    state.recordStateChange(of: key, into: &notes)
+        mutate { state, changes in
+            let edited = keepingEdits ? Set(state.fields.dirty.members) : []
+            state.markSecret(initial.secureKeys, into: &changes)
+            for key in initial.keys { _ = state.fields.slot(creating: key) }
+            let order = (0..<state.fields.slotCount).sorted { state.fields[$0].key < state.fields[$1].key }
+            for slot in order {
+                let value = initial.storage[state.fields[slot].key]
+                state.setInitial(value, at: slot, into: &changes)
+                if !edited.contains(slot) {
+                    _ = state.write(value, hash: storedHash(of: value), at: slot, origin: origin, into: &changes)
                 }
             }
-            let cleared = keepingEdits ? state.touched.subtracting(edited) : state.touched
-            for key in cleared { state.recordStateChange(of: key, into: &notes) }
-            state.touched.subtract(cleared)
-            state.clearAllIssues(into: &notes)
-            state.refreshControls(origin: origin, into: &notes)
+            let touched = Array(state.fields.touched.members)
+            for slot in touched where !edited.contains(slot) {
+                state.setTouched(false, at: slot, into: &changes)
+            }
+            state.clearAllIssues(into: &changes)
+            state.refreshControls(origin: origin, into: &changes)
+        }
+    }
+}
+
+extension EngineState {
+    /// Clears every touched flag, telling only the observed fields.
+    ///
+    /// - Complexity: O(*t*) for the touched fields while anyone observes field state, O(1) otherwise.
+    mutating func untouchAll(into changes: inout ChangeSet) {
+        if !fields.touched.isEmpty && (tracking.hasTrackedFields || observers.hasEventSubscribers) {
+            for slot in fields.touched.members where isObserved(fields[slot]) {
+                changes.note(.touched, of: slot)
+            }
+        }
+        fields.untouchAll()
+    }
+
+    /// Queues a call to every connected control of a key this mutation did not change that holds
+    /// text it could not parse, with the key's current value (as old and new value), so that a reset
+    /// clears that text and its parse error.
+    mutating func refreshControls(origin: FormChangeOrigin, into changes: inout ChangeSet) {
+        for slot in Array(fields.pendingText.members) {
+            fields.setFlag(.pendingControlText, false, at: slot)
+            let record = fields[slot]
+            guard let list = observers.observers(of: record.key) else { continue }
+            // A control whose key changed hears about it anyway.
+            if changes.changeCalls.contains(where: { $0.1.key == record.key }) { continue }
+            let current = FormChange(
+                key: record.key, oldValue: record.value, newValue: record.value, origin: origin,
+                isSecure: record.flags.contains(.secret))
+            for observer in list where observer.isControl {
+                if case .change(let handler) = observer.handler { changes.changeCalls.append((handler, current)) }
+            }
         }
     }
 }

@@ -10,75 +10,164 @@ extension FormContextObject {
     ///   - key: The field to watch.
     ///   - handler: Receives each change.
     /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
+    /// - Complexity: O(1) to subscribe and to cancel.
     public func observe(_ key: String, _ handler: @escaping @Sendable (FormChange) -> Void) -> FormSubscription {
-        let id = state.withAnnotatedLock { state in
-            let id = state.makeID()
-            state.keyObservers[key, default: []].append(.init(id: id, handler: handler))
-            return id
-        }
-        return keySubscription(key: key, id: id)
+        subscribe(Observer(handler: .change(handler), aspects: .value), to: key)
     }
 
-    /// The subscription that removes the observer `id` of `key` when it ends.
-    func keySubscription(key: String, id: UInt64) -> FormSubscription {
-        FormSubscription { [weak self] in
-            // The removed handler is released after the lock: it may own a control of this form,
-            // whose deinitializer takes the lock again.
-            let removed = self?.state.withAnnotatedLock { state in
-                let removed = state.keyObservers[key]?.filter { $0.id == id }
-                state.keyObservers[key]?.removeAll { $0.id == id }
-                if state.keyObservers[key]?.isEmpty == true { state.keyObservers[key] = nil }
-                return removed
-            }
-            withExtendedLifetime(removed) {}
-        }
+    /// Calls `handler` once per mutation that changed any of `aspects` of the field `key`: its value,
+    /// and its state (touched, visibility, enabled, errors, warnings, validating …).
+    ///
+    /// The event comes once the mutation has settled (its validation done), with the field's whole
+    /// state, so a renderer that does not use Observation can follow a field completely.
+    ///
+    /// ```swift
+    /// let subscription = form.observe("email", aspects: [.value, .errors]) { event in
+    ///     render(event.state)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The field to watch.
+    ///   - aspects: What to hear about; every aspect by default.
+    ///   - handler: Receives each event; it runs after the lock is released, like ``observe(_:_:)``'s.
+    /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
+    /// - Complexity: O(1) to subscribe and to cancel.
+    public func observe(
+        _ key: String, aspects: FieldAspects = .all, _ handler: @escaping @Sendable (FieldEvent) -> Void
+    ) -> FormSubscription {
+        subscribe(Observer(handler: .event(handler), aspects: aspects), to: key)
     }
 
     /// Calls `handler` after every change to any value.
     ///
     /// - Parameter handler: Receives each change.
     /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
+    /// - Complexity: O(1) to subscribe and to cancel.
     public func observeAll(_ handler: @escaping @Sendable (FormChange) -> Void) -> FormSubscription {
-        let id = state.withAnnotatedLock { state in
-            let id = state.makeID()
-            state.allObservers.append(.init(id: id, handler: handler))
-            return id
-        }
-        return FormSubscription { [weak self] in
-            let removed = self?.state.withAnnotatedLock { state in
-                let removed = state.allObservers.filter { $0.id == id }
-                state.allObservers.removeAll { $0.id == id }
-                return removed
-            }
-            withExtendedLifetime(removed) {}
-        }
+        subscribeToAll(Observer(handler: .change(handler), aspects: .value))
+    }
+
+    /// Calls `handler` once per mutation and field for every field whose `aspects` changed.
+    ///
+    /// - Parameters:
+    ///   - aspects: What to hear about; every aspect by default.
+    ///   - handler: Receives each event.
+    /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
+    /// - Complexity: O(1) to subscribe and to cancel.
+    public func observeAll(aspects: FieldAspects = .all, _ handler: @escaping @Sendable (FieldEvent) -> Void) -> FormSubscription {
+        subscribeToAll(Observer(handler: .event(handler), aspects: aspects))
     }
 
     /// The changes to the values under `keys` (every key when `nil`), as an asynchronous sequence.
     ///
-    /// The stream buffers every change until it is read; it ends when the consuming task is
-    /// cancelled or the form is deallocated.
+    /// The stream ends when the consuming task is cancelled or the form is deallocated. Subscribing
+    /// costs one subscriber per key (one in all when `keys` is `nil`), so a write wakes only the
+    /// streams of its key.
     ///
     /// ```swift
     /// for await change in form.changes(of: ["email"]) {
     ///     print(change.key, change.origin)
     /// }
     /// ```
-    public func changes(of keys: Set<String>? = nil) -> AsyncStream<FormChange> {
-        let (stream, continuation) = AsyncStream.makeStream(of: FormChange.self)
-        let subscription = observeAll { change in
-            if keys?.contains(change.key) ?? true { continuation.yield(change) }
+    ///
+    /// - Parameters:
+    ///   - keys: The keys to follow, or `nil` for every key.
+    ///   - bufferingPolicy: What the stream keeps while nobody reads it. The default, `.unbounded`,
+    ///     loses nothing and holds every change until it is read; pass `.bufferingNewest(n)` to keep
+    ///     only the latest `n`.
+    /// - Returns: The stream.
+    public func changes(
+        of keys: Set<String>? = nil, bufferingPolicy: AsyncStream<FormChange>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<FormChange> {
+        let (stream, continuation) = AsyncStream.makeStream(of: FormChange.self, bufferingPolicy: bufferingPolicy)
+        let yield: @Sendable (FormChange) -> Void = { continuation.yield($0) }
+        connect(continuation, subscriptions: subscriptions(of: keys, observer: Observer(handler: .change(yield), aspects: .value)))
+        return stream
+    }
+
+    /// The field events of `keys` (every key when `nil`), as an asynchronous sequence.
+    ///
+    /// - Parameters:
+    ///   - keys: The keys to follow, or `nil` for every key.
+    ///   - aspects: What to hear about; every aspect by default.
+    ///   - bufferingPolicy: What the stream keeps while nobody reads it; `.unbounded` by default.
+    /// - Returns: The stream; it ends when the consuming task is cancelled or the form is deallocated.
+    public func events(
+        of keys: Set<String>? = nil, aspects: FieldAspects = .all,
+        bufferingPolicy: AsyncStream<FieldEvent>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<FieldEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: FieldEvent.self, bufferingPolicy: bufferingPolicy)
+        let yield: @Sendable (FieldEvent) -> Void = { continuation.yield($0) }
+        connect(continuation, subscriptions: subscriptions(of: keys, observer: Observer(handler: .event(yield), aspects: aspects)))
+        return stream
+    }
+
+    // MARK: Registering
+
+    /// Registers `observer` for `key`.
+    func subscribe(_ observer: Observer, to key: String) -> FormSubscription {
+        let id = read { state in
+            let id = state.observers.makeID()
+            state.setObserverFlags(state.observers.add(observer, of: key, id: id), of: key)
+            return id
         }
-        let id = state.withAnnotatedLock { state in
-            let id = state.makeID()
-            state.streamFinishers[id] = { continuation.finish() }
+        return keySubscription(key: key, id: id)
+    }
+
+    /// The subscription that removes the subscriber `id` of `key` when it ends.
+    func keySubscription(key: String, id: UInt64) -> FormSubscription {
+        FormSubscription { [weak self] in
+            // The removed handler is released after the lock: it may own a control of this form,
+            // whose deinitializer takes the lock again.
+            let removed = self?.read { state in
+                let (removed, flags) = state.observers.remove(id: id, of: key)
+                state.setObserverFlags(flags, of: key)
+                return removed
+            }
+            withExtendedLifetime(removed) {}
+        }
+    }
+
+    /// Registers `observer` for every key.
+    private func subscribeToAll(_ observer: Observer) -> FormSubscription {
+        let id = read { state in
+            let id = state.observers.makeID()
+            state.observers.addToAll(observer, id: id)
+            return id
+        }
+        return FormSubscription { [weak self] in
+            let removed = self?.read { $0.observers.removeFromAll(id: id) }
+            withExtendedLifetime(removed) {}
+        }
+    }
+
+    /// One subscription per key of `keys`, or one for every key when `keys` is `nil`.
+    private func subscriptions(of keys: Set<String>?, observer: Observer) -> [FormSubscription] {
+        guard let keys else { return [subscribeToAll(observer)] }
+        return keys.map { subscribe(observer, to: $0) }
+    }
+
+    /// Ends `continuation` with the form, and cancels `subscriptions` when the stream ends.
+    private func connect<Element>(_ continuation: AsyncStream<Element>.Continuation, subscriptions: [FormSubscription]) {
+        let id = read { state in
+            let id = state.observers.makeID()
+            state.observers.addStreamFinisher({ continuation.finish() }, id: id)
             return id
         }
         continuation.onTermination = { [weak self] _ in
-            subscription.cancel()
-            let removed = self?.state.withAnnotatedLock { $0.streamFinishers.removeValue(forKey: id) }
+            for subscription in subscriptions { subscription.cancel() }
+            let removed = self?.read { $0.observers.removeStreamFinisher(id: id) }
             withExtendedLifetime(removed) {}
         }
-        return stream
+    }
+}
+
+extension EngineState {
+    /// Sets the observer flags of `key`'s record to `flags`.
+    mutating func setObserverFlags(_ flags: FieldFlags, of key: String) {
+        let slot = fields.slot(creating: key)
+        fields.setFlag(.valueObserved, flags.contains(.valueObserved), at: slot)
+        fields.setFlag(.stateObserved, flags.contains(.stateObserved), at: slot)
     }
 }

@@ -3,15 +3,23 @@ import Synchronization
 
 /// A live form: a ``FormContext`` with field state, change notifications and observation per key.
 ///
-/// `FormContextObject` is safe to use from any thread or task. Its state sits behind a `Mutex`;
-/// every callback (Observation, subscriptions, streams) runs after the lock has been released, so a
-/// callback may read or write the form.
+/// `FormContextObject` is safe to use from any thread or task. Its state sits behind a `Mutex`, and
+/// no code of yours — a validator, an observer, a control — ever runs while that lock is held, so
+/// any of it may read or write the form.
 ///
-/// Notifications are delivered one change at a time, in the order the changes were made, never two
-/// at once. A write made while a delivery is under way (by a handler, or by another thread) is
-/// queued and delivered right after the current one, by the thread already delivering; the write
-/// itself takes effect at once. So every observer sees each key's changes in order, and the last
-/// change it sees carries the key's current value.
+/// Every mutation goes through one pipeline:
+///
+/// 1. **write**, under the lock: the values and field state change, and the change set records
+///    what changed;
+/// 2. **settle**: the validators the change calls for run (outside the lock, reading the live form),
+///    and their results are stored. While a mutation settles, no other mutation can change the form;
+/// 3. **deliver**, outside the lock: Observation, subscriptions and streams hear about it, one
+///    mutation at a time, in the order the mutations were made.
+///
+/// A write made while a delivery is under way (by a handler, or by another thread) takes effect at
+/// once and is delivered right after the current one, by the thread already delivering. So every
+/// observer sees each key's changes in order, and the last change it sees carries the key's current
+/// value.
 ///
 /// It is `Observable` **per key**: code that read key `a` inside `withObservationTracking` (as SwiftUI
 /// does) is invalidated by a write to `a` and by nothing else, and a write of an equal value
@@ -25,162 +33,197 @@ import Synchronization
 /// ```
 ///
 /// ## Performance
-/// A write costs a lock, a few hash-table operations on the key, and one call per observer of that
-/// key: it does not depend on how many fields the form has.
+/// A write costs a lock, one hash of the key, one hash of the new value, and one call per observer
+/// of that key: it does not depend on how many fields the form has. Snapshots of every value
+/// (``context``, ``activeValues``, a submission) cost O(*n*); read single keys instead where you can.
 public final class FormContextObject: Observable, Sendable, FormReader {
-    let state: Mutex<FormState>
+    /// The form's state. Nothing outside this file touches it: everything goes through ``read(_:)``
+    /// and ``mutate(_:settled:)``.
+    private let state: Mutex<EngineState>
+    /// Held while a mutation settles, so that no other mutation changes what its validators read.
+    private let turn = Mutex(())
     let registrar = ObservationRegistrar()
 
     /// Creates a form whose values and initial values are `initial`.
     ///
     /// - Parameter initial: The starting values; its secret keys stay secret.
+    /// - Complexity: O(*n*) for *n* values.
     public init(_ initial: FormContext = FormContext()) {
-        state = Mutex(FormState(initial: initial))
+        state = Mutex(EngineState(initial))
     }
 
     deinit {
-        let finishers = state.withAnnotatedLock { Array($0.streamFinishers.values) }
+        let finishers = state.withAnnotatedLock { $0.observers.takeStreamFinishers() }
         for finish in finishers { finish() }
     }
 
-    // MARK: Reading
+    // MARK: The one door
 
-    /// A snapshot of every value. Reading it through observation tracks every key.
-    ///
-    /// - Complexity: O(1); the snapshot shares storage with the form until either changes.
-    public var context: FormContext {
-        registrar.access(self, keyPath: \.context)
-        return state.withAnnotatedLock { state in
-            state.isContextTracked = true
-            return state.values
-        }
+    /// Runs `body` under the lock, without the pipeline: for reads, and for bookkeeping that changes
+    /// no value and no field state (what was read through observation, who subscribes).
+    func read<R, E: Error>(_ body: (inout EngineState) throws(E) -> R) throws(E) -> R {
+        try state.withAnnotatedLock { state throws(E) -> R in try body(&state) }
     }
 
-    /// The value under `key`, or `nil` if there is none. Observation tracks this key only.
-    public subscript(key: String) -> AnyHashable? {
-        let (value, paths) = state.withAnnotatedLock { state in
-            (state.values.storage[key], state.track(key))
-        }
-        registrar.access(self, keyPath: paths.value)
-        return value
-    }
-
-    /// The value of a typed field; setting it writes with origin ``FormChangeOrigin/program``.
-    ///
-    /// Reading returns `nil` when the key is absent or holds another type; use ``FormReader/value(for:)``
-    /// to tell the two apart.
-    public subscript<Value>(key: FormKey<Value>) -> Value? {
-        get { self[key.name]?.base as? Value }
-        set { set(newValue, for: key.name) }
-    }
-
-    // MARK: Writing
-
-    /// Stores `value` under `key` and notifies the observers of that key.
-    ///
-    /// Writing a value equal to the current one (same value, same type) changes nothing and
-    /// notifies no one. A `nil` value removes the key; a `nil` key is ignored.
+    /// Runs one mutation through the pipeline: `write` under the lock, then settling, then
+    /// `settled` under the lock, then delivery outside it.
     ///
     /// - Parameters:
-    ///   - value: The new value, or `nil` to remove the key.
-    ///   - key: The field key.
-    ///   - origin: Where the change comes from; subscribers receive it with the change.
-    /// - Returns: The change that was made, or `nil` if nothing changed.
-    /// - Complexity: O(1) on average, plus one call per observer of `key`.
-    @discardableResult
-    public func set(_ value: (any Hashable & Sendable)?, for key: String?, origin: FormChangeOrigin = .program) -> FormChange? {
-        guard let key else { return nil }
-        let newValue = boxed(value)
-        return update { state, notes in
-            notes.isCollectingChanges = false
-            return state.write(newValue, for: key, origin: origin, into: &notes)
+    ///   - write: Changes the state, recording what it changed into the change set. If it throws,
+    ///     nothing it changed is settled or delivered (it must throw before changing anything).
+    ///   - settled: Runs once the mutation has settled (its validation done), with what `write`
+    ///     returned; its result is the mutation's.
+    /// - Returns: What `settled` returns.
+    func mutate<W: Sendable, S: Sendable, E: Error>(
+        _ write: (inout EngineState, inout ChangeSet) throws(E) -> W,
+        settled: (inout EngineState, inout ChangeSet, W) -> S
+    ) throws(E) -> S {
+        let entry = try state.withAnnotatedLock { state throws(E) -> Entry<S> in
+            if state.requiresSettling {
+                guard state.settling.owner == .current else { return .needsTurn }
+                // User code settling a mutation on this very thread writes the form: the write takes
+                // effect now and is settled after the current step, by the same thread.
+                var changes = ChangeSet(isSettling: true)
+                let written = try write(&state, &changes)
+                let result = settled(&state, &changes, written)
+                state.settling.deferred.append(changes)
+                return .deferred(result)
+            }
+            var changes = ChangeSet(isSettling: false)
+            let before = state.tracking.propertyValues(of: state)
+            let written = try write(&state, &changes)
+            let result = settled(&state, &changes, written)
+            let announcements = state.announcements(for: &changes, before: before)
+            Self.checkInvariants(of: state)
+            return .done(result, announcements, mustDeliver: state.delivery.enqueue(announcements))
+        }
+        switch entry {
+        case .done(let result, let announcements, let mustDeliver):
+            if mustDeliver { deliver(announcements) }
+            return result
+        case .deferred(let result):
+            return result
+        case .needsTurn:
+            let (result, announcements, mustDeliver) = try turn.withAnnotatedLock { _ throws(E) in
+                try settlingMutation(write, settled: settled)
+            }
+            if mustDeliver { deliver(announcements) }
+            return result
         }
     }
 
-    /// Writes every value of `values` in one batch: each changed key notifies once, after all are written.
-    ///
-    /// Keys absent from `values` are left as they are. Keys secret in `values` become secret in the
-    /// form before any value is written, so their changes are masked.
-    ///
-    /// - Returns: The changes made, in key order.
-    /// - Complexity: O(*m* log *m*) for *m* values, plus one call per observer of each changed key.
-    @discardableResult
-    public func set(_ values: FormContext, origin: FormChangeOrigin = .program) -> [FormChange] {
-        update { state, notes in
-            // Mark secret keys first, so the changes of their values are masked too.
-            for key in values.secureKeys.subtracting(state.values.secureKeys) {
-                state.values.setSecure(for: key)
-                state.initial.setSecure(for: key)
-                state.recordStateChange(of: key, into: &notes)
-            }
-            for key in values.sortedKeys {
-                state.write(values.storage[key], for: key, origin: origin, into: &notes)
-            }
-            return notes.changes
+    /// ``mutate(_:settled:)`` for a mutation whose result is what `write` returns.
+    func mutate<W: Sendable, E: Error>(_ write: (inout EngineState, inout ChangeSet) throws(E) -> W) throws(E) -> W {
+        try mutate(write, settled: { _, _, written in written })
+    }
+
+    /// How a mutation left the lock on its first attempt.
+    private enum Entry<Result: Sendable>: Sendable {
+        /// Written and announced: nothing to settle.
+        case done(Result, Announcements, mustDeliver: Bool)
+        /// Written by user code of a settling mutation on this thread; settled after it.
+        case deferred(Result)
+        /// The form settles its mutations: take the turn and start again.
+        case needsTurn
+    }
+
+    /// Runs a mutation that must settle, holding the turn.
+    private func settlingMutation<W: Sendable, S: Sendable, E: Error>(
+        _ write: (inout EngineState, inout ChangeSet) throws(E) -> W,
+        settled: (inout EngineState, inout ChangeSet, W) -> S
+    ) throws(E) -> (S, Announcements, Bool) {
+        var (written, changes, before) = try state.withAnnotatedLock { state throws(E) in
+            var changes = ChangeSet(isSettling: state.requiresSettling)
+            let before = state.tracking.propertyValues(of: state)
+            let written = try write(&state, &changes)
+            state.settling.owner = .current
+            return (written, changes, before)
+        }
+        settle(&changes)
+        return state.withAnnotatedLock { state in
+            let result = settled(&state, &changes, written)
+            state.settling.owner = nil
+            let announcements = state.announcements(for: &changes, before: before)
+            Self.checkInvariants(of: state)
+            return (result, announcements, state.delivery.enqueue(announcements))
         }
     }
 
-    /// Writes the value of `control` under its key (nothing for a control without a key).
-    ///
-    /// - Returns: The change that was made, or `nil` if nothing changed.
-    @discardableResult
-    public func update(from control: some FormControl, origin: FormChangeOrigin = .user) -> FormChange? {
-        set(control.formValue, for: control.formKey, origin: origin)
+    /// Runs the settle stages over `changes`, then over every write their user code made meanwhile,
+    /// folding those into `changes` for one delivery.
+    private func settle(_ changes: inout ChangeSet) {
+        settleStages(&changes)
+        while true {
+            let deferred = state.withAnnotatedLock { state in
+                defer { state.settling.deferred = [] }
+                return state.settling.deferred
+            }
+            guard !deferred.isEmpty else { return }
+            for var later in deferred {
+                settleStages(&later)
+                changes.append(later)
+            }
+        }
     }
 
-    /// Runs `body` under the lock, then delivers what it recorded.
-    ///
-    /// Deliveries are serial and in the order the mutations took the lock: if another delivery is
-    /// under way (on another thread, or further up this thread's stack when a handler writes to the
-    /// form), the notes are queued and the thread already delivering delivers them after the current
-    /// ones. So every observer sees the changes of a key in the order they were made, and the last
-    /// change it sees carries the key's current value.
-    func update<R, E: Error>(_ body: (inout FormState, inout FormNotifications) throws(E) -> R) throws(E) -> R {
-        let (result, notes, mustDeliver) = try state.withAnnotatedLock { state throws(E) in
-            var notes = FormNotifications()
-            let wasDirty = !state.dirty.isEmpty
-            let tracksSummary = state.validation.isSummaryTracked
-            if tracksSummary { notes.validation.before = state.validation.summary(isDirty: wasDirty) }
-            let result = try body(&state, &notes)
-            notes.isDirtyChanged = wasDirty != !state.dirty.isEmpty
-            if tracksSummary { notes.validation.after = state.validation.summary(isDirty: !state.dirty.isEmpty) }
-            return (result, notes, state.enqueue(notes))
-        }
-        if mustDeliver {
-            deliver(notes)
-            while let queued = state.withAnnotatedLock({ $0.takeQueuedDeliveries() }) {
-                for notes in queued { deliver(notes) }
-            }
-        }
-        return result
+    /// Runs each settle stage once over `changes`, in order.
+    private func settleStages(_ changes: inout ChangeSet) {
+        guard changes.needsSettling else { return }
+        run(ValidationStage.self, over: &changes)
     }
 
-    /// Announces recorded changes to the registrar and calls the subscribers, outside the lock.
-    private func deliver(_ notes: FormNotifications) {
-        if !notes.valueKeys.isEmpty || !notes.stateKeys.isEmpty {
-            let (valuePaths, statePaths) = state.withAnnotatedLock { state in
-                (notes.valueKeys.map { state.track($0) }, (notes.valueKeys + notes.stateKeys).map { state.track($0) })
-            }
-            for paths in valuePaths {
-                registrar.willSet(self, keyPath: paths.value)
-                registrar.didSet(self, keyPath: paths.value)
-            }
-            for paths in statePaths {
-                registrar.willSet(self, keyPath: paths.fieldState)
-                registrar.didSet(self, keyPath: paths.fieldState)
-            }
+    /// Plans `stage` under the lock, runs it outside, commits it under the lock.
+    private func run<Stage: SettleStage>(_ stage: Stage.Type, over changes: inout ChangeSet) {
+        guard let plan = state.withAnnotatedLock({ state in Stage.plan(&state, &changes) }) else { return }
+        let outcome = Stage.run(plan, reading: self)
+        state.withAnnotatedLock { state in Stage.commit(outcome, to: &state, &changes) }
+    }
+
+    // MARK: Delivery
+
+    /// Delivers `first`, then every delivery queued meanwhile, outside the lock.
+    private func deliver(_ first: Announcements) {
+        deliverOne(first)
+        while let queued = state.withAnnotatedLock({ $0.delivery.takeQueued() }) {
+            for announcements in queued { deliverOne(announcements) }
         }
-        if notes.isContextChanged {
-            registrar.willSet(self, keyPath: \.context)
-            registrar.didSet(self, keyPath: \.context)
+    }
+
+    /// Announces one mutation to the registrar, starts and cancels its asynchronous runs, and calls
+    /// its subscribers.
+    private func deliverOne(_ announcements: Announcements) {
+        for paths in announcements.valuePaths {
+            registrar.willSet(self, keyPath: paths.value)
+            registrar.didSet(self, keyPath: paths.value)
         }
-        if notes.isDirtyChanged {
-            registrar.willSet(self, keyPath: \.isDirty)
-            registrar.didSet(self, keyPath: \.isDirty)
+        for paths in announcements.statePaths {
+            registrar.willSet(self, keyPath: paths.fieldState)
+            registrar.didSet(self, keyPath: paths.fieldState)
         }
-        deliver(notes.validation)
-        for (handler, change) in notes.calls {
-            handler(change)
-        }
+        if announcements.isContextChanged { announce(\.context) }
+        for property in announcements.properties { property.announce(self) }
+        for task in announcements.cancellations { task.cancel() }
+        for start in announcements.runStarts { launch(start) }
+        for (handler, change) in announcements.changeCalls { handler(change) }
+        for (handler, event) in announcements.eventCalls { handler(event) }
+        withExtendedLifetime(announcements.releases) {}
+    }
+
+    /// Tells the registrar that the form-level property at `keyPath` changed.
+    func announce<Value>(_ keyPath: KeyPath<FormContextObject, Value>) {
+        registrar.willSet(self, keyPath: keyPath)
+        registrar.didSet(self, keyPath: keyPath)
+    }
+
+    // MARK: Invariants
+
+    /// Checks every part's invariants after a mutation, in debug builds (the test suite among them)
+    /// while the form is small enough for a full check to stay cheap; compiled out of release builds.
+    private static func checkInvariants(of state: EngineState) {
+        #if DEBUG
+            guard state.fields.slotCount <= 512 else { return }
+            let violations = state.invariantViolations()
+            assert(violations.isEmpty, "form invariants broken: \(violations.joined(separator: "; "))")
+        #endif
     }
 }

@@ -1,20 +1,20 @@
 /// The writes of one batch, made through ``FormContextObject/transaction(origin:_:)``.
 ///
-/// Reads see the form as it was when the batch began, with the batch's own writes on top.
-/// Nothing is applied, and no one is notified, until the batch ends.
+/// Reads see the batch's own writes on top of the form's current values. Nothing is applied, and
+/// no one is notified, until the batch ends.
 public struct FormTransaction: FormReader {
-    private var base: FormContext
+    private let form: FormContextObject
     private var writes: [String: AnyHashable?] = [:]
     private var order: [String] = []
 
-    init(base: FormContext) {
-        self.base = base
+    init(form: FormContextObject) {
+        self.form = form
     }
 
-    /// The value under `key`: this batch's write if there is one, otherwise the form's value.
+    /// The value under `key`: this batch's write if there is one, otherwise the form's current value.
     public subscript(key: String) -> AnyHashable? {
         if let written = writes[key] { return written }
-        return base[key]
+        return form.read { $0.fields.value(of: key) }
     }
 
     /// The value of a typed field; setting `nil` removes it.
@@ -39,10 +39,9 @@ public struct FormTransaction: FormReader {
     /// The keys written so far, in the order of their first write.
     public var writtenKeys: [String] { order }
 
-    /// Hands over the writes and lets go of the snapshot, so applying them copies nothing.
-    mutating func finish() -> (order: [String], writes: [String: AnyHashable?]) {
-        base = FormContext()
-        return (order, writes)
+    /// Hands over the writes.
+    func finish() -> (order: [String], writes: [String: AnyHashable?]) {
+        (order, writes)
     }
 }
 
@@ -54,10 +53,12 @@ extension FormContextObject {
     /// value; a key that ends the batch with its old value notifies no one. If `body` throws, nothing
     /// is applied.
     ///
-    /// The writes are applied atomically: no reader ever sees part of a batch. `body` itself runs
-    /// without holding the form's lock (so it may read the form), against a snapshot taken when the
-    /// batch began; a key another thread writes meanwhile keeps that write unless the batch writes the
-    /// key too, in which case the batch's value wins and its change names the other thread's value as old.
+    /// The writes are applied atomically: no reader ever sees part of a batch, and the batch settles
+    /// once (its form-level validators run at most once, however many keys it writes). `body` itself
+    /// runs without holding the form's lock (so it may read the form); its reads see the form's current
+    /// values under its own writes. A key another thread writes meanwhile keeps that write unless the
+    /// batch writes the key too, in which case the batch's value wins and its change names the other
+    /// thread's value as old.
     ///
     /// ```swift
     /// form.transaction { batch in
@@ -70,16 +71,18 @@ extension FormContextObject {
     ///   - origin: The origin every change of the batch carries.
     ///   - body: Makes the writes.
     /// - Returns: What `body` returns.
-    /// - Complexity: O(*m*) for *m* keys written, plus one call per observer of each changed key.
+    /// - Complexity: O(*m*) for *m* keys written, plus one call per observer of each changed key and
+    ///   the validators the batch calls for.
     public func transaction<R, E: Error>(
         origin: FormChangeOrigin = .program, _ body: (inout FormTransaction) throws(E) -> R
     ) throws(E) -> R {
-        var batch = FormTransaction(base: state.withAnnotatedLock { $0.values })
+        var batch = FormTransaction(form: self)
         let result = try body(&batch)
         let (order, writes) = batch.finish()
-        update { state, notes in
+        mutate { state, changes in
             for key in order {
-                state.write(writes[key] ?? nil, for: key, origin: origin, into: &notes)
+                let value = writes[key] ?? nil
+                _ = state.write(value, hash: storedHash(of: value), for: key, origin: origin, into: &changes)
             }
         }
         return result

@@ -190,5 +190,11 @@ func isSameValue(_ lhs: AnyHashable?, _ rhs: AnyHashable?, rhsHash: Int?) -> Boo
     guard let rhsHash else { return lhs == nil }
     guard let lhsHash = lhs?.hashValue else { return false }
     guard lhsHash == rhsHash, let lhs, let rhs else { return false }
-    return lhs == rhs && type(of: lhs.base) == type(of: rhs.base)
+    return isEqualValue(lhs, rhs)
+}
+
+/// Whether two present values whose hashes are equal are the same value: equal, and of the same type.
+@inlinable
+func isEqualValue(_ lhs: AnyHashable, _ rhs: AnyHashable) -> Bool {
+    lhs == rhs && type(of: lhs.base) == type(of: rhs.base)
 }

@@ -28,22 +28,21 @@ extension FormContextObject {
     /// - Complexity: O(*n*) for *n* fields, plus the validators and the handler.
     @discardableResult
     public func submit(_ handler: SubmitHandler) async -> SubmitResult {
-        let isStarted = update { state, notes in
-            guard !state.validation.phase.isInProgress else { return false }
-            state.validation.phase = .validating
-            state.validation.submitCount += 1
-            var keys = Set(state.values.keys)
+        let isStarted = mutate { state, changes in
+            guard !state.submit.phase.isInProgress else { return false }
+            state.submit.phase = .validating
+            state.submit.count += 1
+            var keys = Set(state.fields.records.lazy.filter { $0.value != nil }.map(\.key))
             if let definition = state.validation.definition { keys.formUnion(definition.keys) }
-            for key in keys.sorted() where state.touched.insert(key).inserted {
-                state.recordStateChange(of: key, into: &notes)
+            for key in keys.sorted() {
+                state.setTouched(true, at: state.fields.slot(creating: key), into: &changes)
             }
-            for (key, entry) in state.validation.issues where !entry.externalErrors.isEmpty {
-                var cleared = entry
-                cleared.externalErrors = []
-                state.setIssues(cleared, for: key, into: &notes)
+            for slot in Array(state.validation.holding.members) {
+                state.dropExternalErrors(at: slot, into: &changes)
             }
-            if state.validation.definition == nil { state.setFormIssues(ValidationReport()) }
-            state.validateAll(into: &notes)
+            state.validation.dropExternalFormErrors()
+            state.validation.refreshFormIssues()
+            changes.validation.all = true
             return true
         }
         guard isStarted else { return .alreadySubmitting }
@@ -52,106 +51,74 @@ extension FormContextObject {
         // while asynchronous checks ran. Only a report with nothing pending is acted on.
         var prepared: (submission: FormSubmission, snapshot: FormContext)?
         while prepared == nil {
-            guard await waitForCurrentRuns() else {
-                update { state, _ in state.validation.phase = .failed }
-                return .failed(CancellationError())
-            }
-            let step: SubmitStep = update { state, notes in
-                state.validateAll(into: &notes)
-                guard state.validation.runs.isEmpty else { return .waitAgain }
-                let report = state.currentReport()
-                guard report.isValid else {
-                    state.validation.phase = .failed
-                    return .finished(.invalid(report))
-                }
-                var active = state.values
-                for key in state.hidden.union(state.disabled) { active.removeValue(for: key) }
-                do {
-                    let submission = try FormSubmission(active, number: state.validation.submitCount)
-                    state.validation.phase = .submitting
-                    return .ready(submission, state.values)
-                } catch {
-                    state.validation.phase = .failed
-                    return .finished(.failed(error))
-                }
-            }
+            guard await waitForCurrentRuns() else { return failSubmit(CancellationError()) }
+            let step: SubmitStep = mutate(
+                { _, changes in changes.validation.all = true },
+                settled: { state, _, _ in
+                    guard state.validation.runs.isEmpty else { return .waitAgain }
+                    let report = state.currentReport()
+                    guard report.isValid else {
+                        state.submit.phase = .failed
+                        return .finished(.invalid(report))
+                    }
+                    do {
+                        let submission = try FormSubmission(state.fields.activeContext, number: state.submit.count)
+                        state.submit.phase = .submitting
+                        return .ready(submission, state.fields.context)
+                    } catch {
+                        state.submit.phase = .failed
+                        return .finished(.failed(error))
+                    }
+                })
             switch step {
             case .waitAgain: continue
             case .finished(let result): return result
             case .ready(let submission, let snapshot): prepared = (submission, snapshot)
             }
         }
-        guard let (submission, snapshot) = prepared, !Task.isCancelled else {
-            update { state, _ in state.validation.phase = .failed }
-            return .failed(CancellationError())
-        }
+        guard let (submission, snapshot) = prepared, !Task.isCancelled else { return failSubmit(CancellationError()) }
 
         let response: SubmitResponse
         do {
             response = try await handler(submission)
         } catch {
-            update { state, _ in state.validation.phase = .failed }
-            return .failed(error)
+            return failSubmit(error)
         }
         if response.isAccepted {
-            update { state, _ in
-                state.validation.phase = .succeeded
-                state.validation.submitted = snapshot
-                var changed: Set<String> = []
-                for key in Set(state.values.keys).union(snapshot.keys)
-                where !isSameValue(state.values.storage[key], snapshot.storage[key]) {
-                    changed.insert(key)
-                }
-                state.validation.changedSinceSubmit = changed
-            }
+            mutate { state, _ in state.submit.didSucceed(with: snapshot, current: state.fields.context) }
             return .succeeded(submission)
         }
-        let report = update { state, notes in
-            for (key, messages) in response.fieldErrors where !messages.isEmpty && state.isActive(key) {
-                var entry = state.validation.issues[key] ?? FieldIssues()
-                entry.externalErrors = messages.map { ValidationIssue(key: key, rule: "server", message: $0) }
-                state.setIssues(entry, for: key, into: &notes)
+        let report = mutate { state, changes in
+            for (key, messages) in response.fieldErrors.sorted(by: { $0.key < $1.key }) where !messages.isEmpty {
+                state.landExternalErrors(messages, on: key, rule: "server", into: &changes)
             }
             if !response.formErrors.isEmpty {
-                var formIssues = ValidationReport(errors: state.validation.formErrors, warnings: state.validation.formWarnings)
-                formIssues.errors += response.formErrors.map { ValidationIssue(key: nil, rule: "server", message: $0) }
-                state.setFormIssues(formIssues)
+                state.validation.addExternalFormErrors(response.formErrors.map { ValidationIssue(key: nil, rule: "server", message: $0) })
+                state.validation.refreshFormIssues()
             }
-            state.validation.phase = .failed
+            state.submit.phase = .failed
             return state.currentReport()
         }
         return .rejected(report)
     }
 
-    /// Where the form is in its submit pipeline. Observable.
-    public var submitPhase: SubmitPhase {
-        registrar.access(self, keyPath: \.submitPhase)
-        return state.withAnnotatedLock { state in
-            state.validation.isSummaryTracked = true
-            return state.validation.phase
-        }
+    /// Ends the submit under way as failed with `error`.
+    private func failSubmit(_ error: any Error) -> SubmitResult {
+        mutate { state, _ in state.submit.phase = .failed }
+        return .failed(error)
     }
 
+    /// Where the form is in its submit pipeline. Observable.
+    public var submitPhase: SubmitPhase { observed(\.submitPhase) { $0.submit.phase } }
+
     /// How many times a submit has started (refused second submits not counted). Observable.
-    public var submitCount: Int {
-        registrar.access(self, keyPath: \.submitCount)
-        return state.withAnnotatedLock { state in
-            state.validation.isSummaryTracked = true
-            return state.validation.submitCount
-        }
-    }
+    public var submitCount: Int { observed(\.submitCount) { $0.submit.count } }
 
     /// Whether any value differs from the values of the last successful submit (from the initial
     /// values before the first). Observable.
     ///
     /// - Complexity: O(1): the form keeps the set of changed keys as values change.
-    public var isDirtySinceLastSubmit: Bool {
-        registrar.access(self, keyPath: \.isDirtySinceLastSubmit)
-        return state.withAnnotatedLock { state in
-            state.validation.isSummaryTracked = true
-            return state.validation.submitted == nil ? !state.dirty.isEmpty : !state.validation.changedSinceSubmit.isEmpty
-        }
-    }
+    public var isDirtySinceLastSubmit: Bool { observed(\.isDirtySinceLastSubmit) { $0.isDirtySinceLastSubmit } }
 }
 
 /// What one validation pass of a submit concluded.

@@ -25,26 +25,25 @@ extension FormContextObject {
     ///   - definition: The fields and their validators.
     ///   - options: When to validate, and how asynchronous validators wait.
     public func attach(_ definition: FormDefinition, options: ValidationOptions = ValidationOptions()) {
-        update { state, notes in
-            state.clearAllIssues(into: &notes)
+        mutate { state, changes in
+            state.clearAllIssues(into: &changes)
             state.validation.definition = definition
             state.validation.options = options
-            for key in definition.secureKeys where !state.values.secureKeys.contains(key) {
-                state.values.setSecure(for: key)
-                state.initial.setSecure(for: key)
-                state.recordStateChange(of: key, into: &notes)
-            }
+            state.validation.fieldReads.removeAll()
+            state.validation.formReads.removeAll()
+            state.validation.invalidateFormValidators()
+            state.markSecret(definition.secureKeys, into: &changes)
         }
     }
 
     /// The definition the form validates with, if any.
     public var definition: FormDefinition? {
-        state.withAnnotatedLock { $0.validation.definition }
+        read { $0.validation.definition }
     }
 
     /// When the form validates by itself.
     public var validationOptions: ValidationOptions {
-        state.withAnnotatedLock { $0.validation.options }
+        read { $0.validation.options }
     }
 
     // MARK: Running
@@ -58,10 +57,7 @@ extension FormContextObject {
     /// - Complexity: O(*n*) for *n* fields, times the cost of their validators.
     @discardableResult
     public func validate() -> ValidationReport {
-        update { state, notes in
-            state.validateAll(into: &notes)
-            return state.currentReport()
-        }
+        mutate({ _, changes in changes.validation.all = true }, settled: { state, _, _ in state.currentReport() })
     }
 
     /// Validates one field now, whatever the mode.
@@ -70,13 +66,13 @@ extension FormContextObject {
     /// - Returns: The field's errors.
     @discardableResult
     public func validate(_ key: String) -> [ValidationIssue] {
-        update { state, notes in
-            if state.isActive(key), let position = state.validation.definition?.positions[key] {
-                state.validateField(at: position, into: &notes)
-                state.validateForm(into: &notes)
-            }
-            return state.validation.issues[key]?.allErrors ?? []
-        }
+        mutate(
+            { state, changes in
+                let slot = state.fields.slot(creating: key)
+                changes.validation.slots.append(slot)
+                return slot
+            },
+            settled: { state, _, slot in state.validation.issues(at: slot)?.allErrors ?? [] })
     }
 
     /// Records that the field `key` lost focus: marks it touched and validates it, unless the mode
@@ -84,31 +80,33 @@ extension FormContextObject {
     ///
     /// - Parameter key: The field.
     public func blur(_ key: String) {
-        update { state, notes in state.blur(key, into: &notes) }
+        mutate { state, changes in
+            let slot = state.fields.slot(creating: key)
+            state.setTouched(true, at: slot, into: &changes)
+            if changes.isSettling { changes.blurred.append(slot) }
+        }
     }
 
     /// Sets errors on `key` from outside the definition, for example a server's answer.
     ///
-    /// They count like any error until the field's value changes or the form is submitted or reset.
-    /// A hidden or disabled field takes no part in validation, so errors set on it are ignored.
+    /// They count like any error until the field's value changes or the form is validated, submitted
+    /// or reset. A hidden or disabled field takes no part in validation, so errors set on it land on
+    /// the form instead, as errors naming the key (`coupon: has expired`): none is lost.
     ///
     /// - Parameters:
     ///   - messages: The messages; an empty array removes errors set before.
     ///   - key: The field.
     ///   - rule: The rule name the issues carry; `server` by default.
     public func setErrors(_ messages: [String], for key: String, rule: String = "server") {
-        update { state, notes in
-            guard state.isActive(key) else { return }
-            var entry = state.validation.issues[key] ?? FieldIssues()
-            entry.externalErrors = messages.map { ValidationIssue(key: key, rule: rule, message: $0) }
-            state.setIssues(entry, for: key, into: &notes)
+        mutate { state, changes in
+            state.landExternalErrors(messages, on: key, rule: rule, into: &changes)
         }
     }
 
     /// Waits until every asynchronous validator the form started has finished, superseded runs included.
     public func waitForValidation() async {
         while true {
-            let (tasks, isPending) = state.withAnnotatedLock { (Array($0.validation.tasks.values), !$0.validation.runs.isEmpty) }
+            let (tasks, isPending) = read { (Array($0.validation.tasks.values), !$0.validation.runs.isEmpty) }
             if tasks.isEmpty {
                 guard isPending else { return }
                 await Task.yield()
@@ -125,7 +123,7 @@ extension FormContextObject {
     func waitForCurrentRuns() async -> Bool {
         while true {
             guard !Task.isCancelled else { return false }
-            let (tasks, isPending) = state.withAnnotatedLock { ($0.validation.runs.values.compactMap(\.task), !$0.validation.runs.isEmpty) }
+            let (tasks, isPending) = read { ($0.validation.runs.values.compactMap(\.task), !$0.validation.runs.isEmpty) }
             guard isPending else { return true }
             if tasks.isEmpty {
                 await Task.yield()
@@ -142,53 +140,25 @@ extension FormContextObject {
     /// ``validate()``). Observable.
     ///
     /// - Complexity: O(1): the form keeps a running count of errors.
-    public var isValid: Bool {
-        registrar.access(self, keyPath: \.isValid)
-        return state.withAnnotatedLock { state in
-            state.validation.isSummaryTracked = true
-            return state.validation.invalidKeys.isEmpty && state.validation.formErrors.isEmpty
-        }
-    }
+    public var isValid: Bool { observed(\.isValid) { $0.validation.isValid } }
 
     /// The number of errors on fields and on the form. Observable.
-    public var errorCount: Int {
-        registrar.access(self, keyPath: \.errorCount)
-        return state.withAnnotatedLock { state in
-            state.validation.isSummaryTracked = true
-            return state.validation.errorCount + state.validation.formErrors.count
-        }
-    }
+    public var errorCount: Int { observed(\.errorCount) { $0.validation.errorCount + $0.validation.formErrors.count } }
 
     /// Whether any asynchronous validator is checking a value. Observable.
-    public var isValidating: Bool {
-        registrar.access(self, keyPath: \.isValidating)
-        return state.withAnnotatedLock { state in
-            state.validation.isSummaryTracked = true
-            return !state.validation.runs.isEmpty
-        }
-    }
+    public var isValidating: Bool { observed(\.isValidating) { !$0.validation.runs.isEmpty } }
 
     /// The form-level errors. Observable.
-    public var formErrors: [ValidationIssue] {
-        registrar.access(self, keyPath: \.formErrors)
-        return state.withAnnotatedLock { state in
-            state.validation.isSummaryTracked = true
-            return state.validation.formErrors
-        }
-    }
+    public var formErrors: [ValidationIssue] { observed(\.formErrors) { $0.validation.formErrors } }
 
     /// The form-level warnings. Observable.
-    public var formWarnings: [ValidationIssue] {
-        registrar.access(self, keyPath: \.formWarnings)
-        return state.withAnnotatedLock { state in
-            state.validation.isSummaryTracked = true
-            return state.validation.formWarnings
-        }
-    }
+    public var formWarnings: [ValidationIssue] { observed(\.formWarnings) { $0.validation.formWarnings } }
 
     /// The keys of the fields with errors.
+    ///
+    /// - Complexity: O(*k*) for *k* fields with errors.
     public var invalidKeys: Set<String> {
-        state.withAnnotatedLock { $0.validation.invalidKeys }
+        read { $0.fields.keys(of: $0.validation.invalid) }
     }
 
     /// The errors of `key`; observation tracks that field's state.
@@ -205,38 +175,13 @@ extension FormContextObject {
     ///
     /// - Complexity: O(*n*) for *n* fields.
     public var validationReport: ValidationReport {
-        state.withAnnotatedLock { $0.currentReport() }
+        read { $0.currentReport() }
     }
 
-    // MARK: Delivery
-
-    /// Announces form-level changes and starts or cancels asynchronous runs, outside the lock.
-    func deliver(_ notes: ValidationNotifications) {
-        if notes.starts.isEmpty && notes.cancellations.isEmpty && notes.before == notes.after { return }
-        let (before, after) = (notes.before, notes.after)
-        if before != after {
-            if before.isValid != after.isValid { announce(\.isValid) }
-            if before.errorCount != after.errorCount { announce(\.errorCount) }
-            if before.isValidating != after.isValidating { announce(\.isValidating) }
-            if before.formIssuesVersion != after.formIssuesVersion {
-                announce(\.formErrors)
-                announce(\.formWarnings)
-            }
-            if before.phase != after.phase { announce(\.submitPhase) }
-            if before.submitCount != after.submitCount { announce(\.submitCount) }
-            if before.isDirtySinceLastSubmit != after.isDirtySinceLastSubmit { announce(\.isDirtySinceLastSubmit) }
-        }
-        for task in notes.cancellations { task.cancel() }
-        for start in notes.starts { launch(start) }
-    }
-
-    func announce<Value>(_ keyPath: KeyPath<FormContextObject, Value>) {
-        registrar.willSet(self, keyPath: keyPath)
-        registrar.didSet(self, keyPath: keyPath)
-    }
+    // MARK: Asynchronous runs
 
     /// Starts one asynchronous run: debounce, check, and land the result only if the run is still current.
-    private func launch(_ start: FormValidationState.Start) {
+    func launch(_ start: ValidationState.Start) {
         let task = Task { [weak self] in
             var issues: [ValidationIssue] = []
             var isAbandoned = false
@@ -246,29 +191,30 @@ extension FormContextObject {
             if !isAbandoned && !Task.isCancelled { issues = await start.check(start.value) }
             self?.finish(start, issues: issues, isAbandoned: isAbandoned || Task.isCancelled)
         }
-        let isLate = state.withAnnotatedLock { state in
+        let isLate = read { state in
             if state.validation.finishedEarly.remove(start.generation) != nil { return false }
             state.validation.tasks[start.generation] = task
-            guard state.validation.runs[start.key]?.generation == start.generation else { return true }
-            state.validation.runs[start.key]?.task = task
+            guard state.validation.runs[start.slot]?.generation == start.generation else { return true }
+            state.validation.runs[start.slot]?.task = task
             return false
         }
         if isLate { task.cancel() }
     }
 
-    private func finish(_ start: FormValidationState.Start, issues: [ValidationIssue], isAbandoned: Bool) {
-        update { state, notes in
+    /// Lands the result of a finished run, if it is still the field's current one.
+    private func finish(_ start: ValidationState.Start, issues: [ValidationIssue], isAbandoned: Bool) {
+        mutate { state, changes in
             if state.validation.tasks.removeValue(forKey: start.generation) == nil {
                 state.validation.finishedEarly.insert(start.generation)
             }
-            guard state.validation.runs[start.key]?.generation == start.generation else { return }
-            state.validation.runs[start.key] = nil
-            state.recordStateChange(of: start.key, into: &notes)
+            guard state.validation.runs[start.slot]?.generation == start.generation else { return }
+            state.validation.runs[start.slot] = nil
+            state.note(.validating, of: start.slot, into: &changes)
             guard !isAbandoned else { return }
-            var entry = state.validation.issues[start.key] ?? FieldIssues()
+            var entry = state.validation.issues(at: start.slot) ?? FieldIssues()
             entry.asyncErrors = issues
             entry.asyncValue = start.value
-            state.setIssues(entry, for: start.key, into: &notes)
+            state.setIssues(entry, at: start.slot, into: &changes)
         }
     }
 }

@@ -16,7 +16,7 @@ public struct FormValidator: Sendable {
     public let message: String
     /// Whether a failure blocks submission.
     public let severity: ValidationSeverity
-    let test: @Sendable (FormContext) -> Bool
+    let test: @Sendable (FormValues) -> Bool
 
     /// Creates a form-level validator.
     ///
@@ -24,11 +24,12 @@ public struct FormValidator: Sendable {
     ///   - rule: The rule's name.
     ///   - message: The message shown when `test` returns `false`.
     ///   - severity: Whether a failure blocks submission; an error by default.
-    ///   - test: Returns whether the values pass; it gets the values of the visible, enabled fields.
-    ///     It must not call back into a live form.
+    ///   - test: Returns whether the values pass. It reads the values of the visible, enabled fields
+    ///     (hidden and disabled ones read as absent); on a live form the reads are recorded, and the
+    ///     validator runs again only when a key it read changes. It runs without any lock held.
     public init(
         _ rule: String, message: String, severity: ValidationSeverity = .error,
-        _ test: @escaping @Sendable (FormContext) -> Bool
+        _ test: @escaping @Sendable (FormValues) -> Bool
     ) {
         self.rule = rule
         self.message = message
@@ -37,7 +38,7 @@ public struct FormValidator: Sendable {
     }
 
     /// The issue this validator reports for `values`, or `nil` if they pass.
-    func issue(for values: FormContext) -> ValidationIssue? {
+    func issue(for values: FormValues) -> ValidationIssue? {
         test(values) ? nil : ValidationIssue(key: nil, rule: rule, message: message, severity: severity)
     }
 }

@@ -17,8 +17,8 @@ extension Validator {
     ///   - message: The message; `must match <other>` by default.
     /// - Returns: The validator, rule `equals(<other>)`; a change to `other` re-validates this field.
     public static func equals(_ other: String, message: String? = nil) -> Validator {
-        Validator(rule: "equals(\(other))", message: message ?? "must match \(other)", dependencies: [other]) { value, context in
-            isSameValue(AnyHashable(value), context[other])
+        Validator(rule: "equals(\(other))", message: message ?? "must match \(other)", dependencies: [other]) { value, values in
+            isSameValue(AnyHashable(value), values[other])
         }
     }
 
@@ -37,16 +37,21 @@ extension Validator {
 
     /// A check of your own.
     ///
+    /// `test` gets the form's values to compare fields: on a live form it reads the form as it is
+    /// (hidden and disabled fields read as absent), and the form records what it read, so a change to
+    /// any field it read validates this field again. It runs without any lock held, so it may also
+    /// read the live form directly.
+    ///
     /// - Parameters:
     ///   - rule: The rule's name, reported in ``ValidationIssue/rule``.
     ///   - message: The message shown when `test` returns `false`.
-    ///   - dependencies: The other fields `test` reads; a change to one re-validates this field.
-    ///   - test: Returns whether the value passes; it gets the form's values to compare fields.
-    ///     It must not call back into a live form.
+    ///   - dependencies: The other fields `test` reads, checked to exist when the definition is built;
+    ///     listing them is optional (reads are tracked), but inside a scope they document the contract.
+    ///   - test: Returns whether the value passes.
     /// - Returns: The validator.
     public static func custom(
         _ rule: String = "custom", message: String, dependsOn dependencies: [String] = [],
-        _ test: @escaping @Sendable (Value, FormContext) -> Bool
+        _ test: @escaping @Sendable (Value, FormValues) -> Bool
     ) -> Validator {
         Validator(rule: rule, message: message, dependencies: dependencies, test: test)
     }

@@ -25,7 +25,7 @@ public struct Validator<Value: Hashable & Sendable>: Sendable {
     public let dependencies: [String]
 
     @usableFromInline let isRequirement: Bool
-    @usableFromInline let test: @Sendable (Value, FormContext) -> Bool
+    @usableFromInline let test: @Sendable (Value, FormValues) -> Bool
     /// The pattern that did not compile, reported when the definition is built.
     @usableFromInline let invalidPattern: String?
 
@@ -33,7 +33,7 @@ public struct Validator<Value: Hashable & Sendable>: Sendable {
     init(
         rule: String, message: String, severity: ValidationSeverity = .error, dependencies: [String] = [],
         isRequirement: Bool = false, invalidPattern: String? = nil,
-        test: @escaping @Sendable (Value, FormContext) -> Bool
+        test: @escaping @Sendable (Value, FormValues) -> Bool
     ) {
         self.rule = rule
         self.message = message
@@ -72,9 +72,19 @@ public struct Validator<Value: Hashable & Sendable>: Sendable {
     ///   - context: The other values of the form, for checks that compare fields.
     /// - Returns: Whether the value passes.
     public func passes(_ value: Value?, in context: FormContext = FormContext()) -> Bool {
+        passes(value, in: FormValues(context))
+    }
+
+    /// Runs the check on `value`, the way a field runs it, reading other fields from `values`.
+    ///
+    /// - Parameters:
+    ///   - value: The value to check, or `nil` for an absent one.
+    ///   - values: The other values of the form.
+    /// - Returns: Whether the value passes.
+    public func passes(_ value: Value?, in values: FormValues) -> Bool {
         guard let value else { return !isRequirement }
-        if isRequirement { return test(value, context) }
-        return isEmptyValue(value) || test(value, context)
+        if isRequirement { return test(value, values) }
+        return isEmptyValue(value) || test(value, values)
     }
 }
 

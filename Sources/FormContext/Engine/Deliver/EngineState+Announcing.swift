@@ -1,0 +1,48 @@
+extension EngineState {
+    /// Turns what a settled mutation recorded into what must be announced once the lock is released.
+    ///
+    /// - Parameters:
+    ///   - changes: What the mutation (and its settling) recorded.
+    ///   - before: The tracked form-level properties' values before the mutation, in tracking order.
+    /// - Returns: The announcements.
+    /// - Complexity: O(*c*) for *c* changed, observed fields, plus O(*p*) for *p* tracked form-level properties.
+    func announcements(for changes: inout ChangeSet, before: [AnyHashable]) -> Announcements {
+        var announcements = Announcements()
+        announcements.changeCalls = changes.changeCalls
+        for slot in changes.eventSlots {
+            guard let aspects = changes.aspects[slot] else { continue }
+            let record = fields[slot]
+            if record.trackIndex >= 0 {
+                let paths = tracking.paths(at: record.trackIndex)
+                if aspects.contains(.value) { announcements.valuePaths.append(paths) }
+                announcements.statePaths.append(paths)
+            }
+            guard hasEventSubscribers(record) else { continue }
+            let state = fieldState(at: slot)
+            let change = changes.valueChanges[slot]
+            func call(_ observer: Observer) {
+                guard case .event(let handler) = observer.handler else { return }
+                let relevant = aspects.intersection(observer.aspects)
+                guard !relevant.isEmpty else { return }
+                let event = FieldEvent(
+                    key: record.key, aspects: relevant, change: relevant.contains(.value) ? change : nil, state: state)
+                announcements.eventCalls.append((handler, event))
+            }
+            if record.flags.contains(.stateObserved), let list = observers.observers(of: record.key) {
+                for observer in list { call(observer) }
+            }
+            if observers.allEventCount > 0 {
+                for observer in observers.all { call(observer) }
+            }
+        }
+        announcements.isContextChanged = changes.isContextChanged
+        for (position, property) in tracking.properties.enumerated()
+        where position >= before.count || property.value(self) != before[position] {
+            announcements.properties.append(property)
+        }
+        announcements.runStarts = changes.runStarts
+        announcements.cancellations = changes.cancellations
+        announcements.releases = changes.releases
+        return announcements
+    }
+}

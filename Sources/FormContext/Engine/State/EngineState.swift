@@ -1,0 +1,87 @@
+/// The state of a live form, split by concern; each part owns its data and its invariants.
+///
+/// It is reachable only through ``FormContextObject``'s `read` and `mutate`, under the form's lock.
+struct EngineState: Sendable {
+    /// Values and per-field state, one record per key.
+    var fields: FieldTable
+    /// Subscribers and controls.
+    var observers = ObserverRegistry()
+    /// What has been read through Observation.
+    var tracking = ObservationTracking()
+    /// Issues, counts, dependencies and asynchronous runs.
+    var validation = ValidationState()
+    /// The submit pipeline.
+    var submit = SubmitState()
+    /// Deliveries waiting for the thread that is delivering.
+    var delivery = DeliveryQueue()
+    /// The thread settling a mutation, and writes its user code made meanwhile.
+    var settling = SettlingState()
+
+    init(_ initial: FormContext) {
+        fields = FieldTable(initial)
+    }
+
+    /// Whether a mutation must settle (run validators) before it is delivered.
+    var requiresSettling: Bool { validation.definition != nil }
+
+    /// The validation mode in force: the re-validate mode once a submit has started.
+    var validationMode: ValidationMode { validation.effectiveMode(submitCount: submit.count) }
+
+    /// Whether any field's value differs from its initial value.
+    var isDirty: Bool { !fields.dirty.isEmpty }
+
+    /// Whether any value differs from the last successful submit (from the initial values before it).
+    var isDirtySinceLastSubmit: Bool { submit.submitted == nil ? isDirty : !submit.changedSinceSubmit.isEmpty }
+
+    /// Whether anyone must hear, once the mutation settles, what changed about the field of `record`:
+    /// the registrar (someone read it through Observation) or an event subscriber.
+    @inline(__always)
+    func isObserved(_ record: FieldRecord) -> Bool {
+        record.trackIndex >= 0 || hasEventSubscribers(record)
+    }
+
+    /// Whether an event subscriber listens to the field of `record` (of its key, or of every key).
+    @inline(__always)
+    func hasEventSubscribers(_ record: FieldRecord) -> Bool {
+        record.flags.contains(.stateObserved) || observers.allEventCount > 0
+    }
+
+    /// Everything the form knows about `key`.
+    func fieldState(of key: String) -> FieldState {
+        guard let slot = fields.slot(of: key) else { return FieldState(key: key) }
+        return fieldState(at: slot)
+    }
+
+    /// Everything the form knows about the field in `slot`.
+    func fieldState(at slot: Int) -> FieldState {
+        let record = fields[slot]
+        let issues = validation.issues(at: slot)
+        return FieldState(
+            key: record.key, value: record.value, initialValue: record.initial, isDirty: fields.dirty.contains(slot),
+            isTouched: fields.touched.contains(slot), isVisible: !record.flags.contains(.hidden),
+            isEnabled: !record.flags.contains(.disabled), isSecure: record.flags.contains(.secret),
+            errors: issues?.allErrors ?? [], warnings: issues?.warnings ?? [], isValidating: validation.runs[slot] != nil)
+    }
+
+    /// What is wrong with the state, if anything: every part's running sets and counts must match
+    /// what they summarise.
+    ///
+    /// - Complexity: O(*n*); run after every mutation in debug builds.
+    func invariantViolations() -> [String] {
+        var violations = fields.invariantViolations()
+        violations += validation.invariantViolations(fields: fields)
+        for record in fields.records {
+            let expected = observers.flags(of: record.key)
+            let actual = record.flags.intersection([.valueObserved, .stateObserved])
+            if expected != actual { violations.append("observer flags of '\(record.key)' are \(actual), subscribers say \(expected)") }
+        }
+        if settling.owner == nil && !settling.deferred.isEmpty { violations.append("deferred writes left with nobody settling") }
+        return violations
+    }
+}
+
+/// Which thread is settling a mutation, and the writes user code made on that thread meanwhile.
+struct SettlingState: Sendable {
+    var owner: ThreadIdentity?
+    var deferred: [ChangeSet] = []
+}

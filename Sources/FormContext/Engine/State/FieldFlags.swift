@@ -1,0 +1,20 @@
+/// What a live form knows about one field besides its values: one bit each.
+struct FieldFlags: OptionSet, Hashable, Sendable {
+    let rawValue: UInt16
+
+    /// The field is hidden: left out of validation and submission, its value kept.
+    static let hidden = FieldFlags(rawValue: 1 << 0)
+    /// The field is disabled: left out of validation and submission, its value kept.
+    static let disabled = FieldFlags(rawValue: 1 << 1)
+    /// The field's value is secret: masked in every description and output.
+    static let secret = FieldFlags(rawValue: 1 << 2)
+    /// A subscriber of this key is called with each value change as it is written.
+    static let valueObserved = FieldFlags(rawValue: 1 << 3)
+    /// A subscriber of this key is called with field events (value and state) once a mutation settles.
+    static let stateObserved = FieldFlags(rawValue: 1 << 4)
+    /// A connected control holds text it could not parse: a reset must bring it back in line.
+    static let pendingControlText = FieldFlags(rawValue: 1 << 5)
+
+    /// The flags that take a field out of validation and submission.
+    static let inactive: FieldFlags = [.hidden, .disabled]
+}

@@ -1,0 +1,227 @@
+/// The values of a live form and its per-field state: one ``FieldRecord`` per key, found by one hash
+/// of the key, plus the sets the form asks about as a whole (dirty, touched, inactive), kept exact as
+/// records change so that no question about the whole form scans it.
+///
+/// A key gets a slot the first time the form hears of it and keeps it; slots are never reused.
+struct FieldTable: Sendable {
+    private var slots: [String: Int] = [:]
+    private(set) var records: [FieldRecord] = []
+    /// Slots whose value differs from their initial value.
+    private(set) var dirty = SlotSet()
+    /// Slots that have been touched (blurred, or visited by a submit).
+    private(set) var touched = SlotSet()
+    /// Slots that are hidden or disabled.
+    private(set) var inactive = SlotSet()
+    /// Slots whose connected control holds text it could not parse.
+    private(set) var pendingText = SlotSet()
+    /// The number of keys with a value.
+    private(set) var valueCount = 0
+
+    /// A table holding `context`'s values as both current and initial values.
+    init(_ context: FormContext) {
+        slots.reserveCapacity(context.count)
+        records.reserveCapacity(context.count)
+        for (key, value) in context.storage {
+            let slot = makeSlot(for: key)
+            let hash = storedHash(of: value)
+            records[slot].value = value
+            records[slot].valueHash = hash
+            records[slot].initial = value
+            records[slot].initialHash = hash
+            valueCount += 1
+        }
+        for key in context.secureKeys {
+            records[slot(creating: key)].flags.insert(.secret)
+        }
+    }
+
+    // MARK: Finding records
+
+    /// The slot of `key`, or `nil` if the form has never heard of it.
+    @inline(__always)
+    func slot(of key: String) -> Int? {
+        slots[key]
+    }
+
+    /// The slot of `key`, made if the form has never heard of it.
+    @inline(__always)
+    mutating func slot(creating key: String) -> Int {
+        if let slot = slots[key] { return slot }
+        return makeSlot(for: key)
+    }
+
+    private mutating func makeSlot(for key: String) -> Int {
+        let slot = records.count
+        records.append(FieldRecord(key: key))
+        slots[key] = slot
+        return slot
+    }
+
+    /// The record in `slot`.
+    @inline(__always)
+    subscript(slot: Int) -> FieldRecord {
+        records[slot]
+    }
+
+    /// The number of slots.
+    var slotCount: Int { records.count }
+
+    /// The value under `key`, or `nil`.
+    @inline(__always)
+    func value(of key: String) -> AnyHashable? {
+        guard let slot = slots[key] else { return nil }
+        return records[slot].value
+    }
+
+    /// The value under `key` if the field is active, otherwise `nil`: what validators and rules see.
+    @inline(__always)
+    func activeValue(of key: String) -> AnyHashable? {
+        guard let slot = slots[key] else { return nil }
+        let record = records[slot]
+        return record.isActive ? record.value : nil
+    }
+
+    /// Whether `key` is active (visible and enabled); a key the form never heard of is.
+    func isActive(_ key: String) -> Bool {
+        guard let slot = slots[key] else { return true }
+        return records[slot].isActive
+    }
+
+    /// Whether the value under `key` is secret.
+    func isSecret(_ key: String) -> Bool {
+        guard let slot = slots[key] else { return false }
+        return records[slot].flags.contains(.secret)
+    }
+
+    // MARK: Values
+
+    /// Stores `value` (whose hash is `hash`) in `slot` and keeps the dirty set exact.
+    ///
+    /// - Returns: The old value, wrapped, if the value changed (in value or type); `nil` if it was
+    ///   already the same.
+    @inline(__always)
+    mutating func write(_ value: AnyHashable?, hash: Int, at slot: Int) -> AnyHashable?? {
+        let old = records[slot].value
+        guard !isSameValue(old, records[slot].valueHash, value, hash) else { return nil }
+        records[slot].value = value
+        records[slot].valueHash = hash
+        if old == nil { valueCount += 1 } else if value == nil { valueCount -= 1 }
+        let record = records[slot]
+        dirty.update(slot, isMember: !isSameValue(value, hash, record.initial, record.initialHash))
+        return .some(old)
+    }
+
+    /// Makes `value` the initial value of `slot` and keeps the dirty set exact.
+    ///
+    /// - Returns: Whether the initial value changed.
+    @discardableResult
+    mutating func setInitial(_ value: AnyHashable?, at slot: Int) -> Bool {
+        let hash = storedHash(of: value)
+        let record = records[slot]
+        guard !isSameValue(record.initial, record.initialHash, value, hash) else { return false }
+        records[slot].initial = value
+        records[slot].initialHash = hash
+        dirty.update(slot, isMember: !isSameValue(record.value, record.valueHash, value, hash))
+        return true
+    }
+
+    // MARK: Field state
+
+    /// Puts `slot` in or out of the touched set.
+    ///
+    /// - Returns: Whether that changed anything.
+    @discardableResult
+    mutating func setTouched(_ isTouched: Bool, at slot: Int) -> Bool {
+        touched.update(slot, isMember: isTouched)
+    }
+
+    /// Forgets every touched flag in O(1).
+    mutating func untouchAll() {
+        touched.removeAll()
+    }
+
+    /// Sets or clears `flag` on `slot`, keeping the inactive set exact.
+    ///
+    /// - Returns: Whether the flag changed.
+    @discardableResult
+    mutating func setFlag(_ flag: FieldFlags, _ isSet: Bool, at slot: Int) -> Bool {
+        let had = records[slot].flags.isSuperset(of: flag)
+        guard had != isSet else { return false }
+        if isSet { records[slot].flags.formUnion(flag) } else { records[slot].flags.subtract(flag) }
+        if !flag.isDisjoint(with: .inactive) {
+            inactive.update(slot, isMember: !records[slot].isActive)
+        }
+        if flag.contains(.pendingControlText) {
+            pendingText.update(slot, isMember: isSet)
+        }
+        return true
+    }
+
+    /// Records where the registrar key paths of `slot` are kept.
+    mutating func setTrackIndex(_ index: Int32, at slot: Int) {
+        records[slot].trackIndex = index
+    }
+
+    // MARK: Snapshots
+
+    /// Every value, with the secret keys marked.
+    ///
+    /// - Complexity: O(*n*) for *n* slots.
+    var context: FormContext { snapshot { $0.value } }
+
+    /// The values of the active fields, with the secret keys marked: what a submit sends.
+    ///
+    /// - Complexity: O(*n*) for *n* slots.
+    var activeContext: FormContext { snapshot { $0.isActive ? $0.value : nil } }
+
+    /// Every initial value, with the secret keys marked.
+    ///
+    /// - Complexity: O(*n*) for *n* slots.
+    var initialContext: FormContext { snapshot { $0.initial } }
+
+    private func snapshot(_ pick: (FieldRecord) -> AnyHashable?) -> FormContext {
+        var context = FormContext()
+        context.storage.reserveCapacity(valueCount)
+        for record in records {
+            if let value = pick(record) { context.storage[record.key] = value }
+            if record.flags.contains(.secret) { context.secureKeys.insert(record.key) }
+        }
+        return context
+    }
+
+    /// The keys of the slots in `set`.
+    func keys(of set: SlotSet) -> Set<String> {
+        Set(set.members.map { records[$0].key })
+    }
+
+    /// The secret keys.
+    ///
+    /// - Complexity: O(*n*) for *n* slots.
+    var secretKeys: Set<String> {
+        Set(records.lazy.filter { $0.flags.contains(.secret) }.map(\.key))
+    }
+
+    // MARK: Invariants
+
+    /// What is wrong with the table, if anything: the running sets and counts must match the records.
+    ///
+    /// - Complexity: O(*n*); for tests and debug builds.
+    func invariantViolations() -> [String] {
+        var violations: [String] = []
+        var values = 0
+        for (slot, record) in records.enumerated() {
+            if slots[record.key] != slot { violations.append("slot \(slot) of '\(record.key)' is not indexed") }
+            if record.value != nil { values += 1 }
+            if record.valueHash != storedHash(of: record.value) { violations.append("stale value hash of '\(record.key)'") }
+            if record.initialHash != storedHash(of: record.initial) { violations.append("stale initial hash of '\(record.key)'") }
+            if dirty.contains(slot) != record.isDirty { violations.append("dirty set wrong for '\(record.key)'") }
+            if inactive.contains(slot) == record.isActive { violations.append("inactive set wrong for '\(record.key)'") }
+            if pendingText.contains(slot) != record.flags.contains(.pendingControlText) {
+                violations.append("pending-text set wrong for '\(record.key)'")
+            }
+        }
+        if values != valueCount { violations.append("value count \(valueCount), records hold \(values)") }
+        if slots.count != records.count { violations.append("\(slots.count) keys indexed for \(records.count) records") }
+        return violations
+    }
+}

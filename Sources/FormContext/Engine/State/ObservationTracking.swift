@@ -1,0 +1,58 @@
+/// What has been read through Observation, so a mutation announces to the registrar exactly what
+/// someone may be watching, and a form nobody observes pays nothing for observation.
+struct ObservationTracking: Sendable {
+    /// The registrar key paths of every field read through observation, by track index.
+    private(set) var fieldPaths: [FieldKeyPaths] = []
+    /// Whether anyone read the whole ``FormContextObject/context`` through observation.
+    var isContextTracked = false
+    /// The form-level properties read through observation, in the order they were first read.
+    private(set) var properties: [FormProperty] = []
+    private var propertyIndex: Set<PropertyPath> = []
+
+    /// Whether any field has been read through observation.
+    var hasTrackedFields: Bool { !fieldPaths.isEmpty }
+
+    /// The key paths of the field at `trackIndex`.
+    func paths(at trackIndex: Int32) -> FieldKeyPaths {
+        fieldPaths[Int(trackIndex)]
+    }
+
+    /// Builds the key paths of `key` and returns their track index.
+    mutating func track(_ key: String) -> Int32 {
+        fieldPaths.append(FieldKeyPaths(key))
+        return Int32(fieldPaths.count - 1)
+    }
+
+    /// Starts comparing `property` before and after every mutation.
+    mutating func track(_ property: FormProperty) {
+        guard propertyIndex.insert(property.path).inserted else { return }
+        properties.append(property)
+    }
+
+    /// The current values of the tracked form-level properties, to compare after a mutation.
+    func propertyValues(of state: EngineState) -> [AnyHashable] {
+        properties.map { $0.value(state) }
+    }
+}
+
+/// A form-level property observers can track (`isDirty`, `isValid`, `submitPhase` …): where the
+/// registrar knows it, and how to read it from the state.
+///
+/// Declaring one is a single computed property on ``FormContextObject`` that reads through
+/// `FormContextObject.observed(_:_:)`; the pipeline compares it before and after every mutation once
+/// somebody has read it, and announces it when it changed.
+struct FormProperty: Sendable {
+    /// The property's key path on ``FormContextObject``, for the registrar.
+    let path: PropertyPath
+    /// Reads the property from the state.
+    let value: @Sendable (EngineState) -> AnyHashable
+    /// Announces a change of the property to the registrar.
+    let announce: @Sendable (FormContextObject) -> Void
+}
+
+/// A key path on ``FormContextObject`` that names a form-level property.
+struct PropertyPath: Hashable, @unchecked Sendable {
+    // `@unchecked Sendable` is sound: a key path to a stored or computed property is an immutable
+    // object that captures nothing.
+    let path: AnyKeyPath
+}

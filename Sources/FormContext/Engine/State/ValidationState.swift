@@ -1,0 +1,201 @@
+/// The validation state of a live form: its definition, the issues per field and for the form, the
+/// running counts behind `isValid` and `errorCount`, what each validator read, and the asynchronous
+/// runs under way.
+///
+/// Form-level answers come from running counts that each change adjusts, never from a scan. Clearing
+/// every issue (a reset) is O(1): the sets of slots with issues forget their members, and the stale
+/// entries left behind are never read again.
+struct ValidationState: Sendable {
+    /// One asynchronous run for one field.
+    struct Run: @unchecked Sendable {
+        // `@unchecked Sendable` is sound: `value` comes through the store's door, which admits only
+        // `Hashable & Sendable` values.
+        let generation: UInt64
+        let value: AnyHashable
+        var task: Task<Void, Never>?
+    }
+
+    /// An asynchronous run to start once the lock is released.
+    struct Start: @unchecked Sendable {
+        // `@unchecked Sendable` is sound for the same reason as `Run`.
+        let key: String
+        let slot: Int
+        let generation: UInt64
+        let value: AnyHashable
+        let debounce: Duration
+        let check: @Sendable (AnyHashable) async -> [ValidationIssue]
+        let sleep: @Sendable (Duration) async throws -> Void
+    }
+
+    var definition: FormDefinition?
+    var options = ValidationOptions()
+
+    private var entries: [Int: FieldIssues] = [:]
+    /// Slots whose entry in `entries` is current.
+    private(set) var holding = SlotSet()
+    /// Slots with at least one error.
+    private(set) var invalid = SlotSet()
+    /// The number of field errors.
+    private(set) var errorCount = 0
+
+    /// The results of each form-level validator on its last run, by position.
+    private var formResults: [Int: ValidationReport] = [:]
+    /// Form-level validators whose inputs changed since they last ran (or that never ran).
+    private(set) var staleFormValidators: Set<Int> = []
+    /// Form-level errors set from outside (a server's answer); dropped when the form validates again.
+    private var externalFormErrors: [ValidationIssue] = []
+    private(set) var formErrors: [ValidationIssue] = []
+    private(set) var formWarnings: [ValidationIssue] = []
+    /// Bumped whenever the form-level issues change.
+    private(set) var formIssuesVersion = 0
+
+    /// Fields validated since the last reset: a change to a field they read validates them again.
+    var validated = SlotSet()
+    /// What each field's validators read, by field position.
+    var fieldReads = DependencyIndex()
+    /// What each form-level validator read, by its position.
+    var formReads = DependencyIndex()
+
+    var runs: [Int: Run] = [:]
+    /// Every task started and not yet finished, superseded ones included.
+    var tasks: [UInt64: Task<Void, Never>] = [:]
+    /// Tasks that finished before their handle was stored.
+    var finishedEarly: Set<UInt64> = []
+    var nextGeneration: UInt64 = 0
+
+    /// Whether validation needs looking at on a change.
+    var isInUse: Bool { definition != nil || !holding.isEmpty || !formErrors.isEmpty || !formWarnings.isEmpty }
+
+    /// Whether no field and no form-level validator has an error.
+    var isValid: Bool { invalid.isEmpty && formErrors.isEmpty }
+
+    // MARK: Field issues
+
+    /// The issues of `slot`, or `nil` if it has none.
+    func issues(at slot: Int) -> FieldIssues? {
+        holding.contains(slot) ? entries[slot] : nil
+    }
+
+    /// Stores `entry` for `slot`, keeping the running counts exact.
+    ///
+    /// - Returns: The aspects that changed (errors, warnings), empty if nothing did.
+    mutating func setIssues(_ entry: FieldIssues, at slot: Int) -> FieldAspects {
+        let old = issues(at: slot) ?? FieldIssues()
+        guard old != entry else { return [] }
+        errorCount += entry.errorCount - old.errorCount
+        invalid.update(slot, isMember: entry.errorCount > 0)
+        if entry.isEmpty {
+            holding.remove(slot)
+            entries[slot] = nil
+        } else {
+            holding.insert(slot)
+            entries[slot] = entry
+        }
+        var aspects: FieldAspects = []
+        if old.allErrors != entry.allErrors { aspects.insert(.errors) }
+        if old.warnings != entry.warnings { aspects.insert(.warnings) }
+        return aspects
+    }
+
+    /// Forgets every field issue in O(1).
+    ///
+    /// - Returns: The slots that held issues, as they were (iterate only what you must).
+    mutating func forgetAllFieldIssues() -> SlotSet {
+        let held = holding
+        holding.removeAll()
+        invalid.removeAll()
+        errorCount = 0
+        return held
+    }
+
+    // MARK: Form issues
+
+    /// Marks the form-level validators that read `slot` as needing to run again.
+    mutating func formInputDidChange(_ slot: Int) {
+        guard let readers = formReads.readers(of: slot) else { return }
+        staleFormValidators.formUnion(readers)
+    }
+
+    /// Marks every form-level validator as needing to run.
+    mutating func invalidateFormValidators() {
+        staleFormValidators = Set(definition?.validators.indices ?? 0..<0)
+    }
+
+    /// Stores the result of the form-level validator at `position`.
+    mutating func setFormResult(_ report: ValidationReport, at position: Int) {
+        staleFormValidators.remove(position)
+        formResults[position] = report
+    }
+
+    /// Drops the form-level errors set from outside.
+    mutating func dropExternalFormErrors() {
+        externalFormErrors = []
+    }
+
+    /// Adds form-level errors from outside.
+    mutating func addExternalFormErrors(_ issues: [ValidationIssue]) {
+        externalFormErrors += issues
+    }
+
+    /// Forgets every form-level result and outside error.
+    mutating func forgetFormIssues() {
+        formResults = [:]
+        externalFormErrors = []
+        invalidateFormValidators()
+    }
+
+    /// Rebuilds ``formErrors`` and ``formWarnings`` from the validators' results and the outside
+    /// errors, bumping ``formIssuesVersion`` if they changed.
+    ///
+    /// - Complexity: O(*v*) for *v* form-level validators.
+    mutating func refreshFormIssues() {
+        var report = ValidationReport()
+        for position in formResults.keys.sorted() {
+            guard let result = formResults[position] else { continue }
+            report.errors += result.errors
+            report.warnings += result.warnings
+        }
+        report.errors += externalFormErrors
+        guard report.errors != formErrors || report.warnings != formWarnings else { return }
+        formErrors = report.errors
+        formWarnings = report.warnings
+        formIssuesVersion &+= 1
+    }
+
+    /// The mode in force, given how many submits have started.
+    func effectiveMode(submitCount: Int) -> ValidationMode {
+        submitCount > 0 ? options.revalidateMode : options.mode
+    }
+
+    // MARK: Invariants
+
+    /// What is wrong with the running counts, if anything.
+    ///
+    /// - Complexity: O(*k*) for *k* slots with issues; for tests and debug builds.
+    func invariantViolations(fields: FieldTable) -> [String] {
+        var violations: [String] = []
+        var count = 0
+        var invalidCount = 0
+        for slot in holding.members {
+            guard let entry = entries[slot] else {
+                violations.append("slot \(slot) holds issues but has no entry")
+                continue
+            }
+            count += entry.errorCount
+            if entry.errorCount > 0 {
+                invalidCount += 1
+                if !invalid.contains(slot) { violations.append("'\(fields[slot].key)' has errors but is not invalid") }
+            }
+            if entry.isEmpty { violations.append("empty entry kept for '\(fields[slot].key)'") }
+            if !fields[slot].isActive && !(entry.errors.isEmpty && entry.asyncErrors.isEmpty) {
+                violations.append("inactive '\(fields[slot].key)' has validator errors")
+            }
+        }
+        if count != errorCount { violations.append("error count \(errorCount), issues hold \(count)") }
+        if invalidCount != invalid.count { violations.append("\(invalid.count) invalid slots, issues say \(invalidCount)") }
+        for (slot, run) in runs where definition?.field(fields[slot].key)?.hasAsyncValidators != true {
+            violations.append("run \(run.generation) for '\(fields[slot].key)', which has no asynchronous validators")
+        }
+        return violations
+    }
+}

@@ -1,0 +1,21 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The identity of the calling thread, to recognise a thread that calls back into a form while the
+/// form is settling a mutation on that same thread (a validator that writes the form).
+struct ThreadIdentity: @unchecked Sendable, Equatable {
+    // `@unchecked Sendable` is sound: a thread handle is an opaque identifier, only compared.
+    private let thread: pthread_t
+
+    /// The calling thread.
+    static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
+
+    static func == (lhs: ThreadIdentity, rhs: ThreadIdentity) -> Bool {
+        pthread_equal(lhs.thread, rhs.thread) != 0
+    }
+}

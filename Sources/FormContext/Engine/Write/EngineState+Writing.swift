@@ -1,0 +1,112 @@
+/// The write stage: every change a mutation makes to values and field state goes through these,
+/// which keep the table's running sets exact and record what the settle stages and delivery need.
+extension EngineState {
+    /// Writes `value` (whose hash is `hash`) under `key`.
+    ///
+    /// - Returns: The change, or `nil` if the key already held the same value (in value and type).
+    @inline(__always)
+    mutating func write(
+        _ value: AnyHashable?, hash: Int, for key: String, origin: FormChangeOrigin, into changes: inout ChangeSet
+    ) -> FormChange? {
+        let slot: Int
+        if let existing = fields.slot(of: key) {
+            slot = existing
+        } else {
+            guard value != nil else { return nil }
+            slot = fields.slot(creating: key)
+        }
+        return write(value, hash: hash, at: slot, origin: origin, into: &changes)
+    }
+
+    /// Writes `value` (whose hash is `hash`) into `slot`.
+    ///
+    /// - Returns: The change, or `nil` if the slot already held the same value (in value and type).
+    @inline(__always)
+    mutating func write(
+        _ value: AnyHashable?, hash: Int, at slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet
+    ) -> FormChange? {
+        let wasDirty = fields.dirty.contains(slot)
+        guard let old = fields.write(value, hash: hash, at: slot) else { return nil }
+        let record = fields[slot]
+        let change = FormChange(
+            key: record.key, oldValue: old, newValue: value, origin: origin, isSecure: record.flags.contains(.secret))
+        if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
+        if record.flags.contains(.valueObserved), let list = observers.observers(of: record.key) {
+            for observer in list {
+                if case .change(let handler) = observer.handler { changes.changeCalls.append((handler, change)) }
+            }
+        }
+        if observers.hasAllObservers {
+            for observer in observers.all {
+                if case .change(let handler) = observer.handler { changes.changeCalls.append((handler, change)) }
+            }
+        }
+        if tracking.isContextTracked { changes.isContextChanged = true }
+        if isObserved(record) {
+            changes.note(wasDirty == fields.dirty.contains(slot) ? .value : [.value, .dirty], of: slot)
+            if hasEventSubscribers(record) { changes.recordValueChange(change, of: slot) }
+        }
+        if submit.submitted != nil { submit.valueDidChange(record.key, to: value) }
+        if changes.isCollectingChanges { changes.collected.append(change) }
+        return change
+    }
+
+    /// Makes `value` the initial value of `slot`.
+    mutating func setInitial(_ value: AnyHashable?, at slot: Int, into changes: inout ChangeSet) {
+        let wasDirty = fields.dirty.contains(slot)
+        guard fields.setInitial(value, at: slot) else { return }
+        note(wasDirty == fields.dirty.contains(slot) ? .initialValue : [.initialValue, .dirty], of: slot, into: &changes)
+    }
+
+    /// Marks the field in `slot` touched or not.
+    mutating func setTouched(_ isTouched: Bool, at slot: Int, into changes: inout ChangeSet) {
+        guard fields.setTouched(isTouched, at: slot) else { return }
+        note(.touched, of: slot, into: &changes)
+    }
+
+    /// Shows or hides the field in `slot`.
+    mutating func setHidden(_ isHidden: Bool, at slot: Int, into changes: inout ChangeSet) {
+        guard fields.setFlag(.hidden, isHidden, at: slot) else { return }
+        note(.visibility, of: slot, into: &changes)
+        if changes.isSettling { changes.activity.append(slot) }
+    }
+
+    /// Disables or enables the field in `slot`.
+    mutating func setDisabled(_ isDisabled: Bool, at slot: Int, into changes: inout ChangeSet) {
+        guard fields.setFlag(.disabled, isDisabled, at: slot) else { return }
+        note(.enabled, of: slot, into: &changes)
+        if changes.isSettling { changes.activity.append(slot) }
+    }
+
+    /// Marks the value in `slot` secret or not. Secrecy belongs to the key: this is the one place
+    /// that decides it.
+    mutating func setSecret(_ isSecret: Bool, at slot: Int, into changes: inout ChangeSet) {
+        guard fields.setFlag(.secret, isSecret, at: slot) else { return }
+        note(.secrecy, of: slot, into: &changes)
+    }
+
+    /// Marks every key secret in `keys` that is not secret yet.
+    mutating func markSecret(_ keys: some Sequence<String>, into changes: inout ChangeSet) {
+        for key in keys { setSecret(true, at: fields.slot(creating: key), into: &changes) }
+    }
+
+    /// Records that `aspects` of the field in `slot` changed, if anyone must hear about it.
+    @inline(__always)
+    mutating func note(_ aspects: FieldAspects, of slot: Int, into changes: inout ChangeSet) {
+        if isObserved(fields[slot]) { changes.note(aspects, of: slot) }
+    }
+}
+
+extension ChangeSet {
+    /// Keeps the value change of an observed field for its event: the old value of the first write,
+    /// the new value of the last.
+    mutating func recordValueChange(_ change: FormChange, of slot: Int) {
+        if let first = valueChanges[slot] {
+            valueChanges[slot] = FormChange(
+                key: change.key, oldValue: first.oldValue, newValue: change.newValue, origin: change.origin,
+                isSecure: change.isSecure)
+        } else {
+            valueChanges[slot] = change
+        }
+    }
+}

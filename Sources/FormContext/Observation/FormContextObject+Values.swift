@@ -1,0 +1,153 @@
+extension FormContextObject {
+    // MARK: Reading
+
+    /// A snapshot of every value. Reading it through observation tracks every key.
+    ///
+    /// - Complexity: O(*n*) for *n* fields: it copies every value. Read single keys where you can.
+    public var context: FormContext {
+        registrar.access(self, keyPath: \.context)
+        return read { state in
+            state.tracking.isContextTracked = true
+            return state.fields.context
+        }
+    }
+
+    /// The value under `key`, or `nil` if there is none. Observation tracks this key only.
+    public subscript(key: String) -> AnyHashable? {
+        let (value, paths) = read { state in
+            let slot = state.fields.slot(creating: key)
+            return (state.fields[slot].value, state.trackPaths(of: slot))
+        }
+        registrar.access(self, keyPath: paths.value)
+        return value
+    }
+
+    /// The value of a typed field; setting it writes with origin ``FormChangeOrigin/program``.
+    ///
+    /// Reading returns `nil` when the key is absent or holds another type; use ``FormReader/value(for:)``
+    /// to tell the two apart.
+    public subscript<Value>(key: FormKey<Value>) -> Value? {
+        get { self[key.name]?.base as? Value }
+        set { set(newValue, for: key.name) }
+    }
+
+    /// The value under `key` if its field is active (visible and enabled), without observation:
+    /// what validators and rules read.
+    func activeValue(of key: String) -> AnyHashable? {
+        read { $0.fields.activeValue(of: key) }
+    }
+
+    /// Reads a form-level property, registering it with Observation and with the pipeline, which
+    /// from then on compares it before and after every mutation and announces it when it changed.
+    ///
+    /// Declaring an observable form-level property is this one call in its getter:
+    ///
+    /// ```swift
+    /// public var isValid: Bool { observed(\.isValid) { $0.validation.isValid } }
+    /// ```
+    func observed<Value: Hashable & Sendable>(
+        _ keyPath: any KeyPath<FormContextObject, Value> & Sendable, _ value: @escaping @Sendable (EngineState) -> Value
+    ) -> Value {
+        registrar.access(self, keyPath: keyPath)
+        return read { state in
+            state.tracking.track(
+                FormProperty(
+                    path: PropertyPath(path: keyPath), value: { AnyHashable(value($0)) },
+                    announce: { $0.announce(keyPath) }))
+            return value(state)
+        }
+    }
+
+    // MARK: Writing
+
+    /// Stores `value` under `key` and notifies the observers of that key.
+    ///
+    /// Writing a value equal to the current one (same value, same type) changes nothing and
+    /// notifies no one. A `nil` value removes the key; a `nil` key is ignored.
+    ///
+    /// - Parameters:
+    ///   - value: The new value, or `nil` to remove the key.
+    ///   - key: The field key.
+    ///   - origin: Where the change comes from; subscribers receive it with the change.
+    /// - Returns: The change that was made, or `nil` if nothing changed.
+    /// - Complexity: O(1) on average, plus one call per observer of `key`.
+    @discardableResult
+    public func set(_ value: (any Hashable & Sendable)?, for key: String?, origin: FormChangeOrigin = .program) -> FormChange? {
+        guard let key else { return nil }
+        let newValue = boxed(value)
+        let hash = storedHash(of: newValue)
+        return mutate { state, changes in
+            state.write(newValue, hash: hash, for: key, origin: origin, into: &changes)
+        }
+    }
+
+    /// Writes every value of `values` in one batch: each changed key notifies once, after all are written.
+    ///
+    /// Keys absent from `values` are left as they are. Keys secret in `values` become secret in the
+    /// form before any value is written, so their changes are masked.
+    ///
+    /// - Returns: The changes made, in key order.
+    /// - Complexity: O(*m* log *m*) for *m* values, plus one call per observer of each changed key.
+    @discardableResult
+    public func set(_ values: FormContext, origin: FormChangeOrigin = .program) -> [FormChange] {
+        mutate { state, changes in
+            changes.isCollectingChanges = true
+            state.markSecret(values.secureKeys, into: &changes)
+            for key in values.sortedKeys {
+                let value = values.storage[key]
+                _ = state.write(value, hash: storedHash(of: value), for: key, origin: origin, into: &changes)
+            }
+            return changes.collected
+        }
+    }
+
+    /// Writes the value of `control` under its key (nothing for a control without a key).
+    ///
+    /// - Returns: The change that was made, or `nil` if nothing changed.
+    @discardableResult
+    public func update(from control: some FormControl, origin: FormChangeOrigin = .user) -> FormChange? {
+        set(control.formValue, for: control.formKey, origin: origin)
+    }
+}
+
+extension EngineState {
+    /// The registrar key paths of the field in `slot`, built the first time it is read through observation.
+    mutating func trackPaths(of slot: Int) -> FieldKeyPaths {
+        let index = fields[slot].trackIndex
+        if index >= 0 { return tracking.paths(at: index) }
+        let made = tracking.track(fields[slot].key)
+        fields.setTrackIndex(made, at: slot)
+        return tracking.paths(at: made)
+    }
+}
+
+extension FormContextObject {
+    /// Writes `entries` in one mutation, in order (a `nil` value removes its key); used by the model
+    /// bridge.
+    ///
+    /// - Parameters:
+    ///   - entries: The keys and their stored values.
+    ///   - secretKeys: Keys to mark secret before any value is written.
+    ///   - origin: The origin the changes carry.
+    ///   - seeding: Whether a key the form knows nothing of (no value, no initial value) takes its
+    ///     value as its initial value too, so the form stays clean.
+    /// - Returns: The changes made, in order.
+    @discardableResult
+    func apply(
+        _ entries: [(key: String, value: AnyHashable?)], secretKeys: Set<String> = [], origin: FormChangeOrigin,
+        seeding: Bool = false
+    ) -> [FormChange] {
+        mutate { state, changes in
+            changes.isCollectingChanges = true
+            state.markSecret(secretKeys, into: &changes)
+            for (key, value) in entries {
+                let slot = state.fields.slot(creating: key)
+                if seeding && state.fields[slot].value == nil && state.fields[slot].initial == nil {
+                    state.setInitial(value, at: slot, into: &changes)
+                }
+                _ = state.write(value, hash: storedHash(of: value), at: slot, origin: origin, into: &changes)
+            }
+            return changes.collected
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// The values a validator (and a rule) reads: a ``FormReader`` over a plain ``FormContext`` or over a
+/// live form, in which hidden and disabled fields read as absent.
+///
+/// A validator never holds the form's lock while it runs: on a live form each read asks the form for
+/// the key's current value, so a validator may read any key, through this reader or through the form
+/// itself, and always gets the value the form holds. The reads are recorded, so the form re-runs a
+/// validator when (and only when) a key it read changes.
+///
+/// Inside a scope (a definition reused for a nested model, see ``FormDefinition/scoped(in:)``) keys
+/// are read relative to the scope: `values["password"]` reads `hotspot.password`.
+public struct FormValues: FormReader {
+    enum Source {
+        /// A plain context; `inactive` keys read as absent.
+        case context(FormContext, inactive: Set<String>)
+        /// A live form.
+        case live(FormContextObject)
+    }
+
+    let source: Source
+    /// The scope prefix with its trailing dot, or empty at the root.
+    let prefix: String
+    /// Records every key read, when the form wants to know.
+    let tracker: ReadTracker?
+
+    init(_ source: Source, prefix: String = "", tracker: ReadTracker? = nil) {
+        self.source = source
+        self.prefix = prefix
+        self.tracker = tracker
+    }
+
+    /// The values of `context`, with `inactiveKeys` reading as absent.
+    ///
+    /// - Parameters:
+    ///   - context: The values.
+    ///   - inactiveKeys: Keys of hidden or disabled fields.
+    public init(_ context: FormContext, inactiveKeys: Set<String> = []) {
+        self.init(.context(context, inactive: inactiveKeys))
+    }
+
+    /// The value under `key` (inside the reader's scope), or `nil` if there is none or its field is
+    /// hidden or disabled.
+    public subscript(key: String) -> AnyHashable? {
+        let key = prefix.isEmpty ? key : prefix + key
+        tracker?.record(key)
+        switch source {
+        case .context(let context, let inactive):
+            return inactive.isEmpty || !inactive.contains(key) ? context.storage[key] : nil
+        case .live(let form):
+            return form.activeValue(of: key)
+        }
+    }
+
+    /// The same values seen from inside `scope`: keys are read under its prefix.
+    ///
+    /// - Parameter scope: The scope; the root scope changes nothing.
+    /// - Returns: The scoped reader.
+    public func scoped(in scope: FormScope) -> FormValues {
+        guard !scope.prefix.isEmpty else { return self }
+        return FormValues(source, prefix: prefix + scope.prefix + ".", tracker: tracker)
+    }
+}
+
+/// Collects the keys one validator or rule reads while it runs.
+///
+/// Used by one thread at a time: the form makes one per settling pass and hands it to each check in
+/// turn.
+final class ReadTracker {
+    private(set) var keys: [String] = []
+
+    /// Records that `key` was read.
+    func record(_ key: String) {
+        keys.append(key)
+    }
+
+    /// Forgets what was read, for the next check.
+    func reset() {
+        keys.removeAll(keepingCapacity: true)
+    }
+}
