@@ -9,7 +9,7 @@ struct FloorScenario: Scenario {
     let name = "floor"
     let letter = "b"
     /// The most an engine set may cost, as a multiple of a dictionary insert.
-    let limit = 5.0
+    let limit = 3.0
 
     func run(_ bench: Bench) -> ScenarioResult {
         var result = ScenarioResult()

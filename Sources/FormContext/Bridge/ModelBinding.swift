@@ -53,6 +53,8 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// The bridge that maps the form's keys to the model's properties.
     public let bridge: FormBridge<Model>
     private let state: Mutex<State>
+    /// Tells this binding's writes into the form from other writers'.
+    private let writerID = ModelBindingIDs.next()
 
     /// Binds `model` to `form`: writes the model into the form (origin ``FormChangeOrigin/bridge``),
     /// marks the bridge's secret keys secure, and from then on keeps the two in sync.
@@ -191,15 +193,17 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     ///   - change: Changes the model; returns `false` to change nothing (a lost race).
     /// - Returns: The form changes made.
     private func commit(_ indices: some Collection<Int>, _ change: (inout State) -> Bool) -> [FormChange] {
-        let model: Model? = state.withAnnotatedLock { state in
+        let committed: (Model, UInt64)? = state.withAnnotatedLock { state in
             guard !state.isCancelled, change(&state) else { return nil }
             state.version &+= 1
             state.errors = [:]
             state.lastError = nil
-            return state.model
+            return (state.model, state.version)
         }
-        guard let model else { return [] }
-        return form.apply(storedValues(of: model, at: indices), origin: .bridge)
+        guard let (model, version) = committed else { return [] }
+        // Commits race to the form; the form drops a value older than one this binding already wrote
+        // into the same field, so every field ends with the newest model's value.
+        return form.apply(storedValues(of: model, at: indices), origin: .bridge, writer: (writerID, version))
     }
 
     /// The stored values of the bindings at `indices` for `model`.
@@ -279,6 +283,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
                 return (state.formSubscription, state.cancelHandlers.removeAll(), dropped)
             }
         subscription?.cancel()
+        if subscription != nil { form.forgetWriter(writerID) }
         for finish in finishers { finish() }
         withExtendedLifetime(dropped) {}
     }
@@ -321,5 +326,15 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         case unchanged
         case changed(Model, [@Sendable (Model) -> Void])
         case failed(FormBridgeError, [@Sendable (FormBridgeError) -> Void])
+    }
+}
+
+/// Hands out the identities model bindings write into forms under.
+enum ModelBindingIDs {
+    private static let counter = Atomic<UInt64>(0)
+
+    /// A new identity, never handed out before.
+    static func next() -> UInt64 {
+        counter.wrappingAdd(1, ordering: .relaxed).newValue
     }
 }

@@ -36,9 +36,10 @@ extension FormContextObject {
                     key: key, oldValue: record.value, newValue: record.value, origin: .program,
                     isSecure: record.flags.contains(.secret))
                 changes.changeCalls.append((handler, current))
-            } else if let value = boxed(value) {
-                state.setInitial(value, at: slot, into: &changes)
-                _ = state.write(value, hash: storedHash(of: value), at: slot, origin: .program, into: &changes)
+            } else if let value {
+                let stored = StoredValue(value)
+                state.setInitial(stored, at: slot, into: &changes)
+                _ = state.write(stored, at: slot, origin: .program, into: &changes)
             }
             return id
         }

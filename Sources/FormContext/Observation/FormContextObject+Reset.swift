@@ -10,8 +10,7 @@ extension FormContextObject {
     public func reset(origin: FormChangeOrigin = .reset) {
         mutate { state, changes in
             for slot in state.fields.dirty.members.sorted(by: { state.fields[$0].key < state.fields[$1].key }) {
-                let initial = state.fields[slot].initial
-                _ = state.write(initial, hash: state.fields[slot].initialHash, at: slot, origin: origin, into: &changes)
+                _ = state.write(state.fields[slot].storedInitial, at: slot, origin: origin, into: &changes)
             }
             state.untouchAll(into: &changes)
             state.clearAllIssues(into: &changes)
@@ -39,10 +38,10 @@ extension FormContextObject {
             for key in initial.keys { _ = state.fields.slot(creating: key) }
             let order = (0..<state.fields.slotCount).sorted { state.fields[$0].key < state.fields[$1].key }
             for slot in order {
-                let value = initial.storage[state.fields[slot].key]
+                let value = StoredValue(stored: initial.storage[state.fields[slot].key])
                 state.setInitial(value, at: slot, into: &changes)
                 if !edited.contains(slot) {
-                    _ = state.write(value, hash: storedHash(of: value), at: slot, origin: origin, into: &changes)
+                    _ = state.write(value, at: slot, origin: origin, into: &changes)
                 }
             }
             let touched = Array(state.fields.touched.members)

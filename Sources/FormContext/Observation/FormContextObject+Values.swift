@@ -74,10 +74,14 @@ extension FormContextObject {
     @discardableResult
     public func set(_ value: (any Hashable & Sendable)?, for key: String?, origin: FormChangeOrigin = .program) -> FormChange? {
         guard let key else { return nil }
-        let newValue = boxed(value)
-        let hash = storedHash(of: newValue)
+        let newValue = StoredValue(value)
+        switch read({ $0.quickWrite(newValue, for: key, origin: origin) }) {
+        case .unchanged: return nil
+        case .written(let change): return change
+        case .needsPipeline: break
+        }
         return mutate { state, changes in
-            state.write(newValue, hash: hash, for: key, origin: origin, into: &changes)
+            state.write(newValue, for: key, origin: origin, into: &changes)
         }
     }
 
@@ -94,8 +98,7 @@ extension FormContextObject {
             changes.isCollectingChanges = true
             state.markSecret(values.secureKeys, into: &changes)
             for key in values.sortedKeys {
-                let value = values.storage[key]
-                _ = state.write(value, hash: storedHash(of: value), for: key, origin: origin, into: &changes)
+                _ = state.write(StoredValue(stored: values.storage[key]), for: key, origin: origin, into: &changes)
             }
             return changes.collected
         }
@@ -131,23 +134,35 @@ extension FormContextObject {
     ///   - origin: The origin the changes carry.
     ///   - seeding: Whether a key the form knows nothing of (no value, no initial value) takes its
     ///     value as its initial value too, so the form stays clean.
+    ///   - writer: The writer and the version of its data these values come from: a value older
+    ///     than one the same writer already wrote into the same field is dropped.
     /// - Returns: The changes made, in order.
     @discardableResult
     func apply(
         _ entries: [(key: String, value: AnyHashable?)], secretKeys: Set<String> = [], origin: FormChangeOrigin,
-        seeding: Bool = false
+        seeding: Bool = false, writer: (id: UInt64, version: UInt64)? = nil
     ) -> [FormChange] {
         mutate { state, changes in
             changes.isCollectingChanges = true
             state.markSecret(secretKeys, into: &changes)
             for (key, value) in entries {
                 let slot = state.fields.slot(creating: key)
-                if seeding && state.fields[slot].value == nil && state.fields[slot].initial == nil {
-                    state.setInitial(value, at: slot, into: &changes)
+                if let writer {
+                    guard state.writerVersions[writer.id, default: [:]][slot].map({ $0 < writer.version }) ?? true else { continue }
+                    state.writerVersions[writer.id, default: [:]][slot] = writer.version
                 }
-                _ = state.write(value, hash: storedHash(of: value), at: slot, origin: origin, into: &changes)
+                let stored = StoredValue(stored: value)
+                if seeding && !state.fields[slot].stored.isPresent && !state.fields[slot].storedInitial.isPresent {
+                    state.setInitial(stored, at: slot, into: &changes)
+                }
+                _ = state.write(stored, at: slot, origin: origin, into: &changes)
             }
             return changes.collected
         }
+    }
+
+    /// Forgets what the writer `id` wrote, when it goes away.
+    func forgetWriter(_ id: UInt64) {
+        read { $0.writerVersions[id] = nil }
     }
 }

@@ -81,8 +81,7 @@ extension FormContextObject {
         let (order, writes) = batch.finish()
         mutate { state, changes in
             for key in order {
-                let value = writes[key] ?? nil
-                _ = state.write(value, hash: storedHash(of: value), for: key, origin: origin, into: &changes)
+                _ = state.write(StoredValue(stored: writes[key] ?? nil), for: key, origin: origin, into: &changes)
             }
         }
         return result

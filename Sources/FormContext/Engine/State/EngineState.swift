@@ -16,6 +16,9 @@ struct EngineState: Sendable {
     var delivery = DeliveryQueue()
     /// The thread settling a mutation, and writes its user code made meanwhile.
     var settling = SettlingState()
+    /// The newest model version each model binding has written into each field, by binding and
+    /// slot, so that a binding's writes land in the order it made them, whichever thread gets here first.
+    var writerVersions: [UInt64: [Int: UInt64]] = [:]
 
     init(_ initial: FormContext) {
         fields = FieldTable(initial)
@@ -23,6 +26,14 @@ struct EngineState: Sendable {
 
     /// Whether a mutation must settle (run validators) before it is delivered.
     var requiresSettling: Bool { validation.definition != nil }
+
+    /// Whether a value write can skip the pipeline: nothing to settle, nobody listening to every
+    /// key or to the whole form, no submit to keep track of. (Whether anyone listens to the written
+    /// key is asked of its record.)
+    var isQuiet: Bool {
+        !requiresSettling && !observers.hasAllObservers && !tracking.isContextTracked && tracking.properties.isEmpty
+            && submit.submitted == nil
+    }
 
     /// The validation mode in force: the re-validate mode once a submit has started.
     var validationMode: ValidationMode { validation.effectiveMode(submitCount: submit.count) }

@@ -9,14 +9,10 @@ struct FieldRecord: @unchecked Sendable {
 
     /// The field key.
     let key: String
-    /// The current value, `nil` for none.
-    var value: AnyHashable?
+    /// The current value.
+    var stored = StoredValue.absent
     /// The value the field started from or was last reset to.
-    var initial: AnyHashable?
-    /// `value`'s hash (0 when `nil`).
-    var valueHash = 0
-    /// `initial`'s hash (0 when `nil`).
-    var initialHash = 0
+    var storedInitial = StoredValue.absent
     /// Visibility, enabled-ness, secrecy and who is interested.
     var flags: FieldFlags = []
     /// The index of the field's registrar key paths, or -1 while nobody has read it through Observation.
@@ -29,25 +25,33 @@ struct FieldRecord: @unchecked Sendable {
     /// Whether the field takes part in validation and submission: neither hidden nor disabled.
     var isActive: Bool { flags.isDisjoint(with: .inactive) }
 
+    /// The current value, `nil` for none.
+    var value: AnyHashable? { stored.value }
+
+    /// The initial value, `nil` for none.
+    var initial: AnyHashable? { storedInitial.value }
+
     /// Whether the value differs from the initial value (in value or in type).
-    var isDirty: Bool { !isSameValue(value, valueHash, initial, initialHash) }
+    var isDirty: Bool { !stored.isSame(as: storedInitial) }
+
+    /// Replaces the value with `newValue`, in place, unless it is the same.
+    ///
+    /// - Parameters:
+    ///   - newValue: The new value.
+    ///   - wasDirty: Whether the value differed from the initial value before.
+    /// - Returns: The old value and whether the new one differs from the initial value; `nil` if the
+    ///   value was already the same (in value and type).
+    @inline(__always)
+    mutating func replaceValue(with newValue: StoredValue, wasDirty: Bool) -> (old: StoredValue, isDirty: Bool)? {
+        guard !stored.isSame(as: newValue) else { return nil }
+        // A clean field held its initial value, so a different value is certainly dirty: only a
+        // dirty field needs comparing with its initial value.
+        let isDirty = !wasDirty || !newValue.isSame(as: storedInitial)
+        var old = newValue
+        swap(&old, &stored)
+        return (old, isDirty)
+    }
 
     /// Whether the record holds nothing worth keeping a slot for.
     var isVacant: Bool { value == nil && initial == nil && flags.isEmpty && trackIndex < 0 }
-}
-
-/// Whether two stored values, whose hashes are known, are the same value of the same type.
-///
-/// Different hashes settle most comparisons without touching either value; equal hashes are
-/// confirmed with `isEqualValue(_:_:)`.
-@inline(__always)
-func isSameValue(_ lhs: AnyHashable?, _ lhsHash: Int, _ rhs: AnyHashable?, _ rhsHash: Int) -> Bool {
-    guard let lhs, let rhs else { return lhs == nil && rhs == nil }
-    return lhsHash == rhsHash && isEqualValue(lhs, rhs)
-}
-
-/// The hash a record keeps for `value`: its hash value, or 0 for `nil`.
-@inline(__always)
-func storedHash(of value: AnyHashable?) -> Int {
-    value?.hashValue ?? 0
 }

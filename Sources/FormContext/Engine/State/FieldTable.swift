@@ -23,11 +23,9 @@ struct FieldTable: Sendable {
         records.reserveCapacity(context.count)
         for (key, value) in context.storage {
             let slot = makeSlot(for: key)
-            let hash = storedHash(of: value)
-            records[slot].value = value
-            records[slot].valueHash = hash
-            records[slot].initial = value
-            records[slot].initialHash = hash
+            let stored = StoredValue(stored: value)
+            records[slot].stored = stored
+            records[slot].storedInitial = stored
             valueCount += 1
         }
         for key in context.secureKeys {
@@ -57,10 +55,10 @@ struct FieldTable: Sendable {
         return slot
     }
 
-    /// The record in `slot`.
+    /// The record in `slot`, read in place.
     @inline(__always)
     subscript(slot: Int) -> FieldRecord {
-        records[slot]
+        _read { yield records[slot] }
     }
 
     /// The number of slots.
@@ -95,33 +93,26 @@ struct FieldTable: Sendable {
 
     // MARK: Values
 
-    /// Stores `value` (whose hash is `hash`) in `slot` and keeps the dirty set exact.
+    /// Stores `value` in `slot` and keeps the dirty set exact.
     ///
-    /// - Returns: The old value, wrapped, if the value changed (in value or type); `nil` if it was
-    ///   already the same.
+    /// - Returns: The old value if the value changed (in value or type); `nil` if it was already the same.
     @inline(__always)
-    mutating func write(_ value: AnyHashable?, hash: Int, at slot: Int) -> AnyHashable?? {
-        let old = records[slot].value
-        guard !isSameValue(old, records[slot].valueHash, value, hash) else { return nil }
-        records[slot].value = value
-        records[slot].valueHash = hash
-        if old == nil { valueCount += 1 } else if value == nil { valueCount -= 1 }
-        let record = records[slot]
-        dirty.update(slot, isMember: !isSameValue(value, hash, record.initial, record.initialHash))
-        return .some(old)
+    mutating func write(_ value: StoredValue, at slot: Int) -> StoredValue? {
+        let wasDirty = dirty.contains(slot)
+        guard let (old, isDirty) = records[slot].replaceValue(with: value, wasDirty: wasDirty) else { return nil }
+        if !old.isPresent { valueCount += 1 } else if !value.isPresent { valueCount -= 1 }
+        if isDirty != wasDirty { dirty.update(slot, isMember: isDirty) }
+        return old
     }
 
     /// Makes `value` the initial value of `slot` and keeps the dirty set exact.
     ///
     /// - Returns: Whether the initial value changed.
     @discardableResult
-    mutating func setInitial(_ value: AnyHashable?, at slot: Int) -> Bool {
-        let hash = storedHash(of: value)
-        let record = records[slot]
-        guard !isSameValue(record.initial, record.initialHash, value, hash) else { return false }
-        records[slot].initial = value
-        records[slot].initialHash = hash
-        dirty.update(slot, isMember: !isSameValue(record.value, record.valueHash, value, hash))
+    mutating func setInitial(_ value: StoredValue, at slot: Int) -> Bool {
+        guard !records[slot].storedInitial.isSame(as: value) else { return false }
+        records[slot].storedInitial = value
+        dirty.update(slot, isMember: !records[slot].stored.isSame(as: value))
         return true
     }
 
@@ -211,9 +202,11 @@ struct FieldTable: Sendable {
         var values = 0
         for (slot, record) in records.enumerated() {
             if slots[record.key] != slot { violations.append("slot \(slot) of '\(record.key)' is not indexed") }
-            if record.value != nil { values += 1 }
-            if record.valueHash != storedHash(of: record.value) { violations.append("stale value hash of '\(record.key)'") }
-            if record.initialHash != storedHash(of: record.initial) { violations.append("stale initial hash of '\(record.key)'") }
+            if record.stored.isPresent { values += 1 }
+            if record.stored.hash != StoredValue(stored: record.value).hash { violations.append("stale value hash of '\(record.key)'") }
+            if record.storedInitial.hash != StoredValue(stored: record.initial).hash {
+                violations.append("stale initial hash of '\(record.key)'")
+            }
             if dirty.contains(slot) != record.isDirty { violations.append("dirty set wrong for '\(record.key)'") }
             if inactive.contains(slot) == record.isActive { violations.append("inactive set wrong for '\(record.key)'") }
             if pendingText.contains(slot) != record.flags.contains(.pendingControlText) {

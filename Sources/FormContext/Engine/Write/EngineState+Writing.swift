@@ -1,35 +1,56 @@
 /// The write stage: every change a mutation makes to values and field state goes through these,
 /// which keep the table's running sets exact and record what the settle stages and delivery need.
+/// What a write that skips the pipeline did.
+enum QuickWrite: Sendable {
+    /// The key already held the same value.
+    case unchanged
+    /// The value was written, and nobody needs to hear about it.
+    case written(FormChange)
+    /// The write must go through the pipeline: someone listens, or the form settles.
+    case needsPipeline
+}
+
 extension EngineState {
-    /// Writes `value` (whose hash is `hash`) under `key`.
+    /// Writes `value` under an existing `key` when nothing but the value changes: no one observes the
+    /// key, the form, or every key, and nothing settles. This is the path of most writes to a form
+    /// nobody watches, and it allocates nothing.
+    @inline(__always)
+    mutating func quickWrite(_ value: StoredValue, for key: String, origin: FormChangeOrigin) -> QuickWrite {
+        guard isQuiet, let slot = fields.slot(of: key) else { return .needsPipeline }
+        let flags = fields[slot].flags
+        guard fields[slot].trackIndex < 0, flags.isDisjoint(with: [.valueObserved, .stateObserved]) else {
+            return .needsPipeline
+        }
+        guard let old = fields.write(value, at: slot) else { return .unchanged }
+        return .written(
+            FormChange(key: key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: flags.contains(.secret)))
+    }
+
+    /// Writes `value` under `key`.
     ///
     /// - Returns: The change, or `nil` if the key already held the same value (in value and type).
     @inline(__always)
-    mutating func write(
-        _ value: AnyHashable?, hash: Int, for key: String, origin: FormChangeOrigin, into changes: inout ChangeSet
-    ) -> FormChange? {
+    mutating func write(_ value: StoredValue, for key: String, origin: FormChangeOrigin, into changes: inout ChangeSet) -> FormChange? {
         let slot: Int
         if let existing = fields.slot(of: key) {
             slot = existing
         } else {
-            guard value != nil else { return nil }
+            guard value.isPresent else { return nil }
             slot = fields.slot(creating: key)
         }
-        return write(value, hash: hash, at: slot, origin: origin, into: &changes)
+        return write(value, at: slot, origin: origin, into: &changes)
     }
 
-    /// Writes `value` (whose hash is `hash`) into `slot`.
+    /// Writes `value` into `slot`.
     ///
     /// - Returns: The change, or `nil` if the slot already held the same value (in value and type).
     @inline(__always)
-    mutating func write(
-        _ value: AnyHashable?, hash: Int, at slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet
-    ) -> FormChange? {
+    mutating func write(_ value: StoredValue, at slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) -> FormChange? {
         let wasDirty = fields.dirty.contains(slot)
-        guard let old = fields.write(value, hash: hash, at: slot) else { return nil }
+        guard let old = fields.write(value, at: slot) else { return nil }
         let record = fields[slot]
         let change = FormChange(
-            key: record.key, oldValue: old, newValue: value, origin: origin, isSecure: record.flags.contains(.secret))
+            key: record.key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: record.flags.contains(.secret))
         if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
         if record.flags.contains(.valueObserved), let list = observers.observers(of: record.key) {
             for observer in list {
@@ -46,13 +67,13 @@ extension EngineState {
             changes.note(wasDirty == fields.dirty.contains(slot) ? .value : [.value, .dirty], of: slot)
             if hasEventSubscribers(record) { changes.recordValueChange(change, of: slot) }
         }
-        if submit.submitted != nil { submit.valueDidChange(record.key, to: value) }
+        if submit.submitted != nil { submit.valueDidChange(record.key, to: value.value) }
         if changes.isCollectingChanges { changes.collected.append(change) }
         return change
     }
 
     /// Makes `value` the initial value of `slot`.
-    mutating func setInitial(_ value: AnyHashable?, at slot: Int, into changes: inout ChangeSet) {
+    mutating func setInitial(_ value: StoredValue, at slot: Int, into changes: inout ChangeSet) {
         let wasDirty = fields.dirty.contains(slot)
         guard fields.setInitial(value, at: slot) else { return }
         note(wasDirty == fields.dirty.contains(slot) ? .initialValue : [.initialValue, .dirty], of: slot, into: &changes)

@@ -1,0 +1,71 @@
+/// A value as a live form keeps it: boxed once at the store's door, with its hash and its type
+/// noted once, so that comparing two stored values rarely touches either box.
+///
+/// Absence is a stored value too (``absent``), so records never hold an optional box: unwrapping
+/// one copies it through the value witnesses, which costs more than a whole dictionary insert.
+struct StoredValue: @unchecked Sendable {
+    // `@unchecked Sendable` is sound: every box comes through the store's door (`boxed(_:)`), which
+    // admits only `Hashable & Sendable` values, or is the private absent marker.
+
+    /// The value, or the absent marker.
+    let box: AnyHashable
+    /// The hash of the value itself (not of its box, which hashes some numbers differently); 0 for
+    /// the absent marker.
+    let hash: Int
+    /// The value's dynamic type.
+    let type: ObjectIdentifier
+
+    /// No value.
+    static let absent = StoredValue(box: AnyHashable(Absent()), hash: 0, type: ObjectIdentifier(Absent.self))
+
+    private struct Absent: Hashable {}
+
+    private init(box: AnyHashable, hash: Int, type: ObjectIdentifier) {
+        self.box = box
+        self.hash = hash
+        self.type = type
+    }
+
+    /// Boxes `value` through the store's door: `nil`, and an optional holding `nil`, are absent.
+    @inline(__always)
+    init(_ value: (any Hashable & Sendable)?) {
+        self = value.map { StoredValue.boxing($0) } ?? .absent
+    }
+
+    /// Boxes a value of a known type (the existential opened, so nothing is copied but into the box).
+    private static func boxing<Value: Hashable & Sendable>(_ value: Value) -> StoredValue {
+        // Boxing unwraps an optional and flattens an `AnyHashable`; every other value's type is its box's.
+        if _isOptional(Value.self) || Value.self == AnyHashable.self {
+            return StoredValue(stored: boxed(value))
+        }
+        return StoredValue(box: AnyHashable(value), hash: value.hashValue, type: ObjectIdentifier(Value.self))
+    }
+
+    /// A value already boxed (from a ``FormContext``); `nil` is absent.
+    init(stored value: AnyHashable?) {
+        guard let value, let base = value.base as? any Hashable else {
+            self = .absent
+            return
+        }
+        self.init(box: value, hash: base.hashValue, type: ObjectIdentifier(Swift.type(of: base)))
+    }
+
+    /// Whether there is a value.
+    @inline(__always)
+    var isPresent: Bool { type != StoredValue.absent.type }
+
+    /// The value, or `nil` when absent.
+    var value: AnyHashable? { isPresent ? box : nil }
+
+    /// The value, or `nil` when absent, moved out of this stored value.
+    consuming func take() -> AnyHashable? {
+        isPresent ? box : nil
+    }
+
+    /// Whether `other` is the same value of the same type. Different hashes or types settle most
+    /// comparisons without touching either box.
+    @inline(__always)
+    func isSame(as other: StoredValue) -> Bool {
+        type == other.type && hash == other.hash && (!isPresent || box == other.box)
+    }
+}
