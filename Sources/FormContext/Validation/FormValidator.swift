@@ -26,7 +26,9 @@ public struct FormValidator: Sendable {
     ///   - severity: Whether a failure blocks submission; an error by default.
     ///   - test: Returns whether the values pass. It reads the values of the visible, enabled fields
     ///     (hidden and disabled ones read as absent); on a live form the reads are recorded, and the
-    ///     validator runs again only when a key it read changes. It runs without any lock held.
+    ///     validator runs again only when a key it read changes. It runs without any lock held, so it
+    ///     may also read the live form directly; a validator that reads nothing through `values` runs
+    ///     whenever the form validates.
     public init(
         _ rule: String, message: String, severity: ValidationSeverity = .error,
         _ test: @escaping @Sendable (FormValues) -> Bool

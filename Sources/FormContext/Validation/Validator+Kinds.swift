@@ -40,7 +40,8 @@ extension Validator {
     /// `test` gets the form's values to compare fields: on a live form it reads the form as it is
     /// (hidden and disabled fields read as absent), and the form records what it read, so a change to
     /// any field it read validates this field again. It runs without any lock held, so it may also
-    /// read the live form directly.
+    /// read the live form directly and gets the form's value; such a read is not recorded, so read
+    /// other fields through `values` to have this field validated again when they change.
     ///
     /// - Parameters:
     ///   - rule: The rule's name, reported in ``ValidationIssue/rule``.

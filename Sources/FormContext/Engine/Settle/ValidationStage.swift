@@ -132,7 +132,7 @@ enum ValidationStage: SettleStage {
         }
         for (position, report, reads) in outcome.forms {
             state.validation.formReads.record(reads.map { state.fields.slot(creating: $0) }, for: position)
-            state.validation.setFormResult(report, at: position)
+            state.validation.setFormResult(report, at: position, readNothing: reads.isEmpty)
         }
         if outcome.refreshesFormIssues || !outcome.forms.isEmpty { state.validation.refreshFormIssues() }
     }

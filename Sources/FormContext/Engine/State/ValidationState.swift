@@ -122,8 +122,11 @@ struct ValidationState: Sendable {
     }
 
     /// Stores the result of the form-level validator at `position`.
-    mutating func setFormResult(_ report: ValidationReport, at position: Int) {
-        staleFormValidators.remove(position)
+    ///
+    /// A validator that read nothing through its reader may have read the live form some other way,
+    /// so it stays due: it runs whenever the form is validated.
+    mutating func setFormResult(_ report: ValidationReport, at position: Int, readNothing: Bool) {
+        if !readNothing { staleFormValidators.remove(position) }
         formResults[position] = report
     }
 
