@@ -137,7 +137,8 @@ extension Validator where Value: Comparable {
 extension Validator where Value == String {
     /// The whole value must match the regular expression `pattern` (ICU syntax, as `NSRegularExpression`).
     ///
-    /// The pattern is compiled once, here. A pattern that does not compile makes the
+    /// The pattern is compiled once per distinct pattern and shared by every validator that uses it,
+    /// so a form of many fields with the same pattern compiles it once. A pattern that does not compile makes the
     /// ``FormDefinition`` that lists it fail to build with
     /// ``FormDefinitionError/invalidPattern(key:pattern:)``; it never becomes a rule that passes.
     ///
@@ -147,21 +148,20 @@ extension Validator where Value == String {
     /// - Returns: The validator, rule `pattern(<pattern>)`.
     /// - Complexity: O(*n*) per check for typical patterns.
     public static func pattern(_ pattern: String, message: String = "has an invalid format") -> Validator {
-        guard let plain = try? NSRegularExpression(pattern: pattern) else {
+        switch PatternCache.shared.compiled(pattern) {
+        case .invalid:
             return Validator(rule: "pattern(\(pattern))", message: message, invalidPattern: pattern) { _, _ in false }
-        }
-        // Anchoring the group at both ends lets the engine backtrack into a longer alternative
-        // (`a|ab` matches all of "ab"), which checking the first match's range would not.
-        if let anchored = try? NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z") {
+        case .anchored(let anchored):
             return Validator(rule: "pattern(\(pattern))", message: message) { value, _ in
-                anchored.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
+                anchored.expression.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
             }
-        }
-        // A pattern that cannot be wrapped (one ending in a free-spacing comment): the first match
-        // anchored at the start must cover the whole value.
-        return Validator(rule: "pattern(\(pattern))", message: message) { value, _ in
-            let whole = NSRange(value.startIndex..., in: value)
-            return plain.firstMatch(in: value, options: [.anchored], range: whole)?.range == whole
+        case .plain(let plain):
+            // A pattern that cannot be wrapped (one ending in a free-spacing comment): the first match
+            // anchored at the start must cover the whole value.
+            return Validator(rule: "pattern(\(pattern))", message: message) { value, _ in
+                let whole = NSRange(value.startIndex..., in: value)
+                return plain.expression.firstMatch(in: value, options: [.anchored], range: whole)?.range == whole
+            }
         }
     }
 

@@ -46,10 +46,16 @@ extension EngineState {
     /// proportional to the runs and the observed fields that held issues, not to the form.
     mutating func clearAllIssues(into changes: inout ChangeSet) {
         for slot in Array(validation.runs.keys) { cancelRun(at: slot, into: &changes) }
-        let held = validation.forgetAllFieldIssues()
-        for slot in held.members where isObserved(fields[slot]) {
-            changes.note([.errors, .warnings], of: slot)
+        if tracking.hasTrackedFields || observers.hasEventSubscribers {
+            for slot in validation.holding.members where isObserved(fields[slot]) {
+                guard let entry = validation.issues(at: slot) else { continue }
+                var aspects: FieldAspects = []
+                if !entry.allErrors.isEmpty { aspects.insert(.errors) }
+                if !entry.warnings.isEmpty { aspects.insert(.warnings) }
+                if !aspects.isEmpty { changes.note(aspects, of: slot) }
+            }
         }
+        validation.forgetAllFieldIssues()
         validation.validated.removeAll()
         validation.forgetFormIssues()
         validation.refreshFormIssues()

@@ -98,14 +98,10 @@ struct ValidationState: Sendable {
     }
 
     /// Forgets every field issue in O(1).
-    ///
-    /// - Returns: The slots that held issues, as they were (iterate only what you must).
-    mutating func forgetAllFieldIssues() -> SlotSet {
-        let held = holding
+    mutating func forgetAllFieldIssues() {
         holding.removeAll()
         invalid.removeAll()
         errorCount = 0
-        return held
     }
 
     // MARK: Form issues
