@@ -61,3 +61,15 @@ enum Fixture {
         return form
     }
 }
+
+extension Fixture {
+    /// A definition of `fields` and `validators`; the benchmark's own definitions are consistent, so
+    /// one that fails to build is a mistake in the benchmark.
+    static func definition(_ fields: [FieldDefinition], validators: [FormValidator] = []) -> FormDefinition {
+        do {
+            return try FormDefinition(fields, validators: validators)
+        } catch {
+            fatalError("a benchmark definition does not build: \(error)")
+        }
+    }
+}

@@ -9,6 +9,12 @@ enum ScenarioRegistry {
         ValidateAllScenario(),
         BridgeScenario(),
         MemoryScenario(),
+        ValidationGrowth.scenario,
+        ResetGrowth.scenario,
+        SubscriptionGrowth.scenario,
+        BridgeGrowth.scenario,
+        DefinitionGrowth.scenario,
+        SettleOnceScenario(),
     ]
 
     /// The names `--filter` accepts.

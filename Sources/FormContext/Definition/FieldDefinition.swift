@@ -49,9 +49,9 @@ public struct FieldDefinition: Sendable {
     ) {
         self.init(
             key: key.name, valueTypeName: typeName(of: Value.self), defaultValue: defaultValue, isSecure: isSecure,
-            rules: validators.map(\.rule), asyncRules: asyncValidators.map(\.rule),
+            rules: validators.map { $0.rule }, asyncRules: asyncValidators.map { $0.rule },
             dependencies: Self.dependencies(of: validators), invalidPattern: Self.invalidPattern(in: validators),
-            debounce: asyncValidators.map(\.debounce).max() ?? .zero,
+            debounce: asyncValidators.map { $0.debounce }.max() ?? .zero,
             check: Self.makeCheck(key: key.name, validators: validators),
             asyncCheck: Self.makeAsyncCheck(key: key.name, validators: asyncValidators))
     }
@@ -91,7 +91,10 @@ public struct FieldDefinition: Sendable {
     /// The first pattern among the validators that did not compile.
     @usableFromInline
     static func invalidPattern<Value>(in validators: [Validator<Value>]) -> String? {
-        validators.lazy.compactMap(\.invalidPattern).first
+        for validator in validators {
+            if let pattern = validator.invalidPattern { return pattern }
+        }
+        return nil
     }
 
     /// The synchronous check of one field: absent values, then the type, then each validator in order.
@@ -99,7 +102,6 @@ public struct FieldDefinition: Sendable {
     static func makeCheck<Value: Hashable & Sendable>(
         key: String, validators: [Validator<Value>]
     ) -> @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void {
-        let expected = typeName(of: Value.self)
         let isEmpty: @Sendable (Value) -> Bool
         if Value.self == String.self {
             isEmpty = { ($0 as! String).isEmpty }
@@ -120,7 +122,7 @@ public struct FieldDefinition: Sendable {
             }
             guard let typed = value.base as? Value else {
                 report.errors.append(ValidationIssue(
-                    key: key, rule: "type", message: "expected \(expected), found \(typeName(of: type(of: value.base)))"))
+                    key: key, rule: "type", message: "expected \(typeName(of: Value.self)), found \(typeName(of: type(of: value.base)))"))
                 return
             }
             let isEmptyValue = isEmpty(typed)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A field name together with the type of value stored under it.
 ///
 /// A `FormKey` lets call sites read and write a ``FormContext`` or a ``FormContextObject``
@@ -37,7 +39,25 @@ extension FormKey: ExpressibleByStringLiteral {
 }
 
 /// The short name of a type, as shown in error messages (`Int`, `String`, `ShowPreview`).
+///
+/// Naming a type reflects on it, which costs far more than looking the name up, so each type's name
+/// is made once.
 @usableFromInline
 func typeName(of type: Any.Type) -> String {
-    String(describing: type)
+    TypeNames.shared.name(of: type)
+}
+
+/// The names of the types asked about so far.
+final class TypeNames: Sendable {
+    static let shared = TypeNames()
+    private let names = Mutex<[ObjectIdentifier: String]>([:])
+
+    /// The name of `type`, made the first time it is asked for.
+    func name(of type: Any.Type) -> String {
+        let id = ObjectIdentifier(type)
+        if let name = names.withAnnotatedLock({ $0[id] }) { return name }
+        let name = String(describing: type)
+        names.withAnnotatedLock { $0[id] = name }
+        return name
+    }
 }
