@@ -19,7 +19,7 @@ struct BenchmarkHarnessTests {
         arguments: [
             (["--fast"], "unknown option '--fast'"),
             (["--filter"], "option '--filter' needs a value"),
-            (["--filter", "typing"], "unknown scenario 'typing'; expected one of: keystroke, floor, batch, validate, bridge, memory"),
+            (["--filter", "typing"], "unknown scenario 'typing'; expected one of: keystroke, floor, batch, validate, bridge, memory, growth-validation, growth-reset, growth-subscriptions, growth-bridge, growth-definition, settle-once"),
             (["--help"], "help requested"),
         ])
     func badOptions(arguments: [String], message: String) {
