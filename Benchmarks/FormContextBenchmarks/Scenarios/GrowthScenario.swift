@@ -58,9 +58,9 @@ struct GrowthScenario: Scenario {
             }
         }
         if !repeated.isEmpty {
-            // Every repeated body of a case performs the same operations per round.
-            let times = bench.nanosecondsPerOperation(operationsPerRound: repeated[0].operations, repeated.map(\.body))
-            for (entry, time) in zip(repeated, times) { figures[entry.index] = time }
+            // Timed per round, then divided by each size's own operations per round.
+            let times = bench.nanosecondsPerOperation(operationsPerRound: 1, repeated.map(\.body))
+            for (entry, time) in zip(repeated, times) { figures[entry.index] = time / Double(entry.operations) }
         }
         return figures
     }

@@ -27,6 +27,7 @@ struct CallbackList<Entry> {
     mutating func remove(id: UInt64) -> Entry? {
         guard let position = positions.removeValue(forKey: id), let removed = entries[position] else { return nil }
         entries[position] = nil
+        while entries.last.map({ $0 == nil }) == true { entries.removeLast() }
         if positions.isEmpty {
             entries = []
         } else if entries.count > 16 && positions.count < entries.count / 2 {
