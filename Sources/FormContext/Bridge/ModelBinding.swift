@@ -38,14 +38,8 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         var modelHandlers = CallbackList<@Sendable (Model) -> Void>()
         var errorHandlers = CallbackList<@Sendable (FormBridgeError) -> Void>()
         var cancelHandlers = CallbackList<@Sendable () -> Void>()
-        var nextID: UInt64 = 0
         var formSubscription: FormSubscription?
         var isCancelled = false
-
-        mutating func makeID() -> UInt64 {
-            nextID &+= 1
-            return nextID
-        }
     }
 
     /// The form the model is bound to.
@@ -233,14 +227,10 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     private func register<Handler: Sendable>(
         _ handler: Handler, in list: any WritableKeyPath<State, CallbackList<Handler>> & Sendable
     ) -> FormSubscription {
-        let id = state.withAnnotatedLock { state in
-            let id = state.makeID()
-            state[keyPath: list].append(handler, id: id)
-            return id
-        }
+        let handle = state.withAnnotatedLock { $0[keyPath: list].append(handler) }
         return FormSubscription { [weak self] in
             // Released after the lock: the handler may own something that takes this lock, or the form's.
-            let removed = self?.state.withAnnotatedLock { $0[keyPath: list].remove(id: id) }
+            let removed = self?.state.withAnnotatedLock { $0[keyPath: list].remove(handle) }
             withExtendedLifetime(removed) {}
         }
     }

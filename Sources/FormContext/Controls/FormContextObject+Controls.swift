@@ -13,7 +13,7 @@ extension FormContextObject {
     func attachControl<Value: Hashable & Sendable>(
         key: String, value: Value?, isSecure: Bool, handler: @escaping @Sendable (FormChange) -> Void
     ) throws(FormControlError) -> FormSubscription {
-        let id = try mutate { state, changes throws(FormControlError) in
+        let handle = try mutate { state, changes throws(FormControlError) in
             let valueType = ObjectIdentifier(Value.self)
             if let slot = state.observers.controls[key], slot.valueType != valueType {
                 throw .conflictingValueType(key: key, existing: slot.valueTypeName, new: typeName(of: Value.self))
@@ -26,10 +26,8 @@ extension FormContextObject {
                 .count += 1
             let slot = state.fields.slot(creating: key)
             if isSecure { state.setSecret(true, at: slot, into: &changes) }
-            let id = state.observers.makeID()
-            state.setObserverFlags(
-                state.observers.add(Observer(handler: .change(handler), aspects: .value, isControl: true), of: key, id: id),
-                of: key)
+            let (handle, flags) = state.observers.add(Observer(handler: .change(handler), aspects: .value, isControl: true), of: key)
+            state.setObserverFlags(flags, of: key)
             let record = state.fields[slot]
             if record.value != nil || record.initial != nil {
                 let current = FormChange(
@@ -41,9 +39,9 @@ extension FormContextObject {
                 state.setInitial(stored, at: slot, into: &changes)
                 _ = state.write(stored, at: slot, origin: .program, into: &changes)
             }
-            return id
+            return handle
         }
-        return keySubscription(key: key, id: id)
+        return keySubscription(key: key, handle: handle)
     }
 
     /// Records that one control connected to `key` went away.

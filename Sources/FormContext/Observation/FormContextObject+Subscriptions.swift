@@ -107,21 +107,21 @@ extension FormContextObject {
 
     /// Registers `observer` for `key`.
     func subscribe(_ observer: Observer, to key: String) -> FormSubscription {
-        let id = read { state in
-            let id = state.observers.makeID()
-            state.setObserverFlags(state.observers.add(observer, of: key, id: id), of: key)
-            return id
+        let handle = read { state in
+            let (handle, flags) = state.observers.add(observer, of: key)
+            state.setObserverFlags(flags, of: key)
+            return handle
         }
-        return keySubscription(key: key, id: id)
+        return keySubscription(key: key, handle: handle)
     }
 
-    /// The subscription that removes the subscriber `id` of `key` when it ends.
-    func keySubscription(key: String, id: UInt64) -> FormSubscription {
+    /// The subscription that removes the subscriber `handle` names from `key` when it ends.
+    func keySubscription(key: String, handle: CallbackHandle) -> FormSubscription {
         FormSubscription { [weak self] in
             // The removed handler is released after the lock: it may own a control of this form,
             // whose deinitializer takes the lock again.
             let removed = self?.read { state in
-                let (removed, flags) = state.observers.remove(id: id, of: key)
+                let (removed, flags) = state.observers.remove(handle, of: key)
                 state.setObserverFlags(flags, of: key)
                 return removed
             }
@@ -131,13 +131,9 @@ extension FormContextObject {
 
     /// Registers `observer` for every key.
     private func subscribeToAll(_ observer: Observer) -> FormSubscription {
-        let id = read { state in
-            let id = state.observers.makeID()
-            state.observers.addToAll(observer, id: id)
-            return id
-        }
+        let handle = read { $0.observers.addToAll(observer) }
         return FormSubscription { [weak self] in
-            let removed = self?.read { $0.observers.removeFromAll(id: id) }
+            let removed = self?.read { $0.observers.removeFromAll(handle) }
             withExtendedLifetime(removed) {}
         }
     }
@@ -150,14 +146,10 @@ extension FormContextObject {
 
     /// Ends `continuation` with the form, and cancels `subscriptions` when the stream ends.
     private func connect<Element>(_ continuation: AsyncStream<Element>.Continuation, subscriptions: [FormSubscription]) {
-        let id = read { state in
-            let id = state.observers.makeID()
-            state.observers.addStreamFinisher({ continuation.finish() }, id: id)
-            return id
-        }
+        let handle = read { $0.observers.addStreamFinisher({ continuation.finish() }) }
         continuation.onTermination = { [weak self] _ in
             for subscription in subscriptions { subscription.cancel() }
-            let removed = self?.read { $0.observers.removeStreamFinisher(id: id) }
+            let removed = self?.read { $0.observers.removeStreamFinisher(handle) }
             withExtendedLifetime(removed) {}
         }
     }

@@ -1,65 +1,107 @@
-/// An ordered list of registered entries, each removable by its id in O(1).
+/// Names one entry of a ``CallbackList``, for removing it.
+struct CallbackHandle: Hashable, Sendable {
+    fileprivate let index: Int32
+    fileprivate let generation: UInt32
+}
+
+/// An ordered list of registered entries, each removable through its handle in O(1).
 ///
-/// Every callback list of the package is one of these: the observers of a key, the observers of
-/// every key, stream finishers, a model binding's handlers. Removal leaves a hole that iteration
-/// skips; the holes are squeezed out once they outnumber the entries, so removal is O(1) amortized
-/// and iteration is in registration order.
+/// Every callback list of the package is one of these: the subscribers of a key, the subscribers of
+/// every key, stream finishers, a model binding's handlers. Entries sit in one array and are linked
+/// in registration order; a removed entry's place is reused by a later one (its generation tells a
+/// stale handle from the new entry). Adding and removing touch the entry and its two neighbours,
+/// nothing else, however long the list is.
 struct CallbackList<Entry> {
-    private var entries: [(id: UInt64, entry: Entry)?] = []
-    private var positions: [UInt64: Int] = [:]
-
-    /// The number of entries.
-    var count: Int { positions.count }
-
-    /// Whether the list has no entry.
-    var isEmpty: Bool { positions.isEmpty }
-
-    /// Adds `entry` under `id`, after every entry there is.
-    mutating func append(_ entry: Entry, id: UInt64) {
-        positions[id] = entries.count
-        entries.append((id, entry))
+    fileprivate struct Node {
+        var entry: Entry?
+        var previous: Int32 = -1
+        var next: Int32 = -1
+        var generation: UInt32 = 0
     }
 
-    /// Removes the entry registered under `id`.
+    private var nodes: [Node] = []
+    private var head: Int32 = -1
+    private var tail: Int32 = -1
+    /// The first free node; free nodes are chained through `next`.
+    private var free: Int32 = -1
+    /// The number of entries.
+    private(set) var count = 0
+
+    /// Whether the list has no entry.
+    var isEmpty: Bool { count == 0 }
+
+    /// Adds `entry` after every entry there is.
     ///
-    /// - Returns: The entry, or `nil` if there is none under `id`.
-    @discardableResult
-    mutating func remove(id: UInt64) -> Entry? {
-        guard let position = positions.removeValue(forKey: id), let removed = entries[position] else { return nil }
-        entries[position] = nil
-        while entries.last.map({ $0 == nil }) == true { entries.removeLast() }
-        if positions.isEmpty {
-            entries = []
-        } else if entries.count > 16 && positions.count < entries.count / 2 {
-            compact()
+    /// - Returns: The handle that removes it.
+    mutating func append(_ entry: Entry) -> CallbackHandle {
+        let index: Int32
+        if free >= 0 {
+            index = free
+            free = nodes[Int(index)].next
+            nodes[Int(index)].entry = entry
+            nodes[Int(index)].next = -1
+        } else {
+            index = Int32(truncatingIfNeeded: nodes.count)
+            nodes.append(Node(entry: entry))
         }
-        return removed.entry
+        nodes[Int(index)].previous = tail
+        if tail >= 0 { nodes[Int(tail)].next = index } else { head = index }
+        tail = index
+        count += 1
+        return CallbackHandle(index: index, generation: nodes[Int(index)].generation)
+    }
+
+    /// Removes the entry `handle` names.
+    ///
+    /// - Returns: The entry, or `nil` if it was removed already.
+    @discardableResult
+    mutating func remove(_ handle: CallbackHandle) -> Entry? {
+        let index = Int(handle.index)
+        guard index < nodes.count, nodes[index].generation == handle.generation, let entry = nodes[index].entry else { return nil }
+        let (previous, next) = (nodes[index].previous, nodes[index].next)
+        if previous >= 0 { nodes[Int(previous)].next = next } else { head = next }
+        if next >= 0 { nodes[Int(next)].previous = previous } else { tail = previous }
+        nodes[index].entry = nil
+        nodes[index].generation &+= 1
+        nodes[index].previous = -1
+        nodes[index].next = free
+        free = handle.index
+        count -= 1
+        if count == 0 { self = CallbackList() }
+        return entry
     }
 
     /// Removes every entry.
     ///
     /// - Returns: The entries, in order.
     mutating func removeAll() -> [Entry] {
-        defer {
-            entries = []
-            positions = [:]
-        }
+        defer { self = CallbackList() }
         return Array(self)
-    }
-
-    private mutating func compact() {
-        entries = entries.filter { $0 != nil }
-        for (position, slot) in entries.enumerated() {
-            if let slot { positions[slot.id] = position }
-        }
     }
 }
 
 extension CallbackList: Sequence {
     /// The entries, in registration order.
-    func makeIterator() -> some IteratorProtocol<Entry> {
-        entries.lazy.compactMap { $0?.entry }.makeIterator()
+    func makeIterator() -> Iterator {
+        Iterator(nodes: nodes, position: head)
+    }
+
+    /// Walks the entries from the first registered to the last.
+    struct Iterator: IteratorProtocol {
+        fileprivate let nodes: [Node]
+        fileprivate var position: Int32
+
+        mutating func next() -> Entry? {
+            while position >= 0 {
+                let node = nodes[Int(position)]
+                position = node.next
+                if let entry = node.entry { return entry }
+            }
+            return nil
+        }
     }
 }
 
 extension CallbackList: Sendable where Entry: Sendable {}
+extension CallbackList.Node: Sendable where Entry: Sendable {}
+extension CallbackList.Iterator: Sendable where Entry: Sendable {}

@@ -29,13 +29,13 @@ struct KeyObservers: Sendable {
     /// Subscribers called with an event per mutation.
     var eventCount = 0
 
-    mutating func append(_ observer: Observer, id: UInt64) {
-        list.append(observer, id: id)
+    mutating func append(_ observer: Observer) -> CallbackHandle {
         if observer.isChangeHandler { changeCount += 1 } else { eventCount += 1 }
+        return list.append(observer)
     }
 
-    mutating func remove(id: UInt64) -> Observer? {
-        guard let observer = list.remove(id: id) else { return nil }
+    mutating func remove(_ handle: CallbackHandle) -> Observer? {
+        guard let observer = list.remove(handle) else { return nil }
         if observer.isChangeHandler { changeCount -= 1 } else { eventCount -= 1 }
         return observer
     }

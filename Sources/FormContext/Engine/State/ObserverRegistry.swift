@@ -9,29 +9,22 @@ struct ObserverRegistry: Sendable {
     private var keyEventCount = 0
     private(set) var streamFinishers = CallbackList<@Sendable () -> Void>()
     var controls: [String: ControlSlot] = [:]
-    private var nextID: UInt64 = 0
-
-    /// A fresh registration id.
-    mutating func makeID() -> UInt64 {
-        nextID &+= 1
-        return nextID
-    }
 
     /// Adds a subscriber of `key`.
     ///
-    /// - Returns: The flags the key's record must carry from now on.
-    mutating func add(_ observer: Observer, of key: String, id: UInt64) -> FieldFlags {
-        byKey[key, default: KeyObservers()].append(observer, id: id)
+    /// - Returns: The handle that removes it, and the flags the key's record must carry from now on.
+    mutating func add(_ observer: Observer, of key: String) -> (handle: CallbackHandle, flags: FieldFlags) {
+        let handle = byKey[key, default: KeyObservers()].append(observer)
         if !observer.isChangeHandler { keyEventCount += 1 }
-        return flags(of: key)
+        return (handle, flags(of: key))
     }
 
-    /// Removes the subscriber `id` of `key`.
+    /// Removes the subscriber `handle` names from `key`.
     ///
     /// - Returns: The removed subscriber (to be released outside the lock) and the flags the key's
     ///   record must carry from now on.
-    mutating func remove(id: UInt64, of key: String) -> (removed: Observer?, flags: FieldFlags) {
-        let removed = byKey[key]?.remove(id: id)
+    mutating func remove(_ handle: CallbackHandle, of key: String) -> (removed: Observer?, flags: FieldFlags) {
+        let removed = byKey[key]?.remove(handle)
         if let removed, !removed.isChangeHandler { keyEventCount -= 1 }
         if byKey[key]?.list.isEmpty == true { byKey[key] = nil }
         return (removed, flags(of: key))
@@ -52,30 +45,30 @@ struct ObserverRegistry: Sendable {
     }
 
     /// Adds a subscriber of every key.
-    mutating func addToAll(_ observer: Observer, id: UInt64) {
-        all.append(observer, id: id)
+    mutating func addToAll(_ observer: Observer) -> CallbackHandle {
         if !observer.isChangeHandler { allEventCount += 1 }
+        return all.append(observer)
     }
 
     /// Removes the subscriber `id` of every key.
     ///
     /// - Returns: The removed subscriber, to be released outside the lock.
-    mutating func removeFromAll(id: UInt64) -> Observer? {
-        guard let removed = all.remove(id: id) else { return nil }
+    mutating func removeFromAll(_ handle: CallbackHandle) -> Observer? {
+        guard let removed = all.remove(handle) else { return nil }
         if !removed.isChangeHandler { allEventCount -= 1 }
         return removed
     }
 
     /// Registers a stream's finisher, called when the form goes away.
-    mutating func addStreamFinisher(_ finish: @escaping @Sendable () -> Void, id: UInt64) {
-        streamFinishers.append(finish, id: id)
+    mutating func addStreamFinisher(_ finish: @escaping @Sendable () -> Void) -> CallbackHandle {
+        streamFinishers.append(finish)
     }
 
     /// Removes a stream's finisher.
     ///
     /// - Returns: The finisher, to be released outside the lock.
-    mutating func removeStreamFinisher(id: UInt64) -> (@Sendable () -> Void)? {
-        streamFinishers.remove(id: id)
+    mutating func removeStreamFinisher(_ handle: CallbackHandle) -> (@Sendable () -> Void)? {
+        streamFinishers.remove(handle)
     }
 
     /// Takes every stream finisher, leaving none.
