@@ -17,6 +17,10 @@ struct GrowthCase: Sendable {
     var limit: Double? = 1.5
     /// Why a stated figure has no limit.
     var note: String = ""
+    /// What the same work costs without the engine, for operations whose cost grows with the form for
+    /// reasons no engine escapes (building a hash table of every key grows with the memory it spans):
+    /// then the growth checked is that of the ratio to this baseline, both measured in the same run.
+    var baseline: (name: String, prepare: @Sendable (Int) -> Timing)?
     /// Builds a form of the given number of fields and returns how to time the operation on it.
     let prepare: @Sendable (Int) -> Timing
 }
