@@ -31,5 +31,8 @@ let package = Package(
             dependencies: ["FormContext", "ContextDemo", "FormContextBenchmarks"],
             swiftSettings: strict
         ),
+        // The guides' examples that declare their own types at file scope (a `Hotspot` of their own),
+        // apart from the demo's types that FormContextTests sees.
+        .testTarget(name: "GuideTests", dependencies: ["FormContext"], swiftSettings: strict),
     ]
 )
