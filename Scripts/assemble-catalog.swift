@@ -38,6 +38,11 @@ func doccFragment(_ heading: String) -> String {
     plainHeading(heading).split(whereSeparator: \.isWhitespace).joined(separator: "-")
 }
 
+/// Whether `target` is a web address, which the articles keep as it is.
+func isWebAddress(_ target: String) -> Bool {
+    ["http://", "https://", "mailto:"].contains { target.hasPrefix($0) }
+}
+
 /// A heading's text without Markdown code and emphasis marks.
 func plainHeading(_ heading: String) -> String {
     heading.filter { $0 != "`" && $0 != "*" }.trimmingCharacters(in: .whitespaces)
@@ -73,7 +78,7 @@ struct Rewriter {
     mutating func rewrite(target rawTarget: String, isImage: Bool, in guide: Guide, line: Int) throws -> String {
         let target = rawTarget.hasPrefix("<") && rawTarget.hasSuffix(">") ? String(rawTarget.dropFirst().dropLast()) : rawTarget
         let place = "\(guide.path):\(line)"
-        for scheme in ["http://", "https://", "mailto:", "doc:"] where target.hasPrefix(scheme) { return rawTarget }
+        if isWebAddress(target) || target.hasPrefix("doc:") { return rawTarget }
         if isImage {
             let file = docsDirectory.appendingPathComponent(target).standardizedFileURL
             guard FileManager.default.fileExists(atPath: file.path) else {
@@ -106,6 +111,9 @@ struct Rewriter {
         var inFence = false
         for (index, line) in guide.lines.enumerated() {
             if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence.toggle() }
+            if !inFence, line.firstMatch(of: #/^ {0,3}\[[^\]]+\]:\s*(\S+)/#).map({ !isWebAddress(String($0.1)) }) == true {
+                throw AssemblyError(description: "\(guide.path):\(index + 1): write links to guides inline, [text](Other.md), not as references")
+            }
             if inFence || !line.contains("](") {
                 output.append(line)
                 continue

@@ -58,7 +58,7 @@ struct DocSnippetTests {
 
     @Test("an unclosed or malformed marker is an error naming its place")
     func malformedMarkers() {
-        #expect(throws: MarkerError.self) { try DocSnippet.snippets(in: "// --- README.md: open\nlet x = 1\n", file: "f") }
-        #expect(throws: MarkerError.self) { try DocSnippet.snippets(in: "// --- README.md\nlet x = 1\n// --- end\n", file: "f") }
+        #expect(throws: DocSnippet.MarkerError.self) { try DocSnippet.snippets(in: "// --- README.md: open\nlet x = 1\n", file: "f") }
+        #expect(throws: DocSnippet.MarkerError.self) { try DocSnippet.snippets(in: "// --- README.md\nlet x = 1\n// --- end\n", file: "f") }
     }
 }

@@ -96,10 +96,12 @@ struct DocSnippet: CustomStringConvertible {
             Array(block[start..<(start + lines.count)]) == lines
         }
     }
-}
 
-/// A marker that does not name a document and a title, or is never closed.
-struct MarkerError: Error, CustomStringConvertible {
-    let place: String
-    var description: String { "\(place): a snippet marker must read '// --- <document>.md: <title>' and be closed by '// --- end'" }
+    /// A marker that does not name a document and a title, or is never closed.
+    struct MarkerError: Error, CustomStringConvertible {
+        let place: String
+        var description: String {
+            "\(place): a snippet marker must read '// --- <document>.md: <title>' and be closed by '// --- end'"
+        }
+    }
 }
