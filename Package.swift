@@ -9,6 +9,9 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "FormContext",
+    // Mutex (Synchronization) needs macOS 15, iOS 18, tvOS 18, watchOS 11 and visionOS 2; Observable
+    // needs macOS 14 and iOS 17. Linux has no deployment target: any Swift 6 toolchain builds it.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "FormContext", targets: ["FormContext"]),
         .executable(name: "ContextDemo", targets: ["ContextDemo"]),
@@ -28,5 +31,8 @@ let package = Package(
             dependencies: ["FormContext", "ContextDemo", "FormContextBenchmarks"],
             swiftSettings: strict
         ),
+        // The guides' examples that declare their own types at file scope (a `Hotspot` of their own),
+        // apart from the demo's types that FormContextTests sees.
+        .testTarget(name: "GuideTests", dependencies: ["FormContext"], swiftSettings: strict),
     ]
 )

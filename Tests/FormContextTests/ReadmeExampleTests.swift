@@ -16,7 +16,7 @@ struct ReadmeExampleTests {
     func readmeFirstExample() {
         let printer = Printer()
         let print = printer.print
-        // --- README example begins
+        // --- README.md + Sources/FormContext/FormContext.docc/FormContext.md: first example
         let form = FormContextObject(["firstname": "Hello", "lastname": "World"])
         let subscription = form.observe("firstname") { change in print(change) }
 
@@ -27,7 +27,7 @@ struct ReadmeExampleTests {
         form.reset()
         print("dirty after reset:", form.isDirty)
         subscription.cancel()
-        // --- README example ends
+        // --- end
         #expect(printer.output == [
             #"firstname: "Hello" -> "Ada" (user)"#,
             #"dirty: true ["firstname"]"#,
@@ -42,7 +42,7 @@ struct ReadmeExampleTests {
     func gettingStartedControls() throws {
         let printer = Printer()
         let print = printer.print
-        // --- GettingStarted example begins
+        // --- Docs/GettingStarted.md: Controls
         let age = FormKey<Int>("age")
         let form = FormContextObject()
         let ageField = NumberControl<Int>(key: age.name, title: "Age")
@@ -54,7 +54,7 @@ struct ReadmeExampleTests {
         print(form[age] as Any, ageField.parseError!)
         form.set(7, for: "age")
         print(ageField.text, ageField.parseError as Any)
-        // --- GettingStarted example ends
+        // --- end
         #expect(printer.output == [
             "Optional(42)",
             #"Optional(42) unreadable text for key 'age': expected Int, found "4x""#,
@@ -66,7 +66,7 @@ struct ReadmeExampleTests {
     func conceptsTransaction() {
         let printer = Printer()
         let print = printer.print
-        // --- Concepts example begins
+        // --- Docs/Concepts.md: Batches
         let form = FormContextObject(["a": 1, "b": 1])
         let subscription = form.observeAll { change in print(change) }
         form.transaction { batch in
@@ -75,7 +75,7 @@ struct ReadmeExampleTests {
             batch.set(2, for: "b")
             batch.set(1, for: "b")
         }
-        // --- Concepts example ends
+        // --- end
         _ = subscription
         #expect(printer.output == ["a: 1 -> 3 (program)"])
     }

@@ -4,7 +4,7 @@ public import Foundation
 /// encodable to JSON.
 ///
 /// It holds the values of the visible, enabled fields. Secret values are masked in ``description``
-/// and ``debugDescription``; ``json(pretty:)`` carries them as they are, for the handler to send.
+/// and ``debugDescription``; ``json(pretty:maskingSecrets:)`` carries them as they are, for the handler to send.
 ///
 /// ```swift
 /// let submission = try FormSubmission(["name": "Ada", "password": "hunter2"], secureKeys: ["password"])
@@ -89,7 +89,7 @@ public struct FormSubmission: Sendable, FormReader, CustomStringConvertible, Cus
         return output
     }
 
-    /// The JSON text of ``json(pretty:)`` as UTF-8 bytes.
+    /// The JSON text of ``json(pretty:maskingSecrets:)`` as UTF-8 bytes.
     ///
     /// - Parameter pretty: Indented (the default) or compact.
     /// - Returns: The bytes.

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// The documents' code and the tests' code are the same code: every snippet a test compiles appears
+/// in the documents its marker names, and every block of the guides that promise it is compiled.
+@Suite("Documentation code blocks are the code the tests compile")
+struct DocSnippetTests {
+    /// Guides whose every `swift` block is compiled, except blocks that begin with `// SwiftUI`.
+    static let fullyCompiledGuides = ["Docs/SwiftUI.md"]
+
+    /// The first line of a block that holds SwiftUI's view code, which cannot be compiled on Linux.
+    static let swiftUIMarker = "// SwiftUI"
+
+    @Test("every marked snippet appears, line for line, in a swift block of each document it names")
+    func snippetsAppearInTheirDocuments() throws {
+        let snippets = try DocSnippet.all()
+        #expect(snippets.count >= 12, "found \(snippets.count) snippets")
+        for snippet in snippets {
+            for document in snippet.documents {
+                let blocks = try DocSnippet.swiftBlocks(of: document)
+                #expect(blocks.contains { snippet.appears(in: $0) }, "\(snippet) is not in a swift block of \(document)")
+            }
+        }
+    }
+
+    @Test("every swift block of a fully compiled guide is a compiled snippet or SwiftUI view code", arguments: fullyCompiledGuides)
+    func everyBlockIsCompiled(guide: String) throws {
+        let snippets = try DocSnippet.all().filter { $0.documents.contains(guide) }
+        let blocks = try DocSnippet.swiftBlocks(of: guide)
+        #expect(!blocks.isEmpty && !snippets.isEmpty)
+        for (index, block) in blocks.enumerated() where block.first != Self.swiftUIMarker {
+            #expect(snippets.contains { $0.lines == block }, "block \(index + 1) of \(guide) is not compiled by any test: \(block.prefix(3))")
+        }
+        #expect(blocks.contains { $0.first == Self.swiftUIMarker }, "\(guide) shows SwiftUI code")
+    }
+
+    @Test("a snippet that differs from its document by one character is caught")
+    func driftIsCaught() throws {
+        // The markers are assembled here so that this file's own scan does not take them for snippets.
+        let (open, end) = ("// ---", "// --- " + "end")
+        let snippets = try DocSnippet.snippets(in: """
+                \(open) Docs/SwiftUI.md: a drifted copy
+                enum HotspotForm {
+                    static let isEnabled = FormKey<Bool>("isEnabled ")
+                \(end)
+            """, file: "inline")
+        let blocks = try DocSnippet.swiftBlocks(of: "Docs/SwiftUI.md")
+        #expect(snippets.count == 1)
+        #expect(!blocks.contains { snippets[0].appears(in: $0) })
+        let exact = try DocSnippet.snippets(in: """
+                \(open) Docs/SwiftUI.md: an exact copy
+                enum HotspotForm {
+                    static let isEnabled = FormKey<Bool>("isEnabled")
+                \(end)
+            """, file: "inline")
+        #expect(blocks.contains { exact[0].appears(in: $0) })
+    }
+
+    @Test("an unclosed or malformed marker is an error naming its place")
+    func malformedMarkers() {
+        #expect(throws: DocSnippet.MarkerError.self) { try DocSnippet.snippets(in: "// --- README.md: open\nlet x = 1\n", file: "f") }
+        #expect(throws: DocSnippet.MarkerError.self) { try DocSnippet.snippets(in: "// --- README.md\nlet x = 1\n// --- end\n", file: "f") }
+    }
+}
