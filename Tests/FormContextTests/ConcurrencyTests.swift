@@ -199,7 +199,7 @@ struct ConcurrencyTests {
         }
 
         #expect(steady.count == Self.taskCount * Self.writesPerTask)
-        #expect(form.read { $0.observers.observers(of: "shared")?.count == 1 && $0.observers.all.isEmpty && $0.observers.streamFinishers.isEmpty })
+        #expect(form.read { $0.subscribers(of: "shared")?.count == 1 && $0.observers.all.isEmpty && $0.observers.streamFinishers.isEmpty })
         subscription.cancel()
     }
 

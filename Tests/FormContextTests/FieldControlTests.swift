@@ -326,7 +326,7 @@ struct FieldControlTests {
         #expect(form.context.isEmpty)
         #expect(form.context.secureKeys.isEmpty)
         #expect(form.controlCount(for: "age") == 1)
-        #expect(form.read { $0.observers.observers(of: "age")?.count } == 1)
+        #expect(form.read { $0.subscribers(of: "age")?.count } == 1)
         #expect(recorder.count == 0)
 
         age.disconnect()

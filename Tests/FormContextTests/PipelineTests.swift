@@ -359,7 +359,7 @@ struct PipelineTests {
         form.set(2, for: "b")
         var iterator = stream.makeAsyncIterator()
         #expect(await iterator.next() == FormChange(key: "b", oldValue: 1, newValue: 2, origin: .program))
-        #expect(form.read { $0.observers.observers(of: "a") == nil && $0.observers.all.isEmpty })
+        #expect(form.read { $0.subscribers(of: "a") == nil && $0.observers.all.isEmpty })
     }
 }
 

@@ -26,8 +26,8 @@ extension FormContextObject {
                 .count += 1
             let slot = state.fields.slot(creating: key)
             if isSecure { state.setSecret(true, at: slot, into: &changes) }
-            let (handle, flags) = state.observers.add(Observer(handler: .change(handler), aspects: .value, isControl: true), of: key)
-            state.setObserverFlags(flags, of: key)
+            let (handle, flags) = state.observers.add(Observer(handler: .change(handler), aspects: .value, isControl: true), of: slot)
+            state.setObserverFlags(flags, at: slot)
             let record = state.fields[slot]
             if record.value != nil || record.initial != nil {
                 let current = FormChange(

@@ -74,7 +74,7 @@ extension EngineState {
         for slot in Array(fields.pendingText.members) {
             fields.setFlag(.pendingControlText, false, at: slot)
             let record = fields[slot]
-            guard let list = observers.observers(of: record.key) else { continue }
+            guard let list = observers.observers(of: slot) else { continue }
             // A control whose key changed hears about it anyway.
             if changes.changeCalls.contains(where: { $0.1.key == record.key }) { continue }
             let current = FormChange(

@@ -108,8 +108,9 @@ extension FormContextObject {
     /// Registers `observer` for `key`.
     func subscribe(_ observer: Observer, to key: String) -> FormSubscription {
         let handle = read { state in
-            let (handle, flags) = state.observers.add(observer, of: key)
-            state.setObserverFlags(flags, of: key)
+            let slot = state.fields.slot(creating: key)
+            let (handle, flags) = state.observers.add(observer, of: slot)
+            state.setObserverFlags(flags, at: slot)
             return handle
         }
         return keySubscription(key: key, handle: handle)
@@ -121,8 +122,9 @@ extension FormContextObject {
             // The removed handler is released after the lock: it may own a control of this form,
             // whose deinitializer takes the lock again.
             let removed = self?.read { state in
-                let (removed, flags) = state.observers.remove(handle, of: key)
-                state.setObserverFlags(flags, of: key)
+                let slot = state.fields.slot(creating: key)
+                let (removed, flags) = state.observers.remove(handle, of: slot)
+                state.setObserverFlags(flags, at: slot)
                 return removed
             }
             withExtendedLifetime(removed) {}
@@ -156,9 +158,8 @@ extension FormContextObject {
 }
 
 extension EngineState {
-    /// Sets the observer flags of `key`'s record to `flags`.
-    mutating func setObserverFlags(_ flags: FieldFlags, of key: String) {
-        let slot = fields.slot(creating: key)
+    /// Sets the observer flags of the record in `slot` to `flags`.
+    mutating func setObserverFlags(_ flags: FieldFlags, at slot: Int) {
         fields.setFlag(.valueObserved, flags.contains(.valueObserved), at: slot)
         fields.setFlag(.stateObserved, flags.contains(.stateObserved), at: slot)
     }

@@ -4,7 +4,7 @@
 /// no one is notified, until the batch ends.
 public struct FormTransaction: FormReader {
     private let form: FormContextObject
-    private var writes: [String: AnyHashable?] = [:]
+    private var writes: [String: StoredValue] = [:]
     private var order: [String] = []
 
     init(form: FormContextObject) {
@@ -13,7 +13,7 @@ public struct FormTransaction: FormReader {
 
     /// The value under `key`: this batch's write if there is one, otherwise the form's current value.
     public subscript(key: String) -> AnyHashable? {
-        if let written = writes[key] { return written }
+        if let written = writes[key] { return written.value }
         return form.read { $0.fields.value(of: key) }
     }
 
@@ -26,7 +26,7 @@ public struct FormTransaction: FormReader {
     /// Stores `value` under `key` when the batch ends; `nil` removes the key, a `nil` key is ignored.
     public mutating func set(_ value: (any Hashable & Sendable)?, for key: String?) {
         guard let key else { return }
-        if writes.updateValue(boxed(value), forKey: key) == nil {
+        if writes.updateValue(StoredValue(value), forKey: key) == nil {
             order.append(key)
         }
     }
@@ -40,7 +40,7 @@ public struct FormTransaction: FormReader {
     public var writtenKeys: [String] { order }
 
     /// Hands over the writes.
-    func finish() -> (order: [String], writes: [String: AnyHashable?]) {
+    func finish() -> (order: [String], writes: [String: StoredValue]) {
         (order, writes)
     }
 }
@@ -81,7 +81,7 @@ extension FormContextObject {
         let (order, writes) = batch.finish()
         mutate { state, changes in
             for key in order {
-                _ = state.write(StoredValue(stored: writes[key] ?? nil), for: key, origin: origin, into: &changes)
+                _ = state.write(writes[key] ?? .absent, for: key, origin: origin, into: &changes)
             }
         }
         return result

@@ -28,7 +28,7 @@ extension EngineState {
                     key: record.key, aspects: relevant, change: relevant.contains(.value) ? change : nil, state: state)
                 announcements.eventCalls.append((handler, event))
             }
-            if record.flags.contains(.stateObserved), let list = observers.observers(of: record.key) {
+            if record.flags.contains(.stateObserved), let list = observers.observers(of: slot) {
                 for observer in list { call(observer) }
             }
             if observers.allEventCount > 0 {

@@ -57,6 +57,11 @@ struct EngineState: Sendable {
         record.flags.contains(.stateObserved) || observers.allEventCount > 0
     }
 
+    /// The subscribers of `key`, if it has any.
+    func subscribers(of key: String) -> CallbackList<Observer>? {
+        fields.slot(of: key).flatMap { observers.observers(of: $0) }
+    }
+
     /// Everything the form knows about `key`.
     func fieldState(of key: String) -> FieldState {
         guard let slot = fields.slot(of: key) else { return FieldState(key: key) }
@@ -81,8 +86,8 @@ struct EngineState: Sendable {
     func invariantViolations() -> [String] {
         var violations = fields.invariantViolations()
         violations += validation.invariantViolations(fields: fields)
-        for record in fields.records {
-            let expected = observers.flags(of: record.key)
+        for (slot, record) in fields.records.enumerated() {
+            let expected = observers.flags(of: slot)
             let actual = record.flags.intersection([.valueObserved, .stateObserved])
             if expected != actual { violations.append("observer flags of '\(record.key)' are \(actual), subscribers say \(expected)") }
         }

@@ -1,7 +1,8 @@
 /// Everyone a live form calls back: subscribers of one key, subscribers of every key, stream
 /// finishers, and the connected controls. Registration and removal are O(1).
 struct ObserverRegistry: Sendable {
-    private(set) var byKey: [String: KeyObservers] = [:]
+    /// The subscribers of each key, by the key's slot.
+    private(set) var byKey: [Int: KeyObservers] = [:]
     private(set) var all = CallbackList<Observer>()
     /// How many subscribers of every key are called with events (not only value changes).
     private(set) var allEventCount = 0
@@ -10,38 +11,38 @@ struct ObserverRegistry: Sendable {
     private(set) var streamFinishers = CallbackList<@Sendable () -> Void>()
     var controls: [String: ControlSlot] = [:]
 
-    /// Adds a subscriber of `key`.
+    /// Adds a subscriber of the key in `slot`.
     ///
     /// - Returns: The handle that removes it, and the flags the key's record must carry from now on.
-    mutating func add(_ observer: Observer, of key: String) -> (handle: CallbackHandle, flags: FieldFlags) {
-        let handle = byKey[key, default: KeyObservers()].append(observer)
+    mutating func add(_ observer: Observer, of slot: Int) -> (handle: CallbackHandle, flags: FieldFlags) {
+        let handle = byKey[slot, default: KeyObservers()].append(observer)
         if !observer.isChangeHandler { keyEventCount += 1 }
-        return (handle, flags(of: key))
+        return (handle, flags(of: slot))
     }
 
-    /// Removes the subscriber `handle` names from `key`.
+    /// Removes the subscriber `handle` names from the key in `slot`.
     ///
     /// - Returns: The removed subscriber (to be released outside the lock) and the flags the key's
     ///   record must carry from now on.
-    mutating func remove(_ handle: CallbackHandle, of key: String) -> (removed: Observer?, flags: FieldFlags) {
-        let removed = byKey[key]?.remove(handle)
+    mutating func remove(_ handle: CallbackHandle, of slot: Int) -> (removed: Observer?, flags: FieldFlags) {
+        let removed = byKey[slot]?.remove(handle)
         if let removed, !removed.isChangeHandler { keyEventCount -= 1 }
-        if byKey[key]?.list.isEmpty == true { byKey[key] = nil }
-        return (removed, flags(of: key))
+        if byKey[slot]?.list.isEmpty == true { byKey[slot] = nil }
+        return (removed, flags(of: slot))
     }
 
-    /// The observer flags a record of `key` carries.
-    func flags(of key: String) -> FieldFlags {
-        guard let observers = byKey[key] else { return [] }
+    /// The observer flags the record in `slot` carries.
+    func flags(of slot: Int) -> FieldFlags {
+        guard let observers = byKey[slot] else { return [] }
         var flags: FieldFlags = []
         if observers.changeCount > 0 { flags.insert(.valueObserved) }
         if observers.eventCount > 0 { flags.insert(.stateObserved) }
         return flags
     }
 
-    /// The subscribers of `key`.
-    func observers(of key: String) -> CallbackList<Observer>? {
-        byKey[key]?.list
+    /// The subscribers of the key in `slot`.
+    func observers(of slot: Int) -> CallbackList<Observer>? {
+        byKey[slot]?.list
     }
 
     /// Adds a subscriber of every key.

@@ -52,7 +52,7 @@ extension EngineState {
         let change = FormChange(
             key: record.key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: record.flags.contains(.secret))
         if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
-        if record.flags.contains(.valueObserved), let list = observers.observers(of: record.key) {
+        if record.flags.contains(.valueObserved), let list = observers.observers(of: slot) {
             for observer in list {
                 if case .change(let handler) = observer.handler { changes.changeCalls.append((handler, change)) }
             }
