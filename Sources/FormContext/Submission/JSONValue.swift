@@ -11,7 +11,8 @@ enum JSONValue: Hashable, Sendable {
     /// Converts a stored value: text, Booleans, integers, floating-point numbers, `Decimal`,
     /// `Date` (ISO 8601), `UUID`, `URL`, enumerations with a raw value, and arrays of these.
     ///
-    /// - Throws: ``SubmissionError`` naming `key` for any other type and for non-finite numbers.
+    /// - Throws: ``SubmissionError`` naming `key` for any other type, for non-finite numbers, and for
+    ///   dates with no ISO 8601 text (not finite, or outside the years 0001 to 9999).
     init(converting value: Any, key: String) throws(SubmissionError) {
         switch value {
         case let text as String:
@@ -27,7 +28,10 @@ enum JSONValue: Hashable, Sendable {
             guard decimal.isFinite else { throw .nonFiniteNumber(key: key, value: decimal.description) }
             self = .number(decimal.description)
         case let date as Date:
-            self = .string(date.formatted(.iso8601))
+            guard let text = ISO8601DateText.format(date) else {
+                throw .invalidDate(key: key, value: ISO8601DateText.describe(date))
+            }
+            self = .string(text)
         case let uuid as UUID:
             self = .string(uuid.uuidString)
         case let url as URL:
