@@ -57,10 +57,14 @@ func castValue<Value>(_ stored: AnyHashable, key: String) throws(FormBridgeError
 }
 
 /// The enum case whose raw value is `raw`.
+///
+/// The error for a raw value that names no case carries the offending text, or the mask when the
+/// key is secret: the error is made masked, so no route it takes (description, `dump`, a
+/// ``ModelBinding``'s `lastError` and `onError`) can show the secret.
 @inline(__always)
-func caseOf<Value: RawRepresentable>(_ raw: Value.RawValue, key: String) throws(FormBridgeError) -> Value {
+func caseOf<Value: RawRepresentable>(_ raw: Value.RawValue, key: String, isSecure: Bool) throws(FormBridgeError) -> Value {
     guard let value = Value(rawValue: raw) else {
-        throw .unknownRawValue(key: key, type: typeName(of: Value.self), text: String(describing: raw))
+        throw .unknownRawValue(key: key, type: typeName(of: Value.self), text: isSecure ? FormContext.secretMask : String(describing: raw))
     }
     return value
 }

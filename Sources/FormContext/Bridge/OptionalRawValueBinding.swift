@@ -11,7 +11,7 @@ where Wrapped.RawValue: Hashable & Sendable {
 
     func decode(_ stored: AnyHashable?) throws(FormBridgeError) -> Wrapped? {
         guard let stored else { return nil }
-        return try caseOf(castValue(stored, key: key) as Wrapped.RawValue, key: key)
+        return try caseOf(castValue(stored, key: key) as Wrapped.RawValue, key: key, isSecure: isSecure)
     }
 
     func scoped<Parent>(in scope: FormScope, through outer: SendableKeyPath<Parent, Model>) -> any BridgeBinding<Parent> {

@@ -3,9 +3,9 @@
 /// Reads see the form as it was when the batch began, with the batch's own writes on top.
 /// Nothing is applied, and no one is notified, until the batch ends.
 public struct FormTransaction: FormReader {
-    private var base: FormContext
-    private var writes: [String: AnyHashable?] = [:]
-    private var order: [String] = []
+    private(set) var base: FormContext
+    private(set) var writes: [String: AnyHashable?] = [:]
+    private(set) var order: [String] = []
 
     init(base: FormContext) {
         self.base = base

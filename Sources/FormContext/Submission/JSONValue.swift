@@ -76,6 +76,10 @@ enum JSONValue: Hashable, Sendable {
     }
 
     /// Appends `text` as a JSON string literal: quotes, backslashes and control characters escaped.
+    ///
+    /// Beyond what JSON demands, DEL, the C1 controls, the line and paragraph separators and the
+    /// bidirectional formatting characters are escaped too (`\u009b`), so JSON printed to a terminal
+    /// cannot act on it.
     static func writeString(_ text: String, to output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
@@ -87,7 +91,7 @@ enum JSONValue: Hashable, Sendable {
             case "\t": output += "\\t"
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
-            case let control where control.value < 0x20:
+            case let control where isUnsafeForTerminals(control):
                 let hex = String(control.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)
