@@ -15,7 +15,8 @@ protocol BridgeBinding<Model>: Sendable {
     /// The name of the type stored in the context, for error messages and documentation.
     var expected: String { get }
 
-    /// The stored form of a property value; `nil` for an absent key.
+    /// The stored form of a property value, boxed as the store boxes it (``boxedValue(_:)``); `nil` for
+    /// an absent key.
     func encode(_ value: Value) -> AnyHashable?
     /// The property value that `stored` stands for.
     func decode(_ stored: AnyHashable?) throws(FormBridgeError) -> Value

@@ -7,7 +7,7 @@ where Wrapped.RawValue: Hashable & Sendable {
 
     var expected: String { typeName(of: Wrapped.RawValue.self) }
 
-    func encode(_ value: Wrapped?) -> AnyHashable? { value.map { AnyHashable($0.rawValue) } }
+    func encode(_ value: Wrapped?) -> AnyHashable? { value.flatMap { boxedValue($0.rawValue) } }
 
     func decode(_ stored: AnyHashable?) throws(FormBridgeError) -> Wrapped? {
         guard let stored else { return nil }

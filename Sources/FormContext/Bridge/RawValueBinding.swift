@@ -6,7 +6,7 @@ struct RawValueBinding<Model, Value: RawRepresentable>: BridgeBinding where Valu
 
     var expected: String { typeName(of: Value.RawValue.self) }
 
-    func encode(_ value: Value) -> AnyHashable? { AnyHashable(value.rawValue) }
+    func encode(_ value: Value) -> AnyHashable? { boxedValue(value.rawValue) }
 
     func decode(_ stored: AnyHashable?) throws(FormBridgeError) -> Value {
         try caseOf(requireValue(stored, key: key) as Value.RawValue, key: key, isSecure: isSecure)

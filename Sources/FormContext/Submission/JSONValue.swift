@@ -14,6 +14,12 @@ enum JSONValue: Hashable, Sendable {
     /// - Throws: ``SubmissionError`` naming `key` for any other type, for non-finite numbers, and for
     ///   dates with no ISO 8601 text (not finite, or outside the years 0001 to 9999).
     init(converting value: Any, key: String) throws(SubmissionError) {
+        // An NSNumber (an element of an array, which the store does not look into) is the Swift value
+        // it holds: 1 is a number, never `true`. The metatype is tested first, so no value is bridged.
+        if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
+            self = try JSONValue(converting: swiftValue(of: number).base, key: key)
+            return
+        }
         switch value {
         case let text as String:
             self = .string(text)

@@ -9,10 +9,10 @@ final class ContextEncodingStorage {
         self.startedEmpty = context.isEmpty
     }
 
-    /// Stores `value` under `key`.
+    /// Stores `value` under `key`, boxed as the store boxes every value.
     @inline(__always)
     func store<Value: Hashable & Sendable>(_ value: Value, for key: String) {
-        context.storage[key] = AnyHashable(value)
+        context.storage[key] = boxedValue(value)
     }
 
     /// Removes the value under `key`: `nil` is an absent key.
