@@ -88,6 +88,13 @@ struct NaNIdentityTests {
         #expect(form.isDirty)
     }
 
+    @Test("the equals validator sees two NaNs as equal")
+    func equalsValidator() {
+        let validator = Validator<Double>.equals("other")
+        #expect(validator.passes(-Double(nan: 2, signaling: false), in: ["other": Double.nan]))
+        #expect(!validator.passes(1, in: ["other": Double.nan]))
+    }
+
     @Test("an optional holding a NaN is stored as the canonical NaN")
     func optionalNaN() {
         let wrapped: Double? = -Double(nan: 5, signaling: false)
