@@ -29,8 +29,11 @@ extension FormBridge {
 
     /// Writes the value of every bound key of `context` into `model`, all or nothing.
     ///
-    /// Either every property is written, or (on the first error) `model` is left exactly as it was.
-    /// For a class model, every key is checked before any property is written.
+    /// Every value is checked (present, of the right type, a known raw value) before any property is
+    /// assigned. So either every property is written, or, on an error, nothing is: not `model`, and not
+    /// any object `model` reaches through a key path (a class-typed property on the way, a class model,
+    /// a class-typed child bound with ``bind(_:to:under:)``); no setter runs. A write that succeeds
+    /// assigns through those references, so every holder of such an object sees the new values.
     ///
     /// - Parameters:
     ///   - context: The values to write.
@@ -41,20 +44,15 @@ extension FormBridge {
     ///   no case. Errors are checked in declaration order.
     /// - Complexity: O(*n*) for *n* bindings.
     public func write(_ context: FormContext, into model: inout Model) throws(FormBridgeError) {
-        if Model.self is AnyObject.Type {
-            for binding in bindings {
-                try binding.check(context.storage[binding.key])
-            }
-            for binding in bindings {
-                try binding.apply(context.storage[binding.key], to: &model)
-            }
-            return
-        }
-        var updated = model
+        // A copy of a value-type model would not protect an object reached through a class-typed
+        // property, so every value is checked first, whatever the model. Applying a checked value
+        // cannot fail: decoding is a pure function of the stored value.
         for binding in bindings {
-            try binding.apply(context.storage[binding.key], to: &updated)
+            try binding.check(context.storage[binding.key])
         }
-        model = updated
+        for binding in bindings {
+            try binding.apply(context.storage[binding.key], to: &model)
+        }
     }
 
     /// `model` with the value of every bound key of `context` written into it.

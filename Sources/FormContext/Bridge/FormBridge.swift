@@ -16,8 +16,9 @@
 /// try bridge.write(context, into: &hotspot)
 /// ```
 ///
-/// Writing is all or nothing: if any key is missing or holds the wrong type, the model is left
-/// exactly as it was and the error names the key, the expected type and the found type.
+/// Writing is all or nothing: every value is checked before any property is assigned, so if any key
+/// is missing or holds the wrong type, the model and every object it reaches through a key path are
+/// left exactly as they were, and the error names the key, the expected type and the found type.
 ///
 /// - Optional properties map to absent keys: `nil` removes the key, an absent key reads as `nil`.
 /// - Enums are stored either as themselves (`bind(_:to:isSecure:)`) or as their raw value

@@ -3,6 +3,8 @@ final class ContextEncodingStorage {
     var context: FormContext
     /// Whether the encoding started from an empty context, so there is nothing stale to remove.
     let startedEmpty: Bool
+    /// How many values have been stored so far: a value whose encoding leaves it unchanged stored nothing.
+    private(set) var storeCount = 0
 
     init(_ context: FormContext) {
         self.context = context
@@ -13,6 +15,7 @@ final class ContextEncodingStorage {
     @inline(__always)
     func store<Value: Hashable & Sendable>(_ value: Value, for key: String) {
         context.storage[key] = boxedValue(value)
+        storeCount += 1
     }
 
     /// Removes the value under `key`: `nil` is an absent key.
