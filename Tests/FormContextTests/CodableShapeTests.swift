@@ -53,6 +53,15 @@ struct CodableShapeTests {
         #expect(throws: FormBridgeError.self) { try FormContextEncoder().encode(["x.y": 2]) }
     }
 
+    @Test("a dictionary key that starts with a combining mark survives, though it joins the '.' into one Character")
+    func keysStartingWithACombiningMark() throws {
+        try expectRoundTrip(Map(map: ["\u{301}x": 1, "\u{362}": 2, "\u{200D}\u{FE0F}": 3, "a": 4]))
+        #expect(throws: FormBridgeError.invalidValue(
+            key: "map.a.\u{301}", reason: "the dictionary key 'a.\u{301}' contains '.', which joins keys in a context, so it could not be read back")) {
+            try FormContextEncoder().encode(Map(map: ["a.\u{301}": 1]))
+        }
+    }
+
     @Test func dictionaryValuesThatStoreNothingAreRefused() {
         #expect(throws: FormBridgeError.invalidValue(
             key: "map.b", reason: "a dictionary value that stores nothing (nil, an empty array or model) would lose its key")) {

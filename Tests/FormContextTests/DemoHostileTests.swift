@@ -194,6 +194,15 @@ struct DemoHostileTests {
         #expect(try demo.run() == demo.expected)
     }
 
+    @Test("a ten-megabyte value that does not parse is echoed cut, with its length")
+    func hugeValue() async {
+        // Too long for one argument of a process (the kernel caps one at 128 KiB), so run in-process.
+        let huge = String(repeating: "9", count: 10_485_760) + "x"
+        let outcome = await DemoCommand.run(["--form", "profile", "--set", "age=" + huge])
+        #expect(outcome == .init(status: 2, output: "", errorOutput:
+            "error: unreadable text for key 'age': expected Int, found \"\(String(repeating: "9", count: 80))…\" (10485761 characters)\n"))
+    }
+
     @Test func helpDocumentsTheNewOptions() throws {
         let help = try DemoSpawn.run([Array("--help".utf8)])
         #expect(help.status == 0)

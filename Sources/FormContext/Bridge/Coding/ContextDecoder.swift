@@ -39,7 +39,7 @@ func fetchValue<Value>(_ valueType: Value.Type, at key: String, in context: Form
 func hasValue(at key: String, in context: FormContext) -> Bool {
     if context.storage[key] != nil { return true }
     let nested = key.isEmpty ? "" : key + "."
-    return context.storage.keys.contains { $0.hasPrefix(nested) }
+    return context.storage.keys.contains { isKey($0, under: nested) }
 }
 
 /// Decodes a `Value` at `key`: the stored value itself when it has that type, an enum case from its

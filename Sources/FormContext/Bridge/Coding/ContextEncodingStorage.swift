@@ -37,7 +37,7 @@ final class ContextEncodingStorage {
     func removeNestedValues(under key: String) {
         guard !startedEmpty else { return }
         let nested = key.isEmpty ? "" : key + "."
-        for stale in context.storage.keys where stale.hasPrefix(nested) {
+        for stale in context.storage.keys where isKey(stale, under: nested) {
             context.storage[stale] = nil
         }
     }

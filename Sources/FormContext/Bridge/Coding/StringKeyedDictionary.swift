@@ -22,7 +22,7 @@ extension Dictionary: StringKeyedDictionary where Key == String {
 func checkDictionaryKeys(of value: some Encodable, under prefix: String) throws(FormBridgeError) -> [String]? {
     guard let dictionary = value as? any StringKeyedDictionary else { return nil }
     let keys = dictionary.stringKeys
-    if let dotted = keys.filter({ $0.contains(".") }).min() {
+    if let dotted = keys.filter(containsKeySeparator).min() {
         throw .invalidValue(
             key: codingKey(dotted, under: prefix),
             reason: "the dictionary key '\(dotted)' contains '.', which joins keys in a context, so it could not be read back")
