@@ -6,6 +6,12 @@ final class Badge: @unchecked Sendable {
     // `@unchecked Sendable` is sound for the tests: each instance is used by one test only.
     var name = "before"
     var level = 1
+    var colors = Colors()
+}
+
+/// A value held inside the class.
+struct Colors: Hashable, Sendable {
+    var ink = "black"
 }
 
 /// A struct whose key paths go through a class: `\.badge.name` writes into the shared object.
@@ -17,6 +23,7 @@ struct Visitor: @unchecked Sendable {
 
     static let bridge = FormBridge<Visitor> { bridge in
         bridge.bind(FormKey<String>("badge.name"), to: \.badge.name)
+        bridge.bind(FormKey<String>("badge.colors.ink"), to: \.badge.colors.ink)
         bridge.bind(FormKey<Bool>("flag"), to: \.flag)
         bridge.bind(FormKey<Int>("count"), to: \.count)
     }
@@ -53,9 +60,11 @@ struct BridgeAtomicityTests {
         let badge = visitor.badge
         var context = Visitor.bridge.context(from: visitor)
         context.set("after", for: "badge.name")
+        context.set("red", for: "badge.colors.ink")
         context.set(value, for: key)
         #expect(throws: FormBridgeError.self) { try Visitor.bridge.write(context, into: &visitor) }
         #expect(badge.name == "before")
+        #expect(badge.colors.ink == "black")
         #expect(visitor.badge === badge)
         #expect(visitor.flag == false && visitor.count == 0)
     }

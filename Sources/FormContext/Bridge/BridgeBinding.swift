@@ -30,6 +30,13 @@ extension BridgeBinding {
         encode(model[keyPath: path.path])
     }
 
+    /// Whether writing the property goes through a class reference: the model is a class, or a
+    /// class-typed property lies on the path (`\.badge.name`). A copy of the model would not keep
+    /// such a write from reaching the shared object.
+    var writesThroughReference: Bool {
+        path.path is ReferenceWritableKeyPath<Model, Value>
+    }
+
     /// Throws the error that ``apply(_:to:)`` would throw for `stored`, without writing anything.
     func check(_ stored: AnyHashable?) throws(FormBridgeError) {
         _ = try decode(stored)

@@ -16,9 +16,9 @@
 /// try bridge.write(context, into: &hotspot)
 /// ```
 ///
-/// Writing is all or nothing: every value is checked before any property is assigned, so if any key
-/// is missing or holds the wrong type, the model and every object it reaches through a key path are
-/// left exactly as they were, and the error names the key, the expected type and the found type.
+/// Writing is all or nothing: if any key is missing or holds the wrong type, the model and every
+/// object it reaches through a key path are left exactly as they were, and the error names the key,
+/// the expected type and the found type.
 ///
 /// - Optional properties map to absent keys: `nil` removes the key, an absent key reads as `nil`.
 /// - Enums are stored either as themselves (`bind(_:to:isSecure:)`) or as their raw value
@@ -32,6 +32,8 @@
 public struct FormBridge<Model>: Sendable {
     var bindings: [any BridgeBinding<Model>] = []
     var indexByKey: [String: Int] = [:]
+    /// Whether some binding writes through a class reference, so a write must check every value first.
+    var writesThroughReferences = false
 
     /// Creates a bridge with no bindings.
     public init() {}
@@ -67,6 +69,7 @@ public struct FormBridge<Model>: Sendable {
 
     /// Adds `binding`, replacing an earlier binding of the same key.
     mutating func add(_ binding: any BridgeBinding<Model>) {
+        if binding.writesThroughReference { writesThroughReferences = true }
         if let index = indexByKey[binding.key] {
             bindings[index] = binding
         } else {

@@ -11,7 +11,8 @@ import Foundation
 //   `NSDecimalNumber`.
 //
 // The checks compare type metadata first, so a `String`, `Int` or `Bool` pays three pointer
-// comparisons; other plain Swift values one metatype check more.
+// comparisons; any other value a few more and one metatype check, and only a value of one of the
+// types named here is looked at.
 
 /// `value` boxed in its canonical form; `nil` for an optional that holds `nil`.
 ///

@@ -97,7 +97,12 @@ func isBlankValue(_ value: some Any) -> Bool {
 }
 
 /// Whether `text` is empty or white space only.
+///
+/// Text that starts with a printable ASCII character other than a space is settled by its first
+/// byte, without walking its characters.
 @inlinable
 func isBlankText(_ text: String) -> Bool {
-    text.allSatisfy(\.isWhitespace)
+    guard let first = text.utf8.first else { return true }
+    if first > 0x20 && first < 0x7F { return false }
+    return text.allSatisfy(\.isWhitespace)
 }
