@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -39,6 +40,10 @@ enum DemoSpawn {
         }
     }
 
+    /// Held while this process creates pipes and starts a child, so that no child started from another
+    /// test thread inherits a pipe end before it is marked close-on-exec.
+    private static let spawning = Mutex(())
+
     /// Runs the demo.
     ///
     /// - Parameters:
@@ -50,6 +55,22 @@ enum DemoSpawn {
     static func run(
         _ arguments: [[UInt8]], output: Target = .captured, errorOutput: Target = .captured, ignoringSIGPIPE: Bool = false
     ) throws -> Result {
+        let (pid, readEnds) = try spawning.withLock { _ in
+            try spawn(arguments, output: output, errorOutput: errorOutput, ignoringSIGPIPE: ignoringSIGPIPE)
+        }
+        let collected = readToEnd(readEnds)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let signal = status & 0x7F
+        return Result(
+            status: signal == 0 ? (status >> 8) & 0xFF : nil, signal: signal == 0 ? nil : signal,
+            output: String(decoding: collected[0], as: UTF8.self), errorOutput: String(decoding: collected[1], as: UTF8.self))
+    }
+
+    /// Starts the demo; returns its process id and the reading ends of its captured outputs (−1 for none).
+    private static func spawn(
+        _ arguments: [[UInt8]], output: Target, errorOutput: Target, ignoringSIGPIPE: Bool
+    ) throws -> (pid_t, [Int32]) {
         let executable = try DemoProcess.executable.path
         var program = [Array(executable.utf8)] + arguments
         var path = executable
@@ -107,13 +128,7 @@ enum DemoSpawn {
             for descriptor in readEnds where descriptor >= 0 { close(descriptor) }
             throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT)
         }
-        let collected = readToEnd(readEnds)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let signal = status & 0x7F
-        return Result(
-            status: signal == 0 ? (status >> 8) & 0xFF : nil, signal: signal == 0 ? nil : signal,
-            output: String(decoding: collected[0], as: UTF8.self), errorOutput: String(decoding: collected[1], as: UTF8.self))
+        return (pid, readEnds)
     }
 
     /// A pipe whose ends are closed in any program this process starts, so only the child we hand an
