@@ -5,7 +5,8 @@ import FormContext
 /// The form is submitted through the library's submit pipeline, so it is validated first: invalid
 /// input prints each error as `key: message` on standard error and exits with status 1.
 ///
-/// `run(_:)` does no I/O of its own, so tests can call it directly as well as run the binary.
+/// Every line it prints shows control characters as escapes (see ``DemoText``). `run(_:)` does no
+/// I/O of its own, so tests can call it directly as well as run the binary.
 struct DemoCommand {
     /// What a run printed and the status it exits with.
     struct Outcome: Equatable {
@@ -14,52 +15,24 @@ struct DemoCommand {
         var errorOutput: String
     }
 
-    /// Exit status for a run that submitted the form.
+    /// Exit status for a run that submitted the form (or printed the help or the version).
     static let success: Int32 = 0
     /// Exit status for values that fail the form's validators (or cannot be submitted).
     static let invalidInput: Int32 = 1
     /// Exit status for bad arguments: a malformed or unknown option, an unknown key, a value that does not parse.
     static let usageError: Int32 = 2
+    /// Exit status when standard output cannot be written.
+    static let outputError: Int32 = 3
 
     static let separator = "=========="
 
-    /// The options the command understands.
-    struct Options {
-        var form = DemoForm.default
-        var assignments: [(key: String, text: String)] = []
-        var showsHelp = false
-        var printsJSON = false
-        var showsSecrets = false
-    }
-
-    /// Reads the arguments (without the program name).
-    static func parse(_ arguments: [String]) throws(DemoError) -> Options {
-        var options = Options()
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            let (flag, inlineValue) = splitFlag(argument)
-            switch flag {
-            case "-h", "--help":
-                options.showsHelp = true
-            case "--json":
-                options.printsJSON = true
-            case "--show-secrets":
-                options.showsSecrets = true
-            case "--set":
-                let value = try value(inlineValue, orNextOf: &remaining, for: flag)
-                guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
-                    throw .malformedAssignment(value)
-                }
-                options.assignments.append((String(value[..<equals]), String(value[value.index(after: equals)...])))
-            case "--form":
-                let name = try value(inlineValue, orNextOf: &remaining, for: flag)
-                guard let form = DemoForm.named(name) else { throw .unknownForm(name) }
-                options.form = form
-            default:
-                throw argument.hasPrefix("-") ? .unknownOption(argument) : .unexpectedArgument(argument)
-            }
+    /// Runs the demo with the arguments as the operating system passed them (without the program name).
+    static func run(rawArguments: [[UInt8]]) async -> Outcome {
+        do throws(DemoError) {
+            return await run(try DemoArguments.decode(rawArguments))
+        } catch {
+            return usageFailure(error)
         }
-        return options
     }
 
     /// Runs the demo with `arguments` (without the program name).
@@ -69,9 +42,10 @@ struct DemoCommand {
         do throws(DemoError) {
             options = try parse(arguments)
             if options.showsHelp { return Outcome(status: success, output: help, errorOutput: "") }
+            if options.showsVersion { return Outcome(status: success, output: "ContextDemo \(FormContextPackage.version)\n", errorOutput: "") }
             form = try fill(options)
         } catch {
-            return Outcome(status: usageError, output: "", errorOutput: "error: \(error)\n")
+            return usageFailure(error)
         }
         let convert = options.form.submit
         let result = await form.submit { submission in
@@ -82,22 +56,47 @@ struct DemoCommand {
         case .succeeded(let submission):
             return Outcome(status: success, output: render(submission, options), errorOutput: "")
         case .invalid(let report), .rejected(let report):
-            return Outcome(status: invalidInput, output: "", errorOutput: report.lines.joined(separator: "\n") + "\n")
+            let lines = report.errors.map { issue in "\(issue.key ?? formWide): \(issue.message)" }
+            return Outcome(status: invalidInput, output: "", errorOutput: DemoText.joined(lines))
         case .failed(let error):
-            return Outcome(status: invalidInput, output: "", errorOutput: "error: \(error)\n")
+            return Outcome(status: invalidInput, output: "", errorOutput: DemoText.joined([failureLine(error)]))
         case .alreadySubmitting:
-            return Outcome(status: invalidInput, output: "", errorOutput: "error: the form is being submitted already\n")
+            return Outcome(status: invalidInput, output: "", errorOutput: DemoText.joined(["\(formWide): is being submitted already"]))
+        }
+    }
+
+    /// The key shown for an error that belongs to no field.
+    static let formWide = "(form)"
+
+    /// The outcome of bad arguments: one `error: …` line, status 2.
+    static func usageFailure(_ error: DemoError) -> Outcome {
+        Outcome(status: usageError, output: "", errorOutput: DemoText.joined(["error: \(error)"]))
+    }
+
+    /// An error that stopped the submit as a `key: message` line.
+    static func failureLine(_ error: any Error) -> String {
+        switch error {
+        case let error as FormBridgeError:
+            switch error {
+            case .missingValue(let key, let expected): "\(key): missing value (expected \(expected))"
+            case .typeMismatch(let key, let expected, let found): "\(key): expected \(expected), found \(found)"
+            case .unknownRawValue(let key, let type, let text): "\(key): \(DemoText.echo(text)) is not a raw value of \(type)"
+            case .invalidValue(let key, let reason): "\(key): \(reason)"
+            }
+        case let error as SubmissionError:
+            "\(error.key): \(error)"
+        default:
+            "\(formWide): \(error)"
         }
     }
 
     /// The submitted fields as `key: value` lines and the separator, or as pretty JSON with `--json`;
-    /// secret values masked unless `--show-secrets`.
+    /// secret values masked unless `--show-secrets`; control characters escaped.
     static func render(_ submission: FormSubmission, _ options: Options) -> String {
         if options.printsJSON {
-            return submission.json(pretty: true, maskingSecrets: !options.showsSecrets) + "\n"
+            return DemoText.splitAndEscaped(submission.json(pretty: true, maskingSecrets: !options.showsSecrets))
         }
-        let lines = submission.values.lines(revealingSecrets: options.showsSecrets) + [separator]
-        return lines.joined(separator: "\n") + "\n"
+        return DemoText.joined(submission.values.lines(revealingSecrets: options.showsSecrets) + [separator])
     }
 
     /// Builds the chosen form and types each `--set` value into its control, as a user would.
@@ -117,51 +116,5 @@ struct DemoCommand {
             if let error = control.parseError { throw .invalidValue(error) }
         }
         return form
-    }
-
-    private static func splitFlag(_ argument: String) -> (flag: String, value: String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-    }
-
-    /// The value written as `--flag=value`, or else the next argument.
-    private static func value(
-        _ inline: String?, orNextOf remaining: inout ArraySlice<String>, for flag: String
-    ) throws(DemoError) -> String {
-        if let inline { return inline }
-        guard let value = remaining.popFirst() else { throw .missingValue(flag) }
-        return value
-    }
-
-    static var help: String {
-        let forms = DemoForm.all.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary)" }
-        return """
-            USAGE: ContextDemo [--form <name>] [--set <key>=<value> ...] [--json] [--show-secrets]
-
-            Fills a form with its default values, applies each --set as if typed into
-            the field's control, submits the form, and prints the submitted fields
-            sorted by key as `key: value`, followed by a line of `==========`.
-            The form is validated first: invalid values print each error as
-            `key: message` on standard error, and nothing is submitted.
-
-            OPTIONS:
-              --form <name>          The form to fill (default: \(DemoForm.default.name)).
-              --set <key>=<value>    Type <value> into the field <key>; repeatable, applied
-                                     in order. The value is parsed as the field's type.
-              --json                 Print the submission as JSON instead: sorted keys,
-                                     two-space indentation.
-              --show-secrets         Show secret values (passwords) instead of ••••••.
-              -h, --help             Show this help.
-
-            FORMS:
-            \(forms.joined(separator: "\n"))
-
-            EXIT STATUS:
-              0  the form was submitted
-              1  the values failed validation; each error is printed as `key: message`
-              2  bad arguments: unknown option, malformed --set, unknown key or form,
-                 or a value that does not parse as its field's type
-
-            """
     }
 }

@@ -1,34 +1,43 @@
 import FormContext
 
-/// Why the demo could not run: each message names the offending argument, key or text.
+/// Why the demo could not run: each message names the offending argument, key or text, escaped and
+/// cut to a readable length (see ``DemoText``).
 enum DemoError: Error, Equatable, CustomStringConvertible {
     case unknownOption(String)
     case unexpectedArgument(String)
     case missingValue(String)
+    case invalidFlagValue(flag: String, value: String)
     case malformedAssignment(String)
     case unknownForm(String)
     case unknownKey(String, known: [String])
     case invalidValue(FormControlError)
     case formUnavailable(String, String)
+    /// Argument `position` (1 for the first after the program name) is not UTF-8: `byte` at `offset` is
+    /// where its encoding goes wrong.
+    case invalidUTF8(position: Int, offset: Int, byte: UInt8)
 
     var description: String {
         switch self {
         case .unknownOption(let option):
-            "unknown option '\(option)' (see --help)"
+            "unknown option \(DemoText.echo(option)) (see --help)"
         case .unexpectedArgument(let argument):
-            "unexpected argument '\(argument)' (see --help)"
+            "unexpected argument \(DemoText.echo(argument)) (see --help)"
         case .missingValue(let option):
-            "missing value for '\(option)'"
+            "missing value for \(DemoText.echo(option))"
+        case .invalidFlagValue(let flag, let value):
+            "invalid value \(DemoText.echo(value)) for \(DemoText.echo(flag)): expected true or false"
         case .malformedAssignment(let text):
-            "malformed --set '\(text)': expected <key>=<value>"
+            "malformed --set \(DemoText.echo(text)): expected <key>=<value>"
         case .unknownForm(let name):
-            "unknown form '\(name)'; known forms: \(DemoForm.all.map(\.name).joined(separator: ", "))"
+            "unknown form \(DemoText.echo(name)); known forms: \(DemoForm.all.map(\.name).joined(separator: ", "))"
         case .unknownKey(let key, let known):
-            "unknown key '\(key)'; known keys: \(known.joined(separator: ", "))"
+            "unknown key \(DemoText.echo(key)); known keys: \(known.joined(separator: ", "))"
         case .invalidValue(let error):
             "\(error)"
         case .formUnavailable(let name, let reason):
-            "form '\(name)' could not be built: \(reason)"
+            "form \(DemoText.echo(name)) could not be built: \(reason)"
+        case .invalidUTF8(let position, let offset, let byte):
+            "argument \(position) is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset))"
         }
     }
 }

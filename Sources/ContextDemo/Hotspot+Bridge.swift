@@ -21,12 +21,12 @@ extension Hotspot {
 }
 
 extension Hotspot {
-    /// How a hotspot form is validated: a network name of 1 to 32 characters, a password of at most
-    /// 63, and a preview option that is one of ``ShowPreview``'s raw values.
+    /// How a hotspot form is validated: the switch must be set, a network name of 1 to 32 characters,
+    /// a password of at most 63, and a preview option that is one of ``ShowPreview``'s raw values.
     static let definition: FormDefinition = {
         do {
             return try FormDefinition([
-                FieldDefinition(Keys.isEnabled, default: true),
+                FieldDefinition(Keys.isEnabled, default: true, validators: [.required()]),
                 FieldDefinition(Keys.password, isSecure: true, validators: [.required(), .maxLength(63)]),
                 FieldDefinition(Keys.networkName, validators: [.required(), .maxLength(32)]),
                 FieldDefinition(Keys.showPreview, validators: [.oneOf(ShowPreview.allCases.map(\.rawValue))]),

@@ -1,6 +1,12 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-let outcome = await DemoCommand.run(Array(CommandLine.arguments.dropFirst()))
-FileHandle.standardOutput.write(Data(outcome.output.utf8))
-FileHandle.standardError.write(Data(outcome.errorOutput.utf8))
-exit(outcome.status)
+// Claim the standard descriptors first, before anything the process opens could take a closed one's number.
+let output = DemoOutput.claimStandardDescriptors()
+let outcome = await DemoCommand.run(rawArguments: DemoArguments.raw())
+exit(output.emit(outcome))

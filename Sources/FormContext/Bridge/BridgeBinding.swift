@@ -15,7 +15,8 @@ protocol BridgeBinding<Model>: Sendable {
     /// The name of the type stored in the context, for error messages and documentation.
     var expected: String { get }
 
-    /// The stored form of a property value; `nil` for an absent key.
+    /// The stored form of a property value, boxed as the store boxes it (``boxedValue(_:)``); `nil` for
+    /// an absent key.
     func encode(_ value: Value) -> AnyHashable?
     /// The property value that `stored` stands for.
     func decode(_ stored: AnyHashable?) throws(FormBridgeError) -> Value
@@ -30,6 +31,13 @@ extension BridgeBinding {
     /// The value the property of `model` is stored as; `nil` for an absent key.
     func storedValue(of model: Model) -> AnyHashable? {
         encode(model[keyPath: path.path])
+    }
+
+    /// Whether writing the property goes through a class reference: the model is a class, or a
+    /// class-typed property lies on the path (`\.badge.name`). A copy of the model would not keep
+    /// such a write from reaching the shared object.
+    var writesThroughReference: Bool {
+        path.path is ReferenceWritableKeyPath<Model, Value>
     }
 
     /// Throws the error that ``apply(_:to:)`` would throw for `stored`, without writing anything.
@@ -60,10 +68,14 @@ func castValue<Value>(_ stored: AnyHashable, key: String) throws(FormBridgeError
 }
 
 /// The enum case whose raw value is `raw`.
+///
+/// The error for a raw value that names no case carries the offending text, or the mask when the
+/// key is secret: the error is made masked, so no route it takes (description, `dump`, a
+/// ``ModelBinding``'s `lastError` and `onError`) can show the secret.
 @inline(__always)
-func caseOf<Value: RawRepresentable>(_ raw: Value.RawValue, key: String) throws(FormBridgeError) -> Value {
+func caseOf<Value: RawRepresentable>(_ raw: Value.RawValue, key: String, isSecure: Bool) throws(FormBridgeError) -> Value {
     guard let value = Value(rawValue: raw) else {
-        throw .unknownRawValue(key: key, type: typeName(of: Value.self), text: String(describing: raw))
+        throw .unknownRawValue(key: key, type: typeName(of: Value.self), text: isSecure ? FormContext.secretMask : String(describing: raw))
     }
     return value
 }

@@ -29,8 +29,13 @@ extension FormBridge {
 
     /// Writes the value of every bound key of `context` into `model`, all or nothing.
     ///
-    /// Either every property is written, or (on the first error) `model` is left exactly as it was.
-    /// For a class model, every key is checked before any property is written.
+    /// Either every property is written, or, on an error, nothing is: not `model`, and not any object
+    /// `model` reaches through a key path (a class model, a class-typed property on the way, a
+    /// class-typed child bound with ``bind(_:to:under:)``). Where a key path goes through a class, every
+    /// value is checked (present, of the right type, a known raw value) before any property is
+    /// assigned; otherwise the values are written into a copy of the model, assigned at the end. A write
+    /// that succeeds assigns through those references, so every holder of such an object sees the new
+    /// values.
     ///
     /// - Parameters:
     ///   - context: The values to write.
@@ -41,7 +46,9 @@ extension FormBridge {
     ///   no case. Errors are checked in declaration order.
     /// - Complexity: O(*n*) for *n* bindings.
     public func write(_ context: FormContext, into model: inout Model) throws(FormBridgeError) {
-        if Model.self is AnyObject.Type {
+        if writesThroughReferences {
+            // A copy would not protect an object reached through a reference: check every value, then
+            // assign. Applying a checked value cannot fail, since decoding depends on the value alone.
             for binding in bindings {
                 try binding.check(context.storage[binding.key])
             }
@@ -50,6 +57,7 @@ extension FormBridge {
             }
             return
         }
+        // Only values on every path: a copy takes the writes, and the model changes only if all succeed.
         var updated = model
         for binding in bindings {
             try binding.apply(context.storage[binding.key], to: &updated)

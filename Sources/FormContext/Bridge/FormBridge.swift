@@ -16,8 +16,9 @@
 /// try bridge.write(context, into: &hotspot)
 /// ```
 ///
-/// Writing is all or nothing: if any key is missing or holds the wrong type, the model is left
-/// exactly as it was and the error names the key, the expected type and the found type.
+/// Writing is all or nothing: if any key is missing or holds the wrong type, the model and every
+/// object it reaches through a key path are left exactly as they were, and the error names the key,
+/// the expected type and the found type.
 ///
 /// - Optional properties map to absent keys: `nil` removes the key, an absent key reads as `nil`.
 /// - Enums are stored either as themselves (`bind(_:to:isSecure:)`) or as their raw value
@@ -36,6 +37,8 @@ public struct FormBridge<Model>: Sendable {
     var reachingPaths: [[ModelPath]] = []
     /// The bindings each of those paths reaches, so a change through one path finds them in O(1).
     var bindingsByPath: [ModelPath: [Int]] = [:]
+    /// Whether some binding writes through a class reference, so a write must check every value first.
+    var writesThroughReferences = false
 
     /// Creates a bridge with no bindings.
     public init() {}
@@ -76,6 +79,7 @@ public struct FormBridge<Model>: Sendable {
     ///   - reaching: The paths of the nested models the property lives in, outermost first; the
     ///     property's own path is added here.
     mutating func add(_ binding: any BridgeBinding<Model>, reaching: [ModelPath] = []) {
+        if binding.writesThroughReference { writesThroughReferences = true }
         let paths = reaching + [ModelPath(binding.keyPath)]
         if let index = indexByKey[binding.key] {
             bindings[index] = binding

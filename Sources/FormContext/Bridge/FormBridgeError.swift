@@ -21,7 +21,8 @@ public enum FormBridgeError: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 
-    /// A one-line message naming the key, the types involved and any offending text.
+    /// A one-line message naming the key, the types involved and any offending text (control
+    /// characters escaped, cut after 80 characters with its full length).
     public var description: String {
         switch self {
         case .missingValue(let key, let expected):
@@ -29,7 +30,7 @@ public enum FormBridgeError: Error, Hashable, Sendable, CustomStringConvertible 
         case .typeMismatch(let key, let expected, let found):
             FormContextError.typeMismatch(key: key, expected: expected, found: found).description
         case .unknownRawValue(let key, let type, let text):
-            "unknown value for key '\(key)': '\(text)' is not a raw value of \(type)"
+            "unknown value for key '\(key)': \(TextExcerpt.quoted(text, in: "'")) is not a raw value of \(type)"
         case .invalidValue(let key, let reason):
             "invalid value for key '\(key)': \(reason)"
         }

@@ -6,7 +6,7 @@ struct OptionalBinding<Model, Wrapped: Hashable & Sendable>: BridgeBinding {
 
     var expected: String { typeName(of: Wrapped.self) }
 
-    func encode(_ value: Wrapped?) -> AnyHashable? { value.map { AnyHashable($0) } }
+    func encode(_ value: Wrapped?) -> AnyHashable? { value.flatMap(boxedValue) }
 
     func decode(_ stored: AnyHashable?) throws(FormBridgeError) -> Wrapped? {
         guard let stored else { return nil }

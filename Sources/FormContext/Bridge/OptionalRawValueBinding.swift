@@ -7,11 +7,11 @@ where Wrapped.RawValue: Hashable & Sendable {
 
     var expected: String { typeName(of: Wrapped.RawValue.self) }
 
-    func encode(_ value: Wrapped?) -> AnyHashable? { value.map { AnyHashable($0.rawValue) } }
+    func encode(_ value: Wrapped?) -> AnyHashable? { value.flatMap { boxedValue($0.rawValue) } }
 
     func decode(_ stored: AnyHashable?) throws(FormBridgeError) -> Wrapped? {
         guard let stored else { return nil }
-        return try caseOf(castValue(stored, key: key) as Wrapped.RawValue, key: key)
+        return try caseOf(castValue(stored, key: key) as Wrapped.RawValue, key: key, isSecure: isSecure)
     }
 
     func scoped<Parent>(in scope: FormScope, through outer: SendableKeyPath<Parent, Model>) -> any BridgeBinding<Parent> {

@@ -6,10 +6,10 @@ struct RawValueBinding<Model, Value: RawRepresentable>: BridgeBinding where Valu
 
     var expected: String { typeName(of: Value.RawValue.self) }
 
-    func encode(_ value: Value) -> AnyHashable? { AnyHashable(value.rawValue) }
+    func encode(_ value: Value) -> AnyHashable? { boxedValue(value.rawValue) }
 
     func decode(_ stored: AnyHashable?) throws(FormBridgeError) -> Value {
-        try caseOf(requireValue(stored, key: key) as Value.RawValue, key: key)
+        try caseOf(requireValue(stored, key: key) as Value.RawValue, key: key, isSecure: isSecure)
     }
 
     func scoped<Parent>(in scope: FormScope, through outer: SendableKeyPath<Parent, Model>) -> any BridgeBinding<Parent> {

@@ -6,7 +6,7 @@ struct ValueBinding<Model, Value: Hashable & Sendable>: BridgeBinding {
 
     var expected: String { typeName(of: Value.self) }
 
-    func encode(_ value: Value) -> AnyHashable? { AnyHashable(value) }
+    func encode(_ value: Value) -> AnyHashable? { boxedValue(value) }
 
     func decode(_ stored: AnyHashable?) throws(FormBridgeError) -> Value {
         try requireValue(stored, key: key)

@@ -90,8 +90,9 @@ public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observ
             if let parsed = format.parse(newValue) {
                 edit(value: parsed, text: newValue)
             } else {
-                // A secret's text stays out of the message, like its value everywhere else.
-                let shown = isSecure ? FormContext.secretMask : newValue
+                // A secret's text stays out of the message, like its value everywhere else. Secrecy
+                // belongs to the key: the form may hold it secret though this control is not secure.
+                let shown = isSecure || form?.isSecret(key) == true ? FormContext.secretMask : newValue
                 let error = FormControlError.unparsableText(key: key, text: shown, expected: format.expected)
                 let form = storage.withAnnotatedLock {
                     $0.text = newValue

@@ -69,88 +69,43 @@ extension FieldFormat where Value == Int {
 }
 
 extension FieldFormat where Value == Double {
-    /// A finite decimal number such as `-12.5` or `1e3`, written with a dot.
+    /// A finite number in decimal digits such as `-12.5`, `.5` or `1e3`, written with a dot.
+    ///
+    /// Hexadecimal (`0x10`), `nan` and `inf` are refused, and so is text that is too large for a
+    /// `Double` or that names a non-zero number too small for one (`4.9e-325` would be read as zero).
     public static var number: FieldFormat {
         FieldFormat(expected: "Double", format: { String($0) }) { text in
-            guard let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), value.isFinite else { return nil }
-            return value
+            parseDouble(text.trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
 }
 
 extension FieldFormat where Value == Decimal {
     /// An exact decimal number such as `-12.50`, written with a dot; no exponent, no grouping.
+    ///
+    /// A number is read only if a `Decimal` holds it exactly: at most 38 significant digits, and a
+    /// magnitude `Decimal` can reach. Anything else is refused, never rounded.
     public static var decimal: FieldFormat {
         FieldFormat(expected: "Decimal", format: { "\($0)" }) { text in
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard isPlainDecimal(trimmed) else { return nil }
-            return Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX"))
+            parseDecimal(text.trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
-}
-
-/// Whether `text` is `[+-]digits[.digits]` with at least one digit.
-private func isPlainDecimal(_ text: String) -> Bool {
-    var scalars = Substring(text).unicodeScalars[...]
-    if let first = scalars.first, first == "+" || first == "-" { scalars = scalars.dropFirst() }
-    var digits = 0
-    var dots = 0
-    for scalar in scalars {
-        if ("0"..."9").contains(scalar) {
-            digits += 1
-        } else if scalar == "." {
-            dots += 1
-        } else {
-            return false
-        }
-    }
-    return digits > 0 && dots <= 1
 }
 
 extension FieldFormat where Value == Date {
-    /// An ISO 8601 date and time with a zone (`2024-05-01T09:30:00Z`), or a plain date (`2024-05-01`, as midnight UTC).
+    /// An ISO 8601 date and time with a zone (`2024-05-01T09:30:00Z`, `2024-05-01T11:30:00.25+02:00`),
+    /// or a plain date (`2024-05-01`, as midnight UTC).
     ///
-    /// Impossible fields (`2024-02-30`, `T25:00:00Z`) are parse errors, never rolled over into another date.
+    /// Shown in UTC, with fractional seconds when the date has them (`2024-05-01T09:30:00.25Z`); they
+    /// read back as the same date. A date-time without a zone, with anything after the zone, or with an
+    /// impossible field (`2024-02-30`, `T25:00:00Z`, `+99:99`) is refused, never completed or rolled over.
+    /// A date that has no such text (a time interval that is not finite, or a year outside 0001 to
+    /// 9999) is shown as what it is, such as `invalid date (nan)`, which does not read back.
     public static var iso8601: FieldFormat {
-        FieldFormat(expected: "Date (ISO 8601)", format: { $0.formatted(.iso8601) }) { text in
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard hasValidISO8601Fields(trimmed) else { return nil }
-            if let date = try? Date.ISO8601FormatStyle().parse(trimmed) { return date }
-            return try? Date.ISO8601FormatStyle().year().month().day().parse(trimmed)
+        FieldFormat(expected: "Date (ISO 8601)", format: { ISO8601DateText.describe($0) }) { text in
+            ISO8601DateText.parse(text.trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
-}
-
-/// Whether `text` starts `YYYY-MM-DD`, optionally followed by `THH:MM:SS`, with every field in range:
-/// a month of 1–12, a day that exists in that month, an hour of 0–23, minutes and seconds of 0–59.
-///
-/// The ISO 8601 parser alone rolls impossible fields over (`T25:00:00Z` becomes the next day), so a
-/// typing mistake would silently become another date.
-private func hasValidISO8601Fields(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    func number(_ range: Range<Int>) -> Int? {
-        guard range.upperBound <= bytes.count else { return nil }
-        var value = 0
-        for byte in bytes[range] {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return value
-    }
-    func byte(at index: Int, is character: Unicode.Scalar) -> Bool {
-        index < bytes.count && bytes[index] == UInt8(ascii: character)
-    }
-    guard let year = number(0..<4), byte(at: 4, is: "-"), let month = number(5..<7), byte(at: 7, is: "-"),
-        let day = number(8..<10), (1...12).contains(month)
-    else { return false }
-    let isLeapYear = year.isMultiple(of: 4) && (!year.isMultiple(of: 100) || year.isMultiple(of: 400))
-    let daysInMonth = [31, isLeapYear ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-    guard (1...daysInMonth).contains(day) else { return false }
-    guard bytes.count > 10 else { return true }
-    guard byte(at: 10, is: "T"), let hour = number(11..<13), byte(at: 13, is: ":"), let minute = number(14..<16),
-        byte(at: 16, is: ":"), let second = number(17..<19)
-    else { return false }
-    return hour < 24 && minute < 60 && second < 60
 }
 
 extension FieldFormat where Value: CaseIterable & Sendable {

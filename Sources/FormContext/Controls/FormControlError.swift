@@ -19,6 +19,9 @@ public enum FormControlError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// A one-line message naming the key and what was wrong.
+    ///
+    /// Unreadable text is shown quoted, with control characters escaped (`"a\u{1B}[2J"`), and cut
+    /// after 80 characters with its full length: `found "xxxx…" (10485760 characters)`.
     public var description: String {
         switch self {
         case .alreadyConnected(let key):
@@ -28,7 +31,7 @@ public enum FormControlError: Error, Hashable, Sendable, CustomStringConvertible
         case .typeMismatch(let key, let expected, let found):
             "wrong type for key '\(key)': expected \(expected), found \(found)"
         case .unparsableText(let key, let text, let expected):
-            "unreadable text for key '\(key)': expected \(expected), found \(String(reflecting: text))"
+            "unreadable text for key '\(key)': expected \(expected), found \(TextExcerpt.quoted(text))"
         }
     }
 }

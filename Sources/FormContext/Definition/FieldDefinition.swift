@@ -102,11 +102,12 @@ public struct FieldDefinition: Sendable {
     static func makeCheck<Value: Hashable & Sendable>(
         key: String, validators: [Validator<Value>]
     ) -> @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void {
+        // Blank text and empty collections are empty: every validator but `required` passes them.
         let isEmpty: @Sendable (Value) -> Bool
         if Value.self == String.self {
-            isEmpty = { ($0 as! String).isEmpty }
+            isEmpty = { ($0 as? String).map(isBlankText) ?? false }
         } else if Value.self is any Collection.Type {
-            isEmpty = { ($0 as! any Collection).isEmpty }
+            isEmpty = { ($0 as? any Collection)?.isEmpty ?? false }
         } else {
             isEmpty = { _ in false }
         }

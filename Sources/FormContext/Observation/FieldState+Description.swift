@@ -10,7 +10,7 @@ extension FieldState: CustomStringConvertible, CustomReflectable {
         if isValidating { flags.append("validating") }
         if !errors.isEmpty { flags.append("errors: [" + errors.map(\.message).joined(separator: "; ") + "]") }
         if !warnings.isEmpty { flags.append("warnings: [" + warnings.map(\.message).joined(separator: "; ") + "]") }
-        let shown = value.map { isSecure ? FormContext.secretMask : String(reflecting: $0.base) } ?? "nil"
+        let shown = value.map { isSecure ? FormContext.secretMask : FormContext.display($0.base, quoted: true) } ?? "nil"
         return "\(key): \(shown)" + (flags.isEmpty ? "" : " (" + flags.joined(separator: ", ") + ")")
     }
 
@@ -18,7 +18,7 @@ extension FieldState: CustomStringConvertible, CustomReflectable {
     public var customMirror: Mirror {
         func shown(_ value: AnyHashable?) -> Any {
             guard let value else { return "nil" }
-            return isSecure ? FormContext.secretMask : value.base
+            return isSecure ? FormContext.secretMask : FormContext.mirrored(value.base)
         }
         return Mirror(
             self,

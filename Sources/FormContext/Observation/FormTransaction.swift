@@ -3,9 +3,9 @@
 /// Reads see the batch's own writes on top of the form's current values. Nothing is applied, and
 /// no one is notified, until the batch ends.
 public struct FormTransaction: FormReader {
-    private let form: FormContextObject
-    private var writes: [String: StoredValue] = [:]
-    private var order: [String] = []
+    let form: FormContextObject
+    private(set) var writes: [String: StoredValue] = [:]
+    private(set) var order: [String] = []
 
     init(form: FormContextObject) {
         self.form = form

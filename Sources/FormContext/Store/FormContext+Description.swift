@@ -31,15 +31,29 @@ extension FormContext: CustomStringConvertible, CustomDebugStringConvertible {
         return Self.display(value.base, quoted: quoted)
     }
 
-    /// Shows a value: dates as ISO 8601, strings in quotes when `quoted`, anything else as it prints.
+    /// Shows a value: dates as ISO 8601 (or what they are instead, such as `invalid date (nan)`),
+    /// strings in quotes when `quoted`, anything else as it prints.
+    ///
+    /// An array holding dates is shown element by element, since `Date`'s own description traps on a
+    /// date whose time interval is not a number.
     static func display(_ value: Any, quoted: Bool) -> String {
-        if let date = value as? Date { return date.formatted(.iso8601) }
+        if let date = value as? Date { return ISO8601DateText.describe(date) }
+        if let array = value as? [Any], array.contains(where: { $0 is Date }) {
+            return "[" + array.map { display($0, quoted: true) }.joined(separator: ", ") + "]"
+        }
         return quoted ? String(reflecting: value) : String(describing: value)
+    }
+
+    /// A value as a mirror shows it: the value itself, except a date, shown as its text (so that
+    /// `dump` never asks `Date` to describe itself).
+    static func mirrored(_ value: Any) -> Any {
+        value is Date || value is [Date] ? display(value, quoted: true) : value
     }
 
     /// Every field as a `key: value` line, sorted by key, secret values masked unless revealed.
     ///
-    /// Dates are shown in ISO 8601 (`2024-05-01T00:00:00Z`); strings are shown bare.
+    /// Dates are shown in ISO 8601 (`2024-05-01T00:00:00Z`, with fractional seconds when the date has
+    /// them); a date with no such text is shown as what it is (`invalid date (nan)`). Strings are shown bare.
     ///
     /// - Parameter revealingSecrets: Whether to show secret values as they are.
     /// - Complexity: O(*n* log *n*).

@@ -134,25 +134,15 @@ extension FormContext: ExpressibleByDictionaryLiteral {
     }
 }
 
-/// The value as stored: boxed in `AnyHashable`, or `nil` for no value.
+/// The value as stored: boxed in `AnyHashable` in its canonical form (see ``boxedValue(_:)``: one
+/// NaN per type, an `NSNumber` as the Swift value it holds), or `nil` for no value.
 ///
 /// `AnyHashable` unwraps an optional that holds a value, but keeps `Optional.none` as a present value
 /// of type `Optional<Wrapped>`; here that is `nil`, so an optional `nil` removes a key like any `nil`.
 @usableFromInline
 func boxed(_ value: (any Hashable & Sendable)?) -> AnyHashable? {
     guard let value else { return nil }
-    // Asking whether the value's type is an optional reads the type's metadata, with no protocol
-    // lookup, and settles the common case: a value that is not an optional at all.
-    guard isOptionalType(value) else { return AnyHashable(value) }
-    let box = AnyHashable(value)
-    if let optional = box.base as? any OptionalValue, optional.holdsNil { return nil }
-    return box
-}
-
-/// Whether the dynamic type of `value` is `Optional` (the existential is opened, so `T` is that type).
-@usableFromInline
-func isOptionalType<T>(_ value: T) -> Bool {
-    _isOptional(T.self)
+    return boxedValue(value)
 }
 
 /// An optional seen through `Any`, to find out whether it holds `nil`.
@@ -175,7 +165,8 @@ extension Optional: OptionalValue {
 /// Whether two stored values are the same: equal, and of the same type.
 ///
 /// `AnyHashable` alone treats `1` and `1.0` as equal; a form must not, because the second write
-/// changes what a typed read returns.
+/// changes what a typed read returns. Two NaNs of one type are the same value (NaN's identity for
+/// change detection); the store keeps one canonical NaN per type, so they hash alike too.
 @inlinable
 func isSameValue(_ lhs: AnyHashable?, _ rhs: AnyHashable?) -> Bool {
     isSameValue(lhs, rhs, rhsHash: rhs?.hashValue)
@@ -193,8 +184,10 @@ func isSameValue(_ lhs: AnyHashable?, _ rhs: AnyHashable?, rhsHash: Int?) -> Boo
     return isEqualValue(lhs, rhs)
 }
 
-/// Whether two present values whose hashes are equal are the same value: equal, and of the same type.
+/// Whether two present values whose hashes are equal are the same value: equal (a NaN equals a NaN
+/// of its type), and of the same type.
 @inlinable
 func isEqualValue(_ lhs: AnyHashable, _ rhs: AnyHashable) -> Bool {
-    lhs == rhs && type(of: lhs.base) == type(of: rhs.base)
+    guard lhs == rhs else { return type(of: lhs.base) == type(of: rhs.base) && areBothNaN(lhs.base, rhs.base) }
+    return type(of: lhs.base) == type(of: rhs.base)
 }

@@ -61,7 +61,8 @@ public struct FormSubmission: Sendable, FormReader, CustomStringConvertible, Cus
     /// The values as a JSON object with sorted keys; secret values as they are.
     ///
     /// Text, Booleans and numbers are written as JSON has them; `Decimal` as its exact digits;
-    /// `Date` as ISO 8601 in UTC to the second (`2024-05-01T12:00:00Z`); `UUID` as its uppercase
+    /// `Date` as ISO 8601 in UTC (`2024-05-01T12:00:00Z`, with fractional seconds when the date has
+    /// them); `UUID` as its uppercase
     /// string; `URL` as its absolute string; an enumeration as its raw value; arrays element by element.
     ///
     /// - Parameters:

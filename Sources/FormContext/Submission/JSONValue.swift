@@ -11,8 +11,15 @@ enum JSONValue: Hashable, Sendable {
     /// Converts a stored value: text, Booleans, integers, floating-point numbers, `Decimal`,
     /// `Date` (ISO 8601), `UUID`, `URL`, enumerations with a raw value, and arrays of these.
     ///
-    /// - Throws: ``SubmissionError`` naming `key` for any other type and for non-finite numbers.
+    /// - Throws: ``SubmissionError`` naming `key` for any other type, for non-finite numbers, and for
+    ///   dates with no ISO 8601 text (not finite, or outside the years 0001 to 9999).
     init(converting value: Any, key: String) throws(SubmissionError) {
+        // An NSNumber (an element of an array, which the store does not look into) is the Swift value
+        // it holds: 1 is a number, never `true`. The metatype is tested first, so no value is bridged.
+        if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
+            self = try JSONValue(converting: swiftValue(of: number).base, key: key)
+            return
+        }
         switch value {
         case let text as String:
             self = .string(text)
@@ -27,7 +34,10 @@ enum JSONValue: Hashable, Sendable {
             guard decimal.isFinite else { throw .nonFiniteNumber(key: key, value: decimal.description) }
             self = .number(decimal.description)
         case let date as Date:
-            self = .string(date.formatted(.iso8601))
+            guard let text = ISO8601DateText.format(date) else {
+                throw .invalidDate(key: key, value: ISO8601DateText.describe(date))
+            }
+            self = .string(text)
         case let uuid as UUID:
             self = .string(uuid.uuidString)
         case let url as URL:
@@ -72,6 +82,10 @@ enum JSONValue: Hashable, Sendable {
     }
 
     /// Appends `text` as a JSON string literal: quotes, backslashes and control characters escaped.
+    ///
+    /// Beyond what JSON demands, DEL, the C1 controls, the line and paragraph separators and the
+    /// bidirectional formatting characters are escaped too (`\u009b`), so JSON printed to a terminal
+    /// cannot act on it.
     static func writeString(_ text: String, to output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
@@ -83,7 +97,7 @@ enum JSONValue: Hashable, Sendable {
             case "\t": output += "\\t"
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
-            case let control where control.value < 0x20:
+            case let control where isUnsafeForTerminals(control):
                 let hex = String(control.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)

@@ -4,11 +4,14 @@ public enum SubmissionError: Error, Hashable, Sendable, CustomStringConvertible 
     case unencodableValue(key: String, type: String)
     /// The number under `key` is infinite or not a number, which JSON cannot hold.
     case nonFiniteNumber(key: String, value: String)
+    /// The date under `key` has no ISO 8601 text: its time interval is not finite, or its year is
+    /// outside 0001 to 9999. `value` says what it is instead, such as `invalid date (nan)`.
+    case invalidDate(key: String, value: String)
 
     /// The key whose value could not be encoded.
     public var key: String {
         switch self {
-        case .unencodableValue(let key, _), .nonFiniteNumber(let key, _): key
+        case .unencodableValue(let key, _), .nonFiniteNumber(let key, _), .invalidDate(let key, _): key
         }
     }
 
@@ -19,6 +22,8 @@ public enum SubmissionError: Error, Hashable, Sendable, CustomStringConvertible 
             "cannot encode the value of '\(key)' as JSON: \(type) is not supported"
         case .nonFiniteNumber(let key, let value):
             "cannot encode the value of '\(key)' as JSON: \(value) is not a finite number"
+        case .invalidDate(let key, let value):
+            "cannot encode the value of '\(key)' as JSON: \(value) has no ISO 8601 text"
         }
     }
 }

@@ -10,7 +10,7 @@ extension Validator {
         Validator(rule: "required", message: message, isRequirement: true) { value, _ in !isBlankValue(value) }
     }
 
-    /// The value must equal the value of the field `other` (same value, same type).
+    /// The value must equal the value of the field `other` (same value, same type; a NaN equals a NaN).
     ///
     /// - Parameters:
     ///   - other: The key of the other field.
@@ -18,7 +18,7 @@ extension Validator {
     /// - Returns: The validator, rule `equals(<other>)`; a change to `other` re-validates this field.
     public static func equals(_ other: String, message: String? = nil) -> Validator {
         Validator(rule: "equals(\(other))", message: message ?? "must match \(other)", dependencies: [other]) { value, values in
-            isSameValue(AnyHashable(value), values[other])
+            isSameValue(boxedValue(value), values[other])
         }
     }
 

@@ -4,8 +4,9 @@
 /// ``minLength(_:message:)``, ``pattern(_:message:)``, ``custom(_:message:dependsOn:_:)`` …) and list
 /// them in a ``FieldDefinition``. They run in the order they are listed.
 ///
-/// Every validator except ``required(_:)`` passes an empty value (absent, `""`, or an empty
-/// collection): list `.required()` as well to demand one.
+/// Every validator except ``required(_:)`` passes an empty value (absent, blank text such as `""` or
+/// `"   "`, or an empty collection): list `.required()` as well to demand one. A field left blank
+/// therefore reports one message, `is required`, not one from each validator.
 ///
 /// ```swift
 /// let name = FieldDefinition(FormKey<String>("name"), validators: [
@@ -65,7 +66,7 @@ public struct Validator<Value: Hashable & Sendable>: Sendable {
         return copy
     }
 
-    /// Runs the check on `value`, the way a field runs it (empty values pass all but `required`).
+    /// Runs the check on `value`, the way a field runs it (empty and blank values pass all but `required`).
     ///
     /// - Parameters:
     ///   - value: The value to check, or `nil` for an absent one.
@@ -88,18 +89,30 @@ public struct Validator<Value: Hashable & Sendable>: Sendable {
     }
 }
 
-/// Whether `value` counts as not filled in for every validator but `required`: `""` or an empty collection.
+/// Whether `value` counts as not filled in, for `required` and for every other validator alike:
+/// blank text (empty, or white space only) or an empty collection.
+///
+/// The same rule both ways means that a blank field fails `required` and nothing else.
 @inline(__always)
 func isEmptyValue(_ value: some Any) -> Bool {
-    if let text = value as? String { return text.isEmpty }
+    isBlankValue(value)
+}
+
+/// Whether `value` counts as missing: blank text (empty, or white space only) or an empty collection.
+@inlinable
+func isBlankValue(_ value: some Any) -> Bool {
+    if let text = value as? String { return isBlankText(text) }
     if let collection = value as? any Collection { return collection.isEmpty }
     return false
 }
 
-/// Whether `value` counts as missing for `required`: blank text or an empty collection.
+/// Whether `text` is empty or white space only.
+///
+/// Text that starts with a printable ASCII character other than a space is settled by its first
+/// byte, without walking its characters.
 @inlinable
-func isBlankValue(_ value: some Any) -> Bool {
-    if let text = value as? String { return text.allSatisfy(\.isWhitespace) }
-    if let collection = value as? any Collection { return collection.isEmpty }
-    return false
+func isBlankText(_ text: String) -> Bool {
+    guard let first = text.utf8.first else { return true }
+    if first > 0x20 && first < 0x7F { return false }
+    return text.allSatisfy(\.isWhitespace)
 }

@@ -22,6 +22,26 @@ func codingKey(_ child: String, under prefix: String) -> String {
     prefix.isEmpty ? child : prefix + "." + child
 }
 
+/// Whether `key` lies under `prefix`, which ends in `.` (or is empty, for the root).
+///
+/// Compared byte for byte, not by `Character`: a key whose next character is a combining mark
+/// (`map.\u{301}x`) forms one `Character` with the `.` before it, yet it lies under `map.` all the same.
+@inline(__always)
+func isKey(_ key: String, under prefix: String) -> Bool {
+    key.utf8.starts(with: prefix.utf8)
+}
+
+/// The first component of `key` after `prefix` (which `key` lies under): up to the next `.` byte.
+func firstComponent(of key: String, after prefix: String) -> String {
+    let rest = key.utf8.dropFirst(prefix.utf8.count)
+    return String(decoding: rest.prefix { $0 != UInt8(ascii: ".") }, as: UTF8.self)
+}
+
+/// Whether `text` contains the byte `.`, which joins keys (whatever characters surround it).
+func containsKeySeparator(_ text: String) -> Bool {
+    text.utf8.contains(UInt8(ascii: "."))
+}
+
 /// The coding path as a context key: `hotspot.password`.
 func joinedPath(_ path: [any CodingKey]) -> String {
     path.map(\.stringValue).joined(separator: ".")

@@ -39,7 +39,7 @@ func fetchValue<Value>(_ valueType: Value.Type, at key: String, in context: Form
 func hasValue(at key: String, in context: FormContext) -> Bool {
     if context.storage[key] != nil { return true }
     let nested = key.isEmpty ? "" : key + "."
-    return context.storage.keys.contains { $0.hasPrefix(nested) }
+    return context.storage.keys.contains { isKey($0, under: nested) }
 }
 
 /// Decodes a `Value` at `key`: the stored value itself when it has that type, an enum case from its
@@ -50,7 +50,7 @@ func decodeValue<Value: Decodable>(
     let stored = context.storage[key]
     if let value = stored?.base as? Value { return value }
     if let rawType = Value.self as? any RawRepresentable.Type {
-        return try decodeCase(rawType, stored: stored, key: key, as: Value.self) {
+        return try decodeCase(rawType, stored: stored, key: key, isSecure: context.secureKeys.contains(key), as: Value.self) {
             try Value(from: ContextDecoder(context: context, codingPath: path, prefix: key))
         }
     }
@@ -60,14 +60,17 @@ func decodeValue<Value: Decodable>(
     return try Value(from: ContextDecoder(context: context, codingPath: path, prefix: key))
 }
 
-/// Decodes an enum case from its raw value, with errors that name the enum and the offending text.
+/// Decodes an enum case from its raw value, with errors that name the enum and the offending text
+/// (masked when the key is secret).
 private func decodeCase<Raw: RawRepresentable, Value>(
-    _ rawType: Raw.Type, stored: AnyHashable?, key: String, as valueType: Value.Type, fallback: () throws -> Value
+    _ rawType: Raw.Type, stored: AnyHashable?, key: String, isSecure: Bool, as valueType: Value.Type,
+    fallback: () throws -> Value
 ) throws -> Value {
     guard let stored else { throw FormBridgeError.missingValue(key: key, expected: typeName(of: Value.self)) }
     guard let raw = stored.base as? Raw.RawValue else { return try fallback() }
     guard let value = Raw(rawValue: raw) else {
-        throw FormBridgeError.unknownRawValue(key: key, type: typeName(of: Value.self), text: String(describing: raw))
+        throw FormBridgeError.unknownRawValue(
+            key: key, type: typeName(of: Value.self), text: isSecure ? FormContext.secretMask : String(describing: raw))
     }
     guard let typed = value as? Value else { return try fallback() }
     return typed

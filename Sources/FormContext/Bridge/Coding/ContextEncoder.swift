@@ -24,6 +24,8 @@ struct ContextEncoder: Encoder {
 
 /// Encodes `value` at `key`: as itself when the context stores the type directly, otherwise
 /// through its own `encode(to:)` at that position.
+///
+/// A dictionary with `String` keys is refused if a key contains `.` or an entry stores nothing.
 func encodeValue<Value: Encodable>(
     _ value: Value, at key: String, path: [any CodingKey], storage: ContextEncodingStorage
 ) throws {
@@ -34,7 +36,9 @@ func encodeValue<Value: Encodable>(
     case let value as Decimal: storage.store(value, for: key)
     case let value as Data: storage.store(value, for: key)
     default:
+        let dictionaryKeys = try checkDictionaryKeys(of: value, under: key)
         storage.removeNestedValues(under: key)
         try value.encode(to: ContextEncoder(storage: storage, codingPath: path, prefix: key))
+        if let dictionaryKeys { try checkDictionaryEntries(dictionaryKeys, under: key, in: storage.context) }
     }
 }

@@ -12,9 +12,8 @@ struct ContextKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     var allKeys: [Key] {
         let start = prefix.isEmpty ? "" : prefix + "."
         var names: Set<String> = []
-        for stored in context.storage.keys where stored.hasPrefix(start) {
-            let rest = stored.dropFirst(start.count)
-            names.insert(String(rest.prefix { $0 != "." }))
+        for stored in context.storage.keys where isKey(stored, under: start) {
+            names.insert(firstComponent(of: stored, after: start))
         }
         return names.sorted().compactMap { Key(stringValue: $0) }
     }

@@ -47,11 +47,19 @@ struct ContextKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
         try encodeOptional(value, forKey: key)
     }
 
+    /// Encodes an optional: `nil` removes the key; a value must store something, or it would read
+    /// back as `nil`.
     private mutating func encodeOptional<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
-        if let value {
-            try encode(value, forKey: key)
-        } else {
+        guard let value else {
             storage.removeValues(at: self.key(key))
+            return
+        }
+        let stored = storage.storeCount
+        try encode(value, forKey: key)
+        guard storage.storeCount > stored else {
+            throw FormBridgeError.invalidValue(
+                key: self.key(key),
+                reason: "an optional holding a value that stores nothing (an empty array, or a model whose fields are all nil) would read back as nil")
         }
     }
 

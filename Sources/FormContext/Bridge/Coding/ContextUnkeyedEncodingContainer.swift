@@ -17,7 +17,11 @@ struct ContextUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         return (codingKey(String(count), under: prefix), codingPath + [ContextCodingKey(intValue: count)])
     }
 
-    mutating func encodeNil() throws { storage.removeValue(for: nextKey().key) }
+    /// A `nil` element is refused: it would be an absent key, and the array would end there.
+    mutating func encodeNil() throws {
+        throw FormBridgeError.invalidValue(
+            key: nextKey().key, reason: "an array element cannot be nil: nil is an absent key, which would end the array there")
+    }
     mutating func encode(_ value: Bool) throws { storage.store(value, for: nextKey().key) }
     mutating func encode(_ value: String) throws { storage.store(value, for: nextKey().key) }
     mutating func encode(_ value: Double) throws { storage.store(value, for: nextKey().key) }
@@ -33,9 +37,18 @@ struct ContextUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt32) throws { storage.store(value, for: nextKey().key) }
     mutating func encode(_ value: UInt64) throws { storage.store(value, for: nextKey().key) }
 
+    /// Encodes an element, which must store something: an element with no value (`nil`, an empty
+    /// array or model) would end the array when it is read back.
     mutating func encode<Value: Encodable>(_ value: Value) throws {
         let (key, path) = nextKey()
+        let stored = storage.storeCount
         try encodeValue(value, at: key, path: path, storage: storage)
+        guard storage.storeCount > stored else {
+            let reason = (value as? any OptionalValue)?.holdsNil == true
+                ? "an array element cannot be nil: nil is an absent key, which would end the array there"
+                : "an array element that stores no value (an empty array or model) would end the array there"
+            throw FormBridgeError.invalidValue(key: key, reason: reason)
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {

@@ -9,7 +9,14 @@
 /// - enums with a raw value: as the raw value (`"Never"`);
 /// - optionals: `nil` is an absent key;
 /// - arrays and other unkeyed containers: one key per element, the index as the last component
-///   (`tags.0`, `tags.1`); an empty array stores nothing.
+///   (`tags.0`, `tags.1`); an empty array stores nothing;
+/// - dictionaries with `String` keys: one key per entry (`map.a`).
+///
+/// A context stores `nil` as an absent key, so a shape that would store nothing where a value must
+/// be read back is refused with ``FormBridgeError/invalidValue(key:reason:)`` naming the key, rather
+/// than lost: a `nil` array element (`[nil, 1]`), an array element that stores nothing (`[[], ["a"]]`),
+/// an optional holding a value that stores nothing (`Optional([])`, an optional model whose fields are
+/// all `nil`), a dictionary key containing `.` (`["x.y": 1]`) and a dictionary entry that stores nothing.
 ///
 /// ```swift
 /// let context = try FormContextEncoder().encode(Settings())
@@ -33,7 +40,8 @@ public struct FormContextEncoder: Sendable {
     /// - Parameter value: The model; it must encode into a keyed container.
     /// - Returns: The context.
     /// - Throws: ``FormBridgeError/invalidValue(key:reason:)`` if the model encodes as a single
-    ///   value at the root, or if its own encoding throws (the key is the coding path).
+    ///   value at the root, if it holds a shape the context cannot carry (see above), or if its own
+    ///   encoding throws (the key is the coding path).
     /// - Complexity: O(*n*) for *n* encoded values, plus the cost of joining their keys.
     public func encode<Value: Encodable>(_ value: Value) throws(FormBridgeError) -> FormContext {
         var context = FormContext()
@@ -53,7 +61,9 @@ public struct FormContextEncoder: Sendable {
     public func encode<Value: Encodable>(_ value: Value, into context: inout FormContext) throws(FormBridgeError) {
         let storage = ContextEncodingStorage(context)
         do {
+            let dictionaryKeys = try checkDictionaryKeys(of: value, under: "")
             try value.encode(to: ContextEncoder(storage: storage, codingPath: [], prefix: nil))
+            if let dictionaryKeys { try checkDictionaryEntries(dictionaryKeys, under: "", in: storage.context) }
         } catch let error as FormBridgeError {
             throw error
         } catch let error as EncodingError {

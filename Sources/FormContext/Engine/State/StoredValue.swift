@@ -1,3 +1,5 @@
+import Foundation
+
 /// A value as a live form keeps it: boxed once at the store's door, with its hash and its type
 /// noted once, so that comparing two stored values rarely touches either box.
 ///
@@ -34,9 +36,14 @@ struct StoredValue: @unchecked Sendable {
 
     /// Boxes a value of a known type (the existential opened, so nothing is copied but into the box).
     private static func boxing<Value: Hashable & Sendable>(_ value: Value) -> StoredValue {
-        // Boxing unwraps an optional and flattens an `AnyHashable`; every other value's type is its box's.
-        if _isOptional(Value.self) || Value.self == AnyHashable.self {
-            return StoredValue(stored: boxed(value))
+        // The commonest types go straight in. Boxing unwraps an optional and flattens an
+        // `AnyHashable`, and the door converts an `NSNumber` and canonicalises a NaN: those values
+        // take the door's way in. Every other value's type is its box's.
+        if !(Value.self == String.self || Value.self == Int.self || Value.self == Bool.self) {
+            if _isOptional(Value.self) || Value.self == AnyHashable.self || Value.self is NSNumber.Type {
+                return StoredValue(stored: boxedValue(value))
+            }
+            if let canonical = canonicalNaN(value) { return StoredValue(stored: canonical) }
         }
         return StoredValue(box: AnyHashable(value), hash: value.hashValue, type: ObjectIdentifier(Value.self))
     }
@@ -66,6 +73,6 @@ struct StoredValue: @unchecked Sendable {
     /// comparisons without touching either box.
     @inline(__always)
     func isSame(as other: StoredValue) -> Bool {
-        type == other.type && hash == other.hash && (!isPresent || box == other.box)
+        type == other.type && hash == other.hash && (!isPresent || box == other.box || areBothNaN(box.base, other.box.base))
     }
 }

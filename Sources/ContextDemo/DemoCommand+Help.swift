@@ -1,0 +1,47 @@
+import FormContext
+
+extension DemoCommand {
+    static var help: String {
+        let forms = DemoForm.all.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary)" }
+        return """
+            USAGE: ContextDemo [--form <name>] [--set <key>=<value> ...] [--json] [--show-secrets] [--]
+
+            Fills a form with its default values, applies each --set as if typed into
+            the field's control, submits the form, and prints the submitted fields
+            sorted by key as `key: value`, followed by a line of `==========`.
+            The form is validated first: invalid values print each error as
+            `key: message` on standard error, and nothing is submitted.
+
+            Every line printed shows control characters as escapes (`\\n`, `\\u{1B}`),
+            so a value cannot start a line of its own or act on the terminal; a
+            quoted argument in an error is cut after 80 characters.
+
+            OPTIONS:
+              --form <name>          The form to fill (default: \(DemoForm.default.name)).
+              --set <key>=<value>    Type <value> into the field <key>; repeatable, applied
+                                     in order. The value is parsed as the field's type.
+              --json                 Print the submission as JSON instead: sorted keys,
+                                     two-space indentation.
+              --show-secrets         Show secret values (passwords) instead of ••••••.
+              --version              Print the version and exit.
+              -h, --help             Show this help.
+              --                     End of options: any argument after it is an operand,
+                                     and the demo takes none.
+
+              A flag that takes no value may also be given as --flag=true or
+              --flag=false; a value other than true or false is an error.
+
+            FORMS:
+            \(forms.joined(separator: "\n"))
+
+            EXIT STATUS:
+              0  the form was submitted
+              1  the values failed validation; each error is printed as `key: message`
+              2  bad arguments: unknown option, malformed --set, unknown key or form,
+                 a value that does not parse as its field's type, or an argument
+                 that is not valid UTF-8
+              3  the output could not be written (a closed or full output, a broken pipe)
+
+            """
+    }
+}

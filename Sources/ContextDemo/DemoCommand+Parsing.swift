@@ -1,0 +1,82 @@
+import FormContext
+
+extension DemoCommand {
+    /// The options the command understands.
+    struct Options {
+        var form = DemoForm.default
+        var assignments: [(key: String, text: String)] = []
+        var showsHelp = false
+        var showsVersion = false
+        var printsJSON = false
+        var showsSecrets = false
+    }
+
+    /// The flags that take no value, and the option each sets. Given as `--flag=value`, the value must
+    /// be `true` or `false`.
+    private static func switchOption(_ flag: String) -> WritableKeyPath<Options, Bool>? {
+        switch flag {
+        case "-h", "--help": \.showsHelp
+        case "--version": \.showsVersion
+        case "--json": \.printsJSON
+        case "--show-secrets": \.showsSecrets
+        default: nil
+        }
+    }
+
+    /// Reads the arguments (without the program name).
+    ///
+    /// `--` ends the options: every argument after it is an operand, and the demo takes none.
+    static func parse(_ arguments: [String]) throws(DemoError) -> Options {
+        var options = Options()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "--" {
+                if let operand = remaining.first { throw .unexpectedArgument(operand) }
+                break
+            }
+            let (flag, inlineValue) = splitFlag(argument)
+            if let option = switchOption(flag) {
+                options[keyPath: option] = try switchValue(inlineValue, for: flag)
+                continue
+            }
+            switch flag {
+            case "--set":
+                let value = try value(inlineValue, orNextOf: &remaining, for: flag)
+                guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
+                    throw .malformedAssignment(value)
+                }
+                options.assignments.append((String(value[..<equals]), String(value[value.index(after: equals)...])))
+            case "--form":
+                let name = try value(inlineValue, orNextOf: &remaining, for: flag)
+                guard let form = DemoForm.named(name) else { throw .unknownForm(name) }
+                options.form = form
+            default:
+                throw argument.hasPrefix("-") ? .unknownOption(argument) : .unexpectedArgument(argument)
+            }
+        }
+        return options
+    }
+
+    /// The state a switch is set to: on when given alone, or exactly `true` or `false` after `=`.
+    private static func switchValue(_ inline: String?, for flag: String) throws(DemoError) -> Bool {
+        switch inline {
+        case nil, "true": true
+        case "false": false
+        case let value?: throw .invalidFlagValue(flag: flag, value: value)
+        }
+    }
+
+    private static func splitFlag(_ argument: String) -> (flag: String, value: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// The value written as `--flag=value`, or else the next argument.
+    private static func value(
+        _ inline: String?, orNextOf remaining: inout ArraySlice<String>, for flag: String
+    ) throws(DemoError) -> String {
+        if let inline { return inline }
+        guard let value = remaining.popFirst() else { throw .missingValue(flag) }
+        return value
+    }
+}
