@@ -61,6 +61,18 @@ struct SecretKeyTests {
         watch.cancel()
     }
 
+    @Test("a live binding masks its errors for a key the form holds secret though the binding does not")
+    func modelBindingMasksErrorsOfKeysTheFormHoldsSecret() {
+        let plain = FormBridge<Clearance> { $0.bind(FormKey<String>("level"), toRawValueOf: \.level) }
+        let form = FormContextObject()
+        form.setSecure(true, for: "level")
+        let binding = ModelBinding(Clearance(), bridge: plain, form: form)
+        form.set(Self.secret, for: "level", origin: .user)
+        let error = binding.lastError
+        #expect(error == .unknownRawValue(key: "level", type: "SecretLevel", text: FormContext.secretMask))
+        #expect(!everyOutput(of: binding.errors).contains("hunter2"))
+    }
+
     @Test("the Codable route masks an unknown raw value under a secret key")
     func decoderMasksSecretRawValues() {
         var context = FormContext(["level": Self.secret])

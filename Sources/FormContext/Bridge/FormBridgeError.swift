@@ -12,6 +12,15 @@ public enum FormBridgeError: Error, Hashable, Sendable, CustomStringConvertible 
     /// A type's own decoding rejected the value under `key`, for the reason given.
     case invalidValue(key: String, reason: String)
 
+    /// The same error with any offending text masked, for a key whose values are secret.
+    var masked: FormBridgeError {
+        switch self {
+        case .unknownRawValue(let key, let type, _): .unknownRawValue(key: key, type: type, text: FormContext.secretMask)
+        case .invalidValue(let key, _): .invalidValue(key: key, reason: "the value is secret")
+        default: self
+        }
+    }
+
     /// The key the error is about.
     public var key: String {
         switch self {

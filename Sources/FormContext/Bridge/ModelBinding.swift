@@ -296,6 +296,8 @@ public final class ModelBinding<Model: Sendable>: Sendable {
                 if changed { state.version &+= 1 }
                 return changed ? .changed(state.model, Array(state.modelHandlers)) : .unchanged
             } catch {
+                // Secrecy belongs to the key: the form may hold it secret though the binding is not.
+                let error = change.isSecure ? error.masked : error
                 state.errors[change.key] = error
                 state.lastError = error
                 return .failed(error, Array(state.errorHandlers))
