@@ -256,6 +256,31 @@ struct BridgeLiveTests {
         #expect(harness.binding.update { _ in } == [])
     }
 
+    @Test("a binding that seeds an empty form makes the model's values the initial values: clean, and reset keeps them")
+    func seedingAnEmptyForm() {
+        let form = FormContextObject()
+        let room = Room(number: 7, label: "Lab")
+        let binding = ModelBinding(room, bridge: Room.bridge, form: form)
+        #expect(!form.isDirty)
+        #expect(form.dirtyKeys.isEmpty)
+        form.set(8, for: "number", origin: .user)
+        #expect(form.dirtyKeys == ["number"])
+        form.reset()
+        #expect(form.context == Room.bridge.context(from: room))
+        #expect(binding.model == room)
+        #expect(binding.errors.isEmpty)
+        #expect(binding.lastError == nil)
+    }
+
+    @Test("a binding over a form that already knows its keys keeps the form's initial values")
+    func bindingAFilledForm() {
+        let form = FormContextObject(Room.bridge.context(from: Room(number: 1)))
+        let binding = ModelBinding(Room(number: 2), bridge: Room.bridge, form: form)
+        #expect(form.dirtyKeys == ["number"])
+        form.reset()
+        #expect(binding.model.number == 1)
+    }
+
     @Test("concurrent updates are never lost, and the form ends with the model's values")
     func concurrentUpdates() async {
         let form = FormContextObject()
