@@ -29,6 +29,10 @@ public struct FieldDefinition: Sendable {
     @usableFromInline let debounce: Duration
     @usableFromInline let check: @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void
     @usableFromInline let asyncCheck: (@Sendable (AnyHashable) async -> [ValidationIssue])?
+    /// The field's value type, when the field was declared with one.
+    @usableFromInline var valueType: ObjectIdentifier?
+    /// When the field is shown, enabled and required, and how its value is computed.
+    var conditions = FieldConditions()
 
     /// Creates a field whose values have type `Value`.
     ///
@@ -54,6 +58,7 @@ public struct FieldDefinition: Sendable {
             debounce: asyncValidators.map { $0.debounce }.max() ?? .zero,
             check: Self.makeCheck(key: key.name, validators: validators),
             asyncCheck: Self.makeAsyncCheck(key: key.name, validators: asyncValidators))
+        valueType = ObjectIdentifier(Value.self)
     }
 
     @usableFromInline

@@ -28,6 +28,7 @@ extension FormDefinition {
         return FormDefinition(
             fields: fields.map { $0.scoped(in: scope) },
             validators: validators.map { $0.scoped(in: scope) },
+            groups: groups.map { $0.scoped(in: scope) }, hiddenValues: hiddenValues,
             positions: Dictionary(uniqueKeysWithValues: positions.map { (scope.key($0.key), $0.value) }))
     }
 
@@ -48,15 +49,20 @@ extension FormDefinition {
     /// - Throws: ``FormDefinitionError`` if the two share a key, or a validator reads a field neither has.
     /// - Complexity: O(*n*) for *n* fields and validators in both.
     public func merging(_ other: FormDefinition) throws(FormDefinitionError) -> FormDefinition {
-        try FormDefinition(fields + other.fields, validators: validators + other.validators)
+        try FormDefinition(
+            fields + other.fields, validators: validators + other.validators, groups: groups + other.groups,
+            hiddenValues: hiddenValues)
     }
 
     /// A definition assembled from parts already known to be consistent.
-    init(fields: [FieldDefinition], validators: [FormValidator], positions: [String: Int]) {
+    init(fields: [FieldDefinition], validators: [FormValidator], groups: [FieldGroup], hiddenValues: HiddenValues, positions: [String: Int]) {
         self.fields = fields
         self.validators = validators
+        self.groups = groups
+        self.hiddenValues = hiddenValues
         self.positions = positions
         checks = fields.map { ($0.key, $0.check) }
+        rules = Self.compileRules(fields, groups: groups)
     }
 }
 
@@ -80,10 +86,13 @@ extension FieldDefinition {
                 await innerAsyncCheck(value).map { $0.moved(to: outerKey) }
             }
         }
-        return FieldDefinition(
+        var scoped = FieldDefinition(
             key: outerKey, valueTypeName: valueTypeName, defaultValue: defaultValue, isSecure: isSecure, rules: rules,
             asyncRules: asyncRules, dependencies: dependencies.map { scope.key($0) }, invalidPattern: invalidPattern, debounce: debounce,
             check: scopedCheck, asyncCheck: scopedAsyncCheck)
+        scoped.valueType = valueType
+        scoped.conditions = conditions.scoped(in: scope)
+        return scoped
     }
 }
 

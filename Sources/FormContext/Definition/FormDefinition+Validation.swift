@@ -3,7 +3,10 @@ extension FormDefinition {
     ///
     /// This is the whole check a server runs on a submitted dictionary. Keys of `context` that the
     /// definition does not know are ignored; a value of the wrong type is an error naming the key,
-    /// the expected and the found type. Asynchronous validators do not run.
+    /// the expected and the found type. Asynchronous validators do not run. When the definition has
+    /// rules, they run first (``evaluateRules(_:)``): the fields they hide or disable are left out,
+    /// the calculated values are checked as calculated, and a field whose required-when rule holds
+    /// must have a value.
     ///
     /// ```swift
     /// let report = definition.validate(["age": "forty"])
@@ -17,6 +20,16 @@ extension FormDefinition {
     /// - Complexity: O(*n*) for *n* fields, times the cost of their validators. It allocates nothing
     ///   but the arrays of the issues it returns.
     public func validate(_ context: FormContext, inactiveKeys: Set<String> = []) -> ValidationReport {
+        guard rules.isEmpty else {
+            let outcome = evaluateRules(context)
+            return validate(
+                outcome.values, inactiveKeys: inactiveKeys.union(outcome.inactiveKeys), requiredKeys: outcome.requiredKeys)
+        }
+        return validate(context, inactiveKeys: inactiveKeys, requiredKeys: [])
+    }
+
+    /// Validates `context` as it is, `requiredKeys` required besides what the validators require.
+    private func validate(_ context: FormContext, inactiveKeys: Set<String>, requiredKeys: Set<String>) -> ValidationReport {
         var report = ValidationReport()
         let checksActivity = !inactiveKeys.isEmpty
         let storage = context.storage
@@ -24,6 +37,9 @@ extension FormDefinition {
         for position in checks.indices {
             let key = checks[position].key
             if checksActivity && inactiveKeys.contains(key) { continue }
+            if !requiredKeys.isEmpty, requiredKeys.contains(key), storage[key].map({ isBlankValue($0.base) }) ?? true {
+                report.errors.append(ValidationIssue(key: key, rule: "required", message: fields[position].conditions.requiredMessage))
+            }
             checks[position].check(storage[key], values, &report)
         }
         for validator in validators {

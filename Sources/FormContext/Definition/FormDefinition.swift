@@ -19,20 +19,32 @@ public struct FormDefinition: Sendable {
     public let fields: [FieldDefinition]
     /// The form-level validators, in the order they run.
     public let validators: [FormValidator]
+    /// The groups of fields shown and enabled together.
+    public let groups: [FieldGroup]
+    /// What a form does with the value of a field that becomes hidden.
+    public let hiddenValues: HiddenValues
 
     let positions: [String: Int]
+    /// The rules of the fields and groups, in definition order, groups last.
+    let rules: [CompiledRule]
     /// Each field's key and check, without the rest of its definition, for the validate-all loop.
     let checks: [(key: String, check: @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void)]
 
     /// Creates a definition.
     ///
     /// - Parameters:
-    ///   - fields: The fields, in display order.
+    ///   - fields: The fields, in display order, with their validators and rules.
     ///   - validators: Form-level validators.
-    /// - Throws: ``FormDefinitionError`` if two fields share a key, a pattern does not compile, or a
-    ///   validator reads a field the definition does not have.
-    /// - Complexity: O(*n*) for *n* fields and their validators.
-    public init(_ fields: [FieldDefinition], validators: [FormValidator] = []) throws(FormDefinitionError) {
+    ///   - groups: Groups of fields shown and enabled together; none by default.
+    ///   - hiddenValues: Whether a field that becomes hidden keeps its value (the default) or loses it.
+    /// - Throws: ``FormDefinitionError`` if two fields share a key, two groups a scope, a pattern does
+    ///   not compile, a validator reads a field the definition does not have, or a calculation returns
+    ///   another type than its field's.
+    /// - Complexity: O(*n*) for *n* fields, their validators and rules.
+    public init(
+        _ fields: [FieldDefinition], validators: [FormValidator] = [], groups: [FieldGroup] = [],
+        hiddenValues: HiddenValues = .kept
+    ) throws(FormDefinitionError) {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(fields.count)
         for (position, field) in fields.enumerated() {
@@ -43,11 +55,21 @@ public struct FormDefinition: Sendable {
             for dependency in field.dependencies where positions[dependency] == nil {
                 throw .unknownDependency(key: field.key, dependency: dependency)
             }
+            if let calculated = field.conditions.calculationType, let declared = field.valueType, calculated.id != declared {
+                throw .calculationType(key: field.key, expected: field.valueTypeName, found: calculated.name)
+            }
+        }
+        var scopes: Set<String> = []
+        for group in groups where !scopes.insert(group.scope.prefix).inserted {
+            throw .duplicateGroup(group.scope.prefix)
         }
         self.fields = fields
         self.validators = validators
+        self.groups = groups
+        self.hiddenValues = hiddenValues
         self.positions = positions
         checks = fields.map { ($0.key, $0.check) }
+        rules = Self.compileRules(fields, groups: groups)
     }
 
     /// The keys of the fields, in order.

@@ -6,6 +6,10 @@ public enum FormDefinitionError: Error, Hashable, Sendable, CustomStringConverti
     case duplicateKey(String)
     /// A validator of the field `key` reads the field `dependency`, which the definition does not have.
     case unknownDependency(key: String, dependency: String)
+    /// The calculation of the field `key` returns `found`, not the field's type `expected`.
+    case calculationType(key: String, expected: String, found: String)
+    /// Two groups have the same scope.
+    case duplicateGroup(String)
 
     /// A one-line message naming the field and what is wrong with it.
     public var description: String {
@@ -16,6 +20,10 @@ public enum FormDefinitionError: Error, Hashable, Sendable, CustomStringConverti
             "field '\(key)' is defined more than once"
         case .unknownDependency(let key, let dependency):
             "field '\(key)' refers to unknown field '\(dependency)'"
+        case .calculationType(let key, let expected, let found):
+            "the calculation of field '\(key)' returns \(found), but the field holds \(expected)"
+        case .duplicateGroup(let prefix):
+            "group '\(prefix)' is defined more than once"
         }
     }
 }

@@ -7,7 +7,7 @@ extension FormContextObject {
     /// The key path the registrar uses for the state of one field.
     subscript(fieldStateOf key: String) -> FieldState {
         let (fieldState, paths) = read { state in
-            let slot = state.fields.slot(creating: key)
+            let slot = state.slot(reading: key)
             return (state.fieldState(at: slot), state.trackPaths(of: slot))
         }
         registrar.access(self, keyPath: paths.fieldState)

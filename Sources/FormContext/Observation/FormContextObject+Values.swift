@@ -15,7 +15,7 @@ extension FormContextObject {
     /// The value under `key`, or `nil` if there is none. Observation tracks this key only.
     public subscript(key: String) -> AnyHashable? {
         let (value, paths) = read { state in
-            let slot = state.fields.slot(creating: key)
+            let slot = state.slot(reading: key)
             return (state.fields[slot].value, state.trackPaths(of: slot))
         }
         registrar.access(self, keyPath: paths.value)
@@ -29,12 +29,6 @@ extension FormContextObject {
     public subscript<Value>(key: FormKey<Value>) -> Value? {
         get { self[key.name]?.base as? Value }
         set { set(newValue, for: key.name) }
-    }
-
-    /// The value under `key` if its field is active (visible and enabled), without observation:
-    /// what validators and rules read.
-    func activeValue(of key: String) -> AnyHashable? {
-        read { $0.fields.activeValue(of: key) }
     }
 
     /// Reads a form-level property, registering it with Observation and with the pipeline, which

@@ -166,17 +166,20 @@ public final class FormContextObject: Observable, Sendable, FormReader {
         }
     }
 
-    /// Runs each settle stage once over `changes`, in order.
+    /// Runs the settle stages over `changes`, in order: rules, then validation.
     private func settleStages(_ changes: inout ChangeSet) {
-        guard changes.needsSettling else { return }
+        guard changes.isSettling else { return }
+        run(RuleStage.self, over: &changes)
         run(ValidationStage.self, over: &changes)
     }
 
-    /// Plans `stage` under the lock, runs it outside, commits it under the lock.
+    /// Plans `stage` under the lock, runs it outside, commits it under the lock, until it has nothing
+    /// left to run.
     private func run<Stage: SettleStage>(_ stage: Stage.Type, over changes: inout ChangeSet) {
-        guard let plan = state.withAnnotatedLock({ state in Stage.plan(&state, &changes) }) else { return }
-        let outcome = Stage.run(plan, reading: self)
-        state.withAnnotatedLock { state in Stage.commit(outcome, to: &state, &changes) }
+        while let plan = state.withAnnotatedLock({ state in Stage.plan(&state, &changes) }) {
+            let outcome = Stage.run(plan, reading: .live(self))
+            state.withAnnotatedLock { state in Stage.commit(outcome, to: &state, &changes) }
+        }
     }
 
     // MARK: Delivery

@@ -33,7 +33,12 @@ extension FormContextObject {
             state.validation.formReads.removeAll()
             state.validation.invalidateFormValidators()
             state.markSecret(definition.secureKeys, into: &changes)
+            state.detachRules(into: &changes)
+            state.rules.attach(definition, fields: &state.fields)
         }
+        // Now that the form settles, run every rule once in dependency order: calculations give clean
+        // fields their initial values.
+        mutate { _, changes in changes.calculationsSetInitialValues = true }
     }
 
     /// The definition the form validates with, if any.

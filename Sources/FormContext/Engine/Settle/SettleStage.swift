@@ -7,6 +7,9 @@
 ///    capturing its inputs;
 /// 2. ``run(_:reading:)``, outside the lock: runs the user code (validators, rules), which may read
 ///    the live form;
+///
+/// A stage whose work comes in rounds (rules run level by level) plans again after each commit; a
+/// stage is done when ``plan(_:_:)`` has nothing left to run.
 /// 3. ``commit(_:to:_:)``, under the lock: stores the results and records, in the change set, what
 ///    they changed for the stages after it and for delivery.
 ///
@@ -21,8 +24,8 @@ protocol SettleStage: Sendable {
     /// Decides what to run for `changes`; `nil` when there is nothing to run.
     static func plan(_ state: inout EngineState, _ changes: inout ChangeSet) -> Plan?
 
-    /// Runs the user code of `plan`, outside the lock.
-    static func run(_ plan: Plan, reading form: FormContextObject) -> Outcome
+    /// Runs the user code of `plan`, outside the lock, reading the form through `source`.
+    static func run(_ plan: Plan, reading source: FormValues.Source) -> Outcome
 
     /// Stores `outcome`, recording what it changed into `changes`.
     static func commit(_ outcome: Outcome, to state: inout EngineState, _ changes: inout ChangeSet)

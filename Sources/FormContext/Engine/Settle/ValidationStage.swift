@@ -15,6 +15,8 @@ enum ValidationStage: SettleStage {
         let position: Int
         let value: AnyHashable?
         let field: FieldDefinition
+        /// Whether the field's required-when rule holds.
+        let isRequired: Bool
     }
 
     struct Plan: Sendable {
@@ -31,7 +33,8 @@ enum ValidationStage: SettleStage {
     }
 
     static func plan(_ state: inout EngineState, _ changes: inout ChangeSet) -> Plan? {
-        guard state.validation.isInUse else { return nil }
+        guard state.validation.isInUse, !changes.isValidationPlanned else { return nil }
+        changes.isValidationPlanned = true
         var planner = Planner(definition: state.validation.definition, mode: state.validationMode)
         for change in changes.values {
             let slot = change.slot
@@ -80,14 +83,18 @@ enum ValidationStage: SettleStage {
         return planner.plan(&state)
     }
 
-    static func run(_ plan: Plan, reading form: FormContextObject) -> Outcome {
+    static func run(_ plan: Plan, reading source: FormValues.Source) -> Outcome {
         var outcome = Outcome(refreshesFormIssues: plan.refreshesFormIssues)
         let tracker = ReadTracker()
-        let values = FormValues(.live(form), tracker: tracker)
+        let values = FormValues(source, tracker: tracker)
         outcome.fields.reserveCapacity(plan.fields.count)
         for check in plan.fields {
             tracker.reset()
             var report = ValidationReport()
+            if check.isRequired, check.value.map({ isBlankValue($0.base) }) ?? true {
+                report.errors.append(
+                    ValidationIssue(key: check.field.key, rule: "required", message: check.field.conditions.requiredMessage))
+            }
             check.field.check(check.value, values, &report)
             outcome.fields.append((check, report, tracker.keys))
         }
@@ -180,7 +187,10 @@ extension ValidationStage {
                 for position in positions {
                     let field = definition.fields[position]
                     let slot = state.fields.slot(creating: field.key)
-                    plan.fields.append(FieldCheck(slot: slot, position: position, value: state.fields[slot].value, field: field))
+                    plan.fields.append(
+                        FieldCheck(
+                            slot: slot, position: position, value: state.fields[slot].value, field: field,
+                            isRequired: state.fields[slot].flags.contains(.ruleRequired)))
                 }
             }
             if isFormDue {

@@ -8,6 +8,8 @@ struct EngineState: Sendable {
     var observers = ObserverRegistry()
     /// What has been read through Observation.
     var tracking = ObservationTracking()
+    /// Visibility, enabled, required and calculation rules, as a dependency graph.
+    var rules = RuleState()
     /// Issues, counts, dependencies and asynchronous runs.
     var validation = ValidationState()
     /// The submit pipeline.
@@ -74,8 +76,8 @@ struct EngineState: Sendable {
         let issues = validation.issues(at: slot)
         return FieldState(
             key: record.key, value: record.value, initialValue: record.initial, isDirty: fields.dirty.contains(slot),
-            isTouched: fields.touched.contains(slot), isVisible: !record.flags.contains(.hidden),
-            isEnabled: !record.flags.contains(.disabled), isSecure: record.flags.contains(.secret),
+            isTouched: fields.touched.contains(slot), isVisible: record.flags.isDisjoint(with: .concealed),
+            isEnabled: record.flags.isDisjoint(with: .locked), isSecure: record.flags.contains(.secret),
             errors: issues?.allErrors ?? [], warnings: issues?.warnings ?? [], isValidating: validation.runs[slot] != nil)
     }
 

@@ -14,7 +14,17 @@ struct FieldFlags: OptionSet, Hashable, Sendable {
     static let stateObserved = FieldFlags(rawValue: 1 << 4)
     /// A connected control holds text it could not parse: a reset must bring it back in line.
     static let pendingControlText = FieldFlags(rawValue: 1 << 5)
+    /// The field's visibility rule, or one of its groups', hides it.
+    static let ruleHidden = FieldFlags(rawValue: 1 << 6)
+    /// The field's enabled rule, or one of its groups', disables it.
+    static let ruleDisabled = FieldFlags(rawValue: 1 << 7)
+    /// The field's required-when rule holds: a blank value is an error.
+    static let ruleRequired = FieldFlags(rawValue: 1 << 8)
 
+    /// The flags that hide a field, by the API or by a rule.
+    static let concealed: FieldFlags = [.hidden, .ruleHidden]
+    /// The flags that disable a field, by the API or by a rule.
+    static let locked: FieldFlags = [.disabled, .ruleDisabled]
     /// The flags that take a field out of validation and submission.
-    static let inactive: FieldFlags = [.hidden, .disabled]
+    static let inactive: FieldFlags = [.hidden, .disabled, .ruleHidden, .ruleDisabled]
 }

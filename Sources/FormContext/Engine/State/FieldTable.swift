@@ -71,12 +71,17 @@ struct FieldTable: Sendable {
         return records[slot].value
     }
 
-    /// The value under `key` if the field is active, otherwise `nil`: what validators and rules see.
+    /// The value under `key` if the field is active, otherwise `nil`: what validators see.
     @inline(__always)
     func activeValue(of key: String) -> AnyHashable? {
+        value(of: key, unless: .inactive)
+    }
+
+    /// The value under `key`, or `nil` when the field has none or carries any of `flags`.
+    @inline(__always)
+    func value(of key: String, unless flags: FieldFlags) -> AnyHashable? {
         guard let slot = slots[key] else { return nil }
-        let record = records[slot]
-        return record.isActive ? record.value : nil
+        return records[slot].flags.isDisjoint(with: flags) ? records[slot].value : nil
     }
 
     /// Whether `key` is active (visible and enabled); a key the form never heard of is.

@@ -32,7 +32,18 @@ struct ChangeSet: Sendable {
     var activity: [Int] = []
     /// Fields that lost focus.
     var blurred: [Int] = []
+    /// Fields shown or hidden through the API (rules that cannot see hidden fields read these).
+    var concealment: [Int] = []
     var validation = ValidationRequest()
+    /// How many of ``values`` and ``concealment`` the rule stage has taken in.
+    var rulesTakenValues = 0
+    var rulesTakenConcealment = 0
+    /// Whether the rule stage has begun its pass over this change set.
+    var rulesBegun = false
+    /// Whether calculations give clean fields their initial value too (when a definition is attached).
+    var calculationsSetInitialValues = false
+    /// Whether the validation stage has planned this change set.
+    var isValidationPlanned = false
 
     // MARK: For delivery
 
@@ -70,10 +81,7 @@ struct ChangeSet: Sendable {
         }
     }
 
-    /// Whether the settle stages have anything to look at.
-    var needsSettling: Bool {
-        isSettling && (!values.isEmpty || !activity.isEmpty || !blurred.isEmpty || validation.all || !validation.slots.isEmpty)
-    }
+
 
     /// Adds what `later` recorded after what this change set recorded, for one delivery.
     mutating func append(_ later: ChangeSet) {

@@ -85,16 +85,28 @@ extension EngineState {
         note(.touched, of: slot, into: &changes)
     }
 
-    /// Shows or hides the field in `slot`.
-    mutating func setHidden(_ isHidden: Bool, at slot: Int, into changes: inout ChangeSet) {
-        guard fields.setFlag(.hidden, isHidden, at: slot) else { return }
+    /// Shows or hides the field in `slot` (`flag` is `.hidden` for the API, `.ruleHidden` for rules).
+    ///
+    /// - Returns: Whether the field's visibility changed (the other flag may still hide it).
+    @discardableResult
+    mutating func setHidden(_ isHidden: Bool, at slot: Int, by flag: FieldFlags = .hidden, into changes: inout ChangeSet) -> Bool {
+        let wasVisible = fields[slot].flags.isDisjoint(with: .concealed)
+        guard fields.setFlag(flag, isHidden, at: slot) else { return false }
+        guard wasVisible != fields[slot].flags.isDisjoint(with: .concealed) else { return false }
         note(.visibility, of: slot, into: &changes)
-        if changes.isSettling { changes.activity.append(slot) }
+        if changes.isSettling {
+            changes.activity.append(slot)
+            changes.concealment.append(slot)
+        }
+        return true
     }
 
-    /// Disables or enables the field in `slot`.
-    mutating func setDisabled(_ isDisabled: Bool, at slot: Int, into changes: inout ChangeSet) {
-        guard fields.setFlag(.disabled, isDisabled, at: slot) else { return }
+    /// Disables or enables the field in `slot` (`flag` is `.disabled` for the API, `.ruleDisabled`
+    /// for rules).
+    mutating func setDisabled(_ isDisabled: Bool, at slot: Int, by flag: FieldFlags = .disabled, into changes: inout ChangeSet) {
+        let wasEnabled = fields[slot].flags.isDisjoint(with: .locked)
+        guard fields.setFlag(flag, isDisabled, at: slot) else { return }
+        guard wasEnabled != fields[slot].flags.isDisjoint(with: .locked) else { return }
         note(.enabled, of: slot, into: &changes)
         if changes.isSettling { changes.activity.append(slot) }
     }

@@ -1,0 +1,159 @@
+/// Rules as a settle stage: the visibility, enabled, required and calculation rules a mutation
+/// calls for, run level by level in dependency order, each at most once per mutation (a rule whose
+/// reads change to take in a rule not yet run runs again once that rule has), stopping wherever a
+/// result did not change.
+enum RuleStage: SettleStage {
+    struct Plan: Sendable {
+        let rules: [Int]
+        let compiled: [CompiledRule]
+        /// Whether this is the first run of every rule, to find out what each reads.
+        let isDiscovery: Bool
+    }
+
+    struct Outcome: Sendable {
+        var results: [(rule: Int, output: CompiledRule.Output, reads: [String])] = []
+        let isDiscovery: Bool
+    }
+
+    static func plan(_ state: inout EngineState, _ changes: inout ChangeSet) -> Plan? {
+        guard !state.rules.isEmpty else { return nil }
+        if !changes.rulesBegun {
+            changes.rulesBegun = true
+            state.rules.beginPass()
+        }
+        for slot in state.rules.placeNewSlots(of: state.fields) {
+            state.refreshRuleFlags(at: slot, into: &changes)
+        }
+        if state.rules.needsDiscovery {
+            let all = Array(state.rules.rules.indices)
+            return Plan(rules: all, compiled: state.rules.rules, isDiscovery: true)
+        }
+        for change in changes.values[changes.rulesTakenValues...] {
+            state.rules.schedule(state.rules.valueReaders(of: change.slot))
+        }
+        for slot in changes.concealment[changes.rulesTakenConcealment...] {
+            state.rules.schedule(state.rules.concealmentReaders(of: slot))
+        }
+        changes.rulesTakenValues = changes.values.count
+        changes.rulesTakenConcealment = changes.concealment.count
+        let level = state.rules.takeNextLevel()
+        guard !level.isEmpty else { return nil }
+        return Plan(rules: level, compiled: level.map { state.rules.rules[$0] }, isDiscovery: false)
+    }
+
+    static func run(_ plan: Plan, reading source: FormValues.Source) -> Outcome {
+        var outcome = Outcome(isDiscovery: plan.isDiscovery)
+        outcome.results.reserveCapacity(plan.rules.count)
+        let tracker = ReadTracker()
+        for (rule, compiled) in zip(plan.rules, plan.compiled) {
+            tracker.reset()
+            let output = compiled.evaluate(FormValues(source, excluding: compiled.excluded, tracker: tracker))
+            outcome.results.append((rule, output, tracker.keys))
+        }
+        return outcome
+    }
+
+    static func commit(_ outcome: Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
+        for (rule, output, reads) in outcome.results {
+            let slots = reads.map { state.fields.slot(creating: $0) }
+            state.rules.record(slots, readBy: rule)
+            state.rules.didRun(rule, reads: reads)
+            guard !outcome.isDiscovery else { continue }
+            // A read of something a rule of the same height or higher decides: run again after it.
+            var later: Set<Int> = []
+            var needed = state.rules.heights[rule]
+            for slot in slots {
+                for producer in state.rules.producers(of: slot, readBy: rule) where state.rules.heights[producer] >= needed {
+                    later.insert(producer)
+                    needed = max(needed, state.rules.heights[producer] + 1)
+                }
+            }
+            if !later.isEmpty {
+                if let cycle = state.rules.raise(rule, to: needed, readingFrom: later) {
+                    state.rules.breakCycle(cycle)
+                } else {
+                    state.rules.schedule(rule)
+                }
+                continue
+            }
+            state.applyRule(rule, output: output, into: &changes)
+        }
+        if outcome.isDiscovery {
+            state.rules.order()
+        }
+        // What this commit changed has been scheduled here; the next plan takes in only what others change.
+        changes.rulesTakenValues = changes.values.count
+        changes.rulesTakenConcealment = changes.concealment.count
+    }
+}
+
+extension EngineState {
+    /// Stores what `rule` decided and carries it out: a calculated value written with origin
+    /// ``FormChangeOrigin/calculation``, a field (or a group's fields) hidden, shown, disabled,
+    /// enabled or made required; then schedules the rules that read what changed.
+    mutating func applyRule(_ rule: Int, output: CompiledRule.Output, into changes: inout ChangeSet) {
+        guard rules.store(output, of: rule) else { return }
+        switch rules.rules[rule].target {
+        case .value(let key):
+            guard case .value(let value) = output else { return }
+            let slot = fields.slot(creating: key)
+            if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) {
+                setInitial(value, at: slot, into: &changes)
+            }
+            guard write(value, at: slot, origin: .calculation, into: &changes) != nil else { return }
+            var readers = rules.valueReaders(of: slot)
+            if readers.remove(rule) != nil {
+                // A calculation reading its own field sees the value it made last: it runs once more
+                // to settle on a value that reads back as itself, and a second change is a cycle.
+                if rules.mayRerun(rule) { rules.schedule(rule) } else { rules.breakCycle([rule]) }
+            }
+            rules.schedule(readers)
+        case .visible(let key), .enabled(let key), .required(let key):
+            refreshRuleFlags(at: fields.slot(creating: key), into: &changes)
+        case .groupVisible, .groupEnabled:
+            for slot in rules.members(ofGroupRule: rule) { refreshRuleFlags(at: slot, into: &changes) }
+        }
+    }
+
+    /// Brings the rule flags of `slot` (hidden, disabled, required) in line with what its rules and
+    /// its groups' rules decide, scheduling the rules that read what changed.
+    mutating func refreshRuleFlags(at slot: Int, into changes: inout ChangeSet) {
+        if setHidden(rules.decides(.ruleHidden, at: slot), at: slot, by: .ruleHidden, into: &changes) {
+            rules.schedule(rules.concealmentReaders(of: slot))
+            if rules.clearsHidden, !fields[slot].flags.isDisjoint(with: .concealed),
+                write(.absent, at: slot, origin: .calculation, into: &changes) != nil
+            {
+                rules.schedule(rules.valueReaders(of: slot))
+            }
+        }
+        setDisabled(rules.decides(.ruleDisabled, at: slot), at: slot, by: .ruleDisabled, into: &changes)
+        if fields.setFlag(.ruleRequired, rules.requires(slot), at: slot), changes.isSettling {
+            changes.activity.append(slot)
+        }
+    }
+}
+
+extension EngineState {
+    /// The slot of `key` for a read, made if needed; a slot made here under a group takes the state its
+    /// groups are in at once (nobody can have observed it yet, so nobody needs telling).
+    mutating func slot(reading key: String) -> Int {
+        if let slot = fields.slot(of: key) { return slot }
+        let slot = fields.slot(creating: key)
+        guard !rules.isEmpty else { return slot }
+        var changes = ChangeSet(isSettling: false)
+        for placed in rules.placeNewSlots(of: fields) { refreshRuleFlags(at: placed, into: &changes) }
+        return slot
+    }
+
+    /// Lifts everything the previous definition's rules decided, before another definition's rules take over.
+    ///
+    /// - Complexity: O(*n*) for *n* fields: attaching a definition is.
+    mutating func detachRules(into changes: inout ChangeSet) {
+        guard !rules.isEmpty else { return }
+        for slot in 0..<fields.slotCount where !fields[slot].flags.isDisjoint(with: [.ruleHidden, .ruleDisabled, .ruleRequired]) {
+            setHidden(false, at: slot, by: .ruleHidden, into: &changes)
+            setDisabled(false, at: slot, by: .ruleDisabled, into: &changes)
+            fields.setFlag(.ruleRequired, false, at: slot)
+        }
+    }
+}

@@ -1,0 +1,405 @@
+/// The rules of a live form as a dependency graph: what each rule read on its last run, which rule
+/// produces each input, every rule's height (its place in dependency order), the rules due to run,
+/// and the cycles found.
+///
+/// A rule's height is one more than the height of every rule producing something it read, so running
+/// due rules lowest height first runs each after everything it depends on: no rule ever sees a
+/// half-updated form. Reads are recorded on every run, so the graph follows branch-dependent reads.
+struct RuleState: Sendable {
+    /// The rules of the definition, in definition order, groups last.
+    private(set) var rules: [CompiledRule] = []
+    private(set) var heights: [Int] = []
+    /// What each rule last decided, `nil` before its first run.
+    private(set) var outputs: [CompiledRule.Output?] = []
+    /// Rules taken out because they are part of a cycle.
+    private(set) var cyclic: [Bool] = []
+    /// Every cycle found, as the labels of its rules in order, the first repeated at the end.
+    private(set) var cycles: [[String]] = []
+
+    /// Slot → rules that read its value on their last run.
+    private var valueReaders = DependencyIndex()
+    /// Slot → rules that cannot see hidden fields (calculations) and read it on their last run.
+    private var concealmentReaders = DependencyIndex()
+    /// The calculation producing each slot's value.
+    private var calculationOf: [Int: Int] = [:]
+    /// The field rules of each slot by what they decide.
+    private var visibleRuleOf: [Int: Int] = [:]
+    private var enabledRuleOf: [Int: Int] = [:]
+    private var requiredRuleOf: [Int: Int] = [:]
+    /// The groups: their scope prefix, their rules, and the slots under them.
+    private var groups: [Group] = []
+    private var groupByPrefix: [String: Int] = [:]
+    /// The groups each slot is under, outermost first.
+    private var groupsOfSlot: [Int: [Int]] = [:]
+    /// How many slots have had their groups worked out.
+    private var slotsPlaced = 0
+
+    private var queue = RuleQueue()
+    /// Whether the rules still have to be run once to find out what they read.
+    private(set) var needsDiscovery = false
+    /// Self-reading calculations already run again in this mutation.
+    private var rerun: Set<Int> = []
+    /// What to clear hidden fields to, if anything.
+    private var clearsHiddenValues = false
+
+    /// Every rule run since the definition was attached.
+    private(set) var evaluationCount = 0
+    /// The rules run by the last mutation that ran any, in the order they ran, with what they read.
+    private(set) var lastRun: [(rule: Int, reads: [String])] = []
+    /// Whether the current settling pass has started its record of runs.
+    private var isRecording = false
+
+    struct Group: Sendable {
+        let prefix: String
+        var visibleRule: Int?
+        var enabledRule: Int?
+        var members: [Int] = []
+    }
+
+    /// Whether there are rules at all.
+    var isEmpty: Bool { rules.isEmpty }
+
+    // MARK: Attaching
+
+    /// Takes the rules of `definition`; they run once to find what they read at the next settle.
+    mutating func attach(_ definition: FormDefinition?, fields: inout FieldTable) {
+        self = RuleState()
+        guard let definition, !definition.rules.isEmpty else { return }
+        rules = definition.rules
+        heights = Array(repeating: 0, count: rules.count)
+        outputs = Array(repeating: nil, count: rules.count)
+        cyclic = Array(repeating: false, count: rules.count)
+        clearsHiddenValues = definition.hiddenValues == .cleared
+        // Every field of the definition has a record, so that its groups hold it from the start.
+        for field in definition.fields { _ = fields.slot(creating: field.key) }
+        for (index, rule) in rules.enumerated() {
+            switch rule.target {
+            case .value(let key): calculationOf[fields.slot(creating: key)] = index
+            case .visible(let key): visibleRuleOf[fields.slot(creating: key)] = index
+            case .enabled(let key): enabledRuleOf[fields.slot(creating: key)] = index
+            case .required(let key): requiredRuleOf[fields.slot(creating: key)] = index
+            case .groupVisible(let prefix): groups[groupIndex(prefix)].visibleRule = index
+            case .groupEnabled(let prefix): groups[groupIndex(prefix)].enabledRule = index
+            }
+        }
+        needsDiscovery = true
+    }
+
+    /// The index of the group of `prefix`, made if there is none yet.
+    private mutating func groupIndex(_ prefix: String) -> Int {
+        if let index = groupByPrefix[prefix] { return index }
+        groupByPrefix[prefix] = groups.count
+        groups.append(Group(prefix: prefix))
+        return groups.count - 1
+    }
+
+    /// The slots `rule` read on its last run.
+    func reads(of rule: Int) -> [Int] {
+        valueReaders.reads(of: rule)
+    }
+
+    /// The calculation of `slot`, if it has one.
+    func calculation(of slot: Int) -> Int? {
+        calculationOf[slot]
+    }
+
+    /// The rules of the groups of `slot` deciding `flag` (`.ruleHidden` or `.ruleDisabled`).
+    func groupRules(of slot: Int, deciding flag: FieldFlags) -> [Int] {
+        (groupsOfSlot[slot] ?? []).compactMap { flag == .ruleHidden ? groups[$0].visibleRule : groups[$0].enabledRule }
+    }
+
+    /// The rule of `slot` that decides `target`'s kind, if it has one.
+    func rule(of slot: Int, deciding kind: FieldFlags) -> Int? {
+        switch kind {
+        case .ruleHidden: visibleRuleOf[slot]
+        case .ruleDisabled: enabledRuleOf[slot]
+        default: requiredRuleOf[slot]
+        }
+    }
+
+    // MARK: Groups
+
+    /// Works out the groups of every slot made since the last call, giving each the state its groups
+    /// are in.
+    ///
+    /// - Returns: The new slots under a group.
+    mutating func placeNewSlots(of fields: FieldTable) -> [Int] {
+        defer { slotsPlaced = fields.slotCount }
+        guard !groups.isEmpty, slotsPlaced < fields.slotCount else { return [] }
+        var placed: [Int] = []
+        for slot in slotsPlaced..<fields.slotCount {
+            let key = fields[slot].key
+            var found: [Int] = []
+            var index = key.startIndex
+            while let dot = key[index...].firstIndex(of: ".") {
+                if let group = groupByPrefix[String(key[..<dot])] { found.append(group) }
+                index = key.index(after: dot)
+            }
+            guard !found.isEmpty else { continue }
+            groupsOfSlot[slot] = found
+            for group in found { groups[group].members.append(slot) }
+            placed.append(slot)
+        }
+        return placed
+    }
+
+    /// The slots under the group that `rule` decides for.
+    func members(ofGroupRule rule: Int) -> [Int] {
+        guard let group = groupByPrefix[rules[rule].target.key] else { return [] }
+        return groups[group].members
+    }
+
+    /// Whether the rules hide (for `.ruleHidden`) or disable (for `.ruleDisabled`) the field in `slot`:
+    /// its own rule says no, or any of its groups' does.
+    func decides(_ flag: FieldFlags, at slot: Int) -> Bool {
+        let own = flag == .ruleHidden ? visibleRuleOf[slot] : enabledRuleOf[slot]
+        if let own, outputs[own] == .flag(false) { return true }
+        for group in groupsOfSlot[slot] ?? [] {
+            let rule = flag == .ruleHidden ? groups[group].visibleRule : groups[group].enabledRule
+            if let rule, outputs[rule] == .flag(false) { return true }
+        }
+        return false
+    }
+
+    /// Whether the required-when rule of `slot` holds.
+    func requires(_ slot: Int) -> Bool {
+        guard let rule = requiredRuleOf[slot] else { return false }
+        return outputs[rule] == .flag(true)
+    }
+
+    // MARK: Dependencies
+
+    /// The rules that read something `rule` decides: the readers of a calculated value, or the
+    /// calculations reading a field `rule` can hide.
+    func consumers(of rule: Int) -> [Int] {
+        var found: Set<Int> = []
+        switch rules[rule].target {
+        case .value:
+            for slot in producedSlots(of: rule) { found.formUnion(valueReaders.readers(of: slot) ?? []) }
+        case .visible:
+            for slot in producedSlots(of: rule) { found.formUnion(concealmentReaders.readers(of: slot) ?? []) }
+        case .groupVisible:
+            for slot in members(ofGroupRule: rule) { found.formUnion(concealmentReaders.readers(of: slot) ?? []) }
+        case .enabled, .required, .groupEnabled:
+            break
+        }
+        found.remove(rule)
+        return found.sorted()
+    }
+
+    /// The slots whose value or visibility `rule` decides directly.
+    private func producedSlots(of rule: Int) -> [Int] {
+        switch rules[rule].target {
+        case .value: calculationOf.compactMap { $0.value == rule ? $0.key : nil }
+        case .visible: visibleRuleOf.compactMap { $0.value == rule ? $0.key : nil }
+        default: []
+        }
+    }
+
+    /// The rules producing what `rule` reads from `slot`: its calculation, and, for a rule that
+    /// cannot see hidden fields, the rules that can hide it.
+    func producers(of slot: Int, readBy rule: Int) -> [Int] {
+        var found: [Int] = []
+        if let calculation = calculationOf[slot] { found.append(calculation) }
+        if !rules[rule].excluded.isDisjoint(with: .concealed) {
+            if let visible = visibleRuleOf[slot] { found.append(visible) }
+            for group in groupsOfSlot[slot] ?? [] {
+                if let visible = groups[group].visibleRule { found.append(visible) }
+            }
+        }
+        return found.filter { $0 != rule && !cyclic[$0] }
+    }
+
+    /// Records what `rule` read on its run.
+    mutating func record(_ slots: [Int], readBy rule: Int) {
+        valueReaders.record(slots, for: rule)
+        if !rules[rule].excluded.isDisjoint(with: .concealed) { concealmentReaders.record(slots, for: rule) }
+    }
+
+    /// The rules that read the value of `slot`.
+    func valueReaders(of slot: Int) -> Set<Int> {
+        valueReaders.readers(of: slot) ?? []
+    }
+
+    /// The rules that cannot see hidden fields and read `slot`.
+    func concealmentReaders(of slot: Int) -> Set<Int> {
+        concealmentReaders.readers(of: slot) ?? []
+    }
+
+    // MARK: Ordering
+
+    /// Gives every rule its height from what the rules read on the discovery run, and takes out every
+    /// rule on a cycle, recording the cycle.
+    ///
+    /// - Complexity: O(*r* + *e*) for *r* rules and *e* dependencies, without recursion.
+    mutating func order() {
+        needsDiscovery = false
+        let count = rules.count
+        var edges = Array(repeating: [Int](), count: count)
+        var incoming = Array(repeating: 0, count: count)
+        for rule in 0..<count {
+            for consumer in consumers(of: rule) {
+                edges[rule].append(consumer)
+                incoming[consumer] += 1
+            }
+        }
+        var ready = (0..<count).filter { incoming[$0] == 0 }
+        var done = Array(repeating: false, count: count)
+        var height = Array(repeating: 0, count: count)
+        while let rule = ready.popLast() {
+            done[rule] = true
+            for consumer in edges[rule] {
+                height[consumer] = max(height[consumer], height[rule] + 1)
+                incoming[consumer] -= 1
+                if incoming[consumer] == 0 { ready.append(consumer) }
+            }
+        }
+        heights = height
+        // What is left lies on a cycle or downstream of one: take out the rules on cycles only.
+        var remaining = Set((0..<count).filter { !done[$0] })
+        while let start = remaining.min() {
+            guard let cycle = Self.cycle(from: start, edges: edges, within: remaining) else {
+                remaining.remove(start)
+                continue
+            }
+            for rule in cycle { cyclic[rule] = true }
+            cycles.append((cycle + [cycle[0]]).map { rules[$0].target.label })
+            remaining.subtract(cycle)
+            // Rules downstream of the cycle run after it, with its rules' last values.
+            for rule in remaining where !cyclic[rule] { heights[rule] = max(heights[rule], count) }
+        }
+        for rule in 0..<count where !cyclic[rule] { queue.push(rule, height: heights[rule]) }
+    }
+
+    /// A cycle through `start` among `nodes`, in edge order, found depth-first without recursion;
+    /// `nil` when `start` lies on none.
+    static func cycle(from start: Int, edges: [[Int]], within nodes: Set<Int>) -> [Int]? {
+        var path = [start]
+        var next = [0]
+        var onPath: Set<Int> = [start]
+        var visited: Set<Int> = [start]
+        while let top = path.last {
+            let position = next[next.count - 1]
+            guard position < edges[top].count else {
+                path.removeLast()
+                next.removeLast()
+                onPath.remove(top)
+                continue
+            }
+            next[next.count - 1] += 1
+            let node = edges[top][position]
+            guard nodes.contains(node) else { continue }
+            if node == start { return path }
+            if visited.insert(node).inserted {
+                path.append(node)
+                next.append(0)
+                onPath.insert(node)
+            }
+        }
+        return nil
+    }
+
+    /// Raises the height of `rule` to `height`, and of everything downstream of it as far as needed.
+    ///
+    /// - Returns: The rules of a cycle, in order, if one of `producers` (which `rule` reads) turns out
+    ///   to be downstream of `rule`; otherwise `nil`.
+    mutating func raise(_ rule: Int, to height: Int, readingFrom producers: Set<Int>) -> [Int]? {
+        heights[rule] = height
+        var stack = [rule]
+        var parent: [Int: Int] = [:]
+        while let node = stack.popLast() {
+            for consumer in consumers(of: node) where !cyclic[consumer] {
+                if producers.contains(consumer) {
+                    let producer = consumer
+                    var cycle = [producer]
+                    var step = node
+                    while step != rule, let up = parent[step] {
+                        cycle.append(step)
+                        step = up
+                    }
+                    cycle.append(rule)
+                    // producer → … → rule reads producer: in the order values flow.
+                    return Array(cycle.reversed()).rotated(toStartWith: producer)
+                }
+                guard heights[consumer] <= heights[node] else { continue }
+                heights[consumer] = heights[node] + 1
+                parent[consumer] = node
+                if queue.contains(consumer) { queue.push(consumer, height: heights[consumer]) }
+                stack.append(consumer)
+            }
+        }
+        return nil
+    }
+
+    /// Takes the rules of `cycle` out, recording the cycle.
+    mutating func breakCycle(_ cycle: [Int]) {
+        for rule in cycle {
+            cyclic[rule] = true
+            queue.remove(rule)
+        }
+        cycles.append((cycle + [cycle[0]]).map { rules[$0].target.label })
+    }
+
+    // MARK: Running
+
+    /// Makes `rule` due, unless it is on a cycle.
+    mutating func schedule(_ rule: Int) {
+        guard !cyclic[rule] else { return }
+        queue.push(rule, height: heights[rule])
+    }
+
+    /// Makes every rule in `rules` due.
+    mutating func schedule(_ rules: some Sequence<Int>) {
+        for rule in rules { schedule(rule) }
+    }
+
+    /// Takes the due rules of the lowest height: they depend on nothing still due, nor on each other.
+    mutating func takeNextLevel() -> [Int] {
+        queue.popLowest(heights: heights)
+    }
+
+    /// Whether any rule is due.
+    var hasDueRules: Bool { !queue.isEmpty }
+
+    /// Starts the record of the rules a settling pass runs.
+    mutating func beginPass() {
+        isRecording = false
+        rerun = []
+    }
+
+    /// Counts and records a run of `rule`.
+    mutating func didRun(_ rule: Int, reads: [String]) {
+        if !isRecording {
+            lastRun = []
+            isRecording = true
+        }
+        evaluationCount += 1
+        lastRun.append((rule, reads))
+    }
+
+    /// Stores what `rule` decided.
+    ///
+    /// - Returns: Whether it differs from what the rule decided before.
+    mutating func store(_ output: CompiledRule.Output, of rule: Int) -> Bool {
+        guard outputs[rule] != output else { return false }
+        outputs[rule] = output
+        return true
+    }
+
+    /// Whether a self-reading calculation may run again in this mutation (once), to settle on a
+    /// value that reads back as itself.
+    mutating func mayRerun(_ rule: Int) -> Bool {
+        rerun.insert(rule).inserted
+    }
+
+    /// Whether a field that becomes hidden loses its value.
+    var clearsHidden: Bool { clearsHiddenValues }
+}
+
+extension Array where Element == Int {
+    /// The same cycle, starting with `first`.
+    fileprivate func rotated(toStartWith first: Int) -> [Int] {
+        guard let position = firstIndex(of: first) else { return self }
+        return Array(self[position...] + self[..<position])
+    }
+}

@@ -1,0 +1,91 @@
+/// One rule of a definition, as the rule engine runs it: what it decides, and how.
+struct CompiledRule: Sendable {
+    /// What a rule decides.
+    enum Target: Hashable, Sendable {
+        /// Whether the field `key` is shown.
+        case visible(String)
+        /// Whether the field `key` can be edited.
+        case enabled(String)
+        /// Whether the field `key` must have a value.
+        case required(String)
+        /// The value of the field `key`.
+        case value(String)
+        /// Whether the fields under the prefix are shown.
+        case groupVisible(String)
+        /// Whether the fields under the prefix can be edited.
+        case groupEnabled(String)
+
+        /// The key (or group prefix) the rule decides about.
+        var key: String {
+            switch self {
+            case .visible(let key), .enabled(let key), .required(let key), .value(let key), .groupVisible(let key),
+                .groupEnabled(let key):
+                key
+            }
+        }
+
+        /// How the rule is named in explanations and cycle reports: the key, with what it decides
+        /// unless it decides the key's value.
+        var label: String {
+            switch self {
+            case .value(let key): key
+            case .visible(let key): "\(key) (visible)"
+            case .enabled(let key): "\(key) (enabled)"
+            case .required(let key): "\(key) (required)"
+            case .groupVisible(let prefix): "\(prefix).* (visible)"
+            case .groupEnabled(let prefix): "\(prefix).* (enabled)"
+            }
+        }
+    }
+
+    /// What a rule computed.
+    enum Output: Sendable, Equatable {
+        case flag(Bool)
+        case value(StoredValue)
+
+        static func == (lhs: Output, rhs: Output) -> Bool {
+            switch (lhs, rhs) {
+            case (.flag(let a), .flag(let b)): a == b
+            case (.value(let a), .value(let b)): a.isSame(as: b)
+            default: false
+            }
+        }
+    }
+
+    let target: Target
+    /// The fields the rule cannot see: a calculation does not see hidden fields; the others see all.
+    let excluded: FieldFlags
+    let evaluate: @Sendable (FormValues) -> Output
+}
+
+extension FormDefinition {
+    /// The rules of `fields` and `groups`, in definition order, groups last.
+    static func compileRules(_ fields: [FieldDefinition], groups: [FieldGroup]) -> [CompiledRule] {
+        var rules: [CompiledRule] = []
+        for field in fields {
+            let key = field.key
+            let conditions = field.conditions
+            if let calculation = conditions.calculation {
+                rules.append(CompiledRule(target: .value(key), excluded: .concealed) { .value(StoredValue(calculation($0))) })
+            }
+            if let visible = conditions.visible {
+                rules.append(CompiledRule(target: .visible(key), excluded: []) { .flag(visible($0)) })
+            }
+            if let enabled = conditions.enabled {
+                rules.append(CompiledRule(target: .enabled(key), excluded: []) { .flag(enabled($0)) })
+            }
+            if let required = conditions.required {
+                rules.append(CompiledRule(target: .required(key), excluded: []) { .flag(required($0)) })
+            }
+        }
+        for group in groups {
+            if let visible = group.visible {
+                rules.append(CompiledRule(target: .groupVisible(group.scope.prefix), excluded: []) { .flag(visible($0)) })
+            }
+            if let enabled = group.enabled {
+                rules.append(CompiledRule(target: .groupEnabled(group.scope.prefix), excluded: []) { .flag(enabled($0)) })
+            }
+        }
+        return rules
+    }
+}

@@ -1,0 +1,114 @@
+/// When a field is shown, enabled and required, and how its value is computed: closures over the
+/// form's values, kept with the field in its definition.
+struct FieldConditions: Sendable {
+    var visible: (@Sendable (FormValues) -> Bool)?
+    var enabled: (@Sendable (FormValues) -> Bool)?
+    var required: (@Sendable (FormValues) -> Bool)?
+    /// The message of the error a required-when rule gives a blank field.
+    var requiredMessage = "is required"
+    /// Computes the field's value; the result is boxed through the store's door.
+    var calculation: (@Sendable (FormValues) -> (any Hashable & Sendable)?)?
+    /// The type the calculation returns, to check against the field's.
+    var calculationType: (id: ObjectIdentifier, name: String)?
+
+    /// Whether the field has any rule.
+    var isEmpty: Bool { visible == nil && enabled == nil && required == nil && calculation == nil }
+
+    /// The same conditions read from inside `scope`.
+    func scoped(in scope: FormScope) -> FieldConditions {
+        guard !scope.prefix.isEmpty else { return self }
+        var scoped = self
+        scoped.visible = Self.scope(visible, in: scope)
+        scoped.enabled = Self.scope(enabled, in: scope)
+        scoped.required = Self.scope(required, in: scope)
+        if let calculation {
+            scoped.calculation = { @Sendable values in calculation(values.scoped(in: scope)) }
+        }
+        return scoped
+    }
+
+    /// `condition`, reading from inside `scope`.
+    static func scope(
+        _ condition: (@Sendable (FormValues) -> Bool)?, in scope: FormScope
+    ) -> (@Sendable (FormValues) -> Bool)? {
+        guard let condition else { return nil }
+        return { @Sendable values in condition(values.scoped(in: scope)) }
+    }
+}
+
+extension FieldDefinition {
+    /// The same field, shown only while `condition` holds (ODK's `relevant`, SurveyJS's `visibleIf`).
+    ///
+    /// The condition reads every value of the form, hidden fields' included (a rule that decides
+    /// visibility reads values, not visibility). While it does not hold the field is hidden: its value
+    /// is kept (unless the definition clears hidden values) but left out of validation, of
+    /// calculations and of the submission.
+    ///
+    /// ```swift
+    /// FieldDefinition(FormKey<Int>("children")).visible(when: { $0[FormKey<Bool>("hasChildren")] == true })
+    /// ```
+    ///
+    /// - Parameter condition: Whether the field is shown; the form re-evaluates it when a value it
+    ///   read changes.
+    /// - Returns: The field with the condition.
+    public func visible(when condition: @escaping @Sendable (FormValues) -> Bool) -> FieldDefinition {
+        var copy = self
+        copy.conditions.visible = condition
+        return copy
+    }
+
+    /// The same field, enabled only while `condition` holds (ODK's `read_only`, inverted).
+    ///
+    /// A disabled field keeps its value, and calculations still read it, but it is left out of
+    /// validation and of the submission.
+    ///
+    /// - Parameter condition: Whether the field can be edited.
+    /// - Returns: The field with the condition.
+    public func enabled(when condition: @escaping @Sendable (FormValues) -> Bool) -> FieldDefinition {
+        var copy = self
+        copy.conditions.enabled = condition
+        return copy
+    }
+
+    /// The same field, required only while `condition` holds (ODK's `required` with an expression).
+    ///
+    /// While it holds, a missing or blank value is an error, rule `required`, before the field's
+    /// other validators.
+    ///
+    /// - Parameters:
+    ///   - condition: Whether a value is required.
+    ///   - message: The message of the error; `is required` by default.
+    /// - Returns: The field with the condition.
+    public func required(when condition: @escaping @Sendable (FormValues) -> Bool, message: String = "is required") -> FieldDefinition {
+        var copy = self
+        copy.conditions.required = condition
+        copy.conditions.requiredMessage = message
+        return copy
+    }
+
+    /// The same field, its value computed from other fields (ODK's `calculate`).
+    ///
+    /// The calculation reads the visible fields (a hidden field reads as absent, as ODK leaves a
+    /// non-relevant value blank; a disabled one keeps its value) and its result is written into the
+    /// field with origin ``FormChangeOrigin/calculation`` whenever a value it read changes; `nil`
+    /// removes the value. It must return the field's own type: a definition whose calculation
+    /// returns another type does not build.
+    ///
+    /// ```swift
+    /// FieldDefinition(FormKey<Int>("total")).calculated { values in
+    ///     (values[FormKey<Int>("adults")] ?? 0) + (values[FormKey<Int>("children")] ?? 0)
+    /// }
+    /// ```
+    ///
+    /// - Parameter calculation: Computes the value.
+    /// - Returns: The field with the calculation.
+    public func calculated<Value: Hashable & Sendable>(_ calculation: @escaping @Sendable (FormValues) -> Value?) -> FieldDefinition {
+        var copy = self
+        copy.conditions.calculation = { calculation($0) }
+        copy.conditions.calculationType = (ObjectIdentifier(Value.self), typeName(of: Value.self))
+        return copy
+    }
+
+    /// Whether the field has a visibility, enabled or required condition, or a calculation.
+    public var hasRules: Bool { !conditions.isEmpty }
+}

@@ -1,0 +1,72 @@
+/// A group of fields: every field whose key lies under a scope (`household.` for `household.size`),
+/// shown and enabled together, as ODK's groups and SurveyJS's panels are.
+///
+/// A hidden group hides every field under it, and a disabled group disables every field under it,
+/// whatever the fields' own rules say; groups nest (a field under `a.b.` belongs to `a` and `a.b`).
+///
+/// ```swift
+/// let household = FieldGroup("household").visible(when: { $0[FormKey<Bool>("livesAlone")] != true })
+/// let definition = try FormDefinition(fields, groups: [household])
+/// ```
+public struct FieldGroup: Sendable {
+    /// The scope whose fields the group holds.
+    public let scope: FormScope
+    var visible: (@Sendable (FormValues) -> Bool)?
+    var enabled: (@Sendable (FormValues) -> Bool)?
+
+    /// The group of the fields under `scope`.
+    ///
+    /// - Parameter scope: The scope; its fields' keys start with its prefix and a dot.
+    public init(_ scope: FormScope) {
+        self.scope = scope
+    }
+
+    /// The group of the fields under the prefix `prefix`.
+    ///
+    /// - Parameter prefix: The prefix, without the dot.
+    public init(_ prefix: String) {
+        self.init(FormScope(prefix))
+    }
+
+    /// The same group, shown only while `condition` holds; it reads every value, as a field's
+    /// visibility rule does.
+    ///
+    /// - Parameter condition: Whether the group's fields are shown.
+    /// - Returns: The group with the condition.
+    public func visible(when condition: @escaping @Sendable (FormValues) -> Bool) -> FieldGroup {
+        var copy = self
+        copy.visible = condition
+        return copy
+    }
+
+    /// The same group, enabled only while `condition` holds.
+    ///
+    /// - Parameter condition: Whether the group's fields can be edited.
+    /// - Returns: The group with the condition.
+    public func enabled(when condition: @escaping @Sendable (FormValues) -> Bool) -> FieldGroup {
+        var copy = self
+        copy.enabled = condition
+        return copy
+    }
+
+    /// The same group inside `outer`: its scope, and the keys its rules read, move under it.
+    ///
+    /// - Parameter outer: The enclosing scope.
+    /// - Returns: The scoped group.
+    public func scoped(in outer: FormScope) -> FieldGroup {
+        guard !outer.prefix.isEmpty else { return self }
+        var copy = FieldGroup(outer.appending(scope.prefix))
+        copy.visible = FieldConditions.scope(visible, in: outer)
+        copy.enabled = FieldConditions.scope(enabled, in: outer)
+        return copy
+    }
+}
+
+/// What a form does with the value of a field that becomes hidden.
+public enum HiddenValues: String, Hashable, Sendable, CaseIterable {
+    /// Keeps it: the field has its value back when it is shown again (ODK, Enketo). The default.
+    case kept
+    /// Clears it (SurveyJS's `clearInvisibleValues: "onHidden"`): the value is removed, with origin
+    /// ``FormChangeOrigin/calculation``, when the field becomes hidden.
+    case cleared
+}
