@@ -29,6 +29,7 @@ public struct FieldDefinition: Sendable {
     @usableFromInline let debounce: Duration
     @usableFromInline let check: @Sendable (AnyHashable?, FormContext, inout ValidationReport) -> Void
     @usableFromInline let asyncCheck: (@Sendable (AnyHashable) async -> [ValidationIssue])?
+    @usableFromInline let decodeValue: @Sendable (JSONValue) throws(JSONMismatch) -> AnyHashable?
 
     /// Creates a field whose values have type `Value`.
     ///
@@ -53,7 +54,8 @@ public struct FieldDefinition: Sendable {
             dependencies: Self.dependencies(of: validators), invalidPattern: Self.invalidPattern(in: validators),
             debounce: asyncValidators.map(\.debounce).max() ?? .zero,
             check: Self.makeCheck(key: key.name, validators: validators),
-            asyncCheck: Self.makeAsyncCheck(key: key.name, validators: asyncValidators))
+            asyncCheck: Self.makeAsyncCheck(key: key.name, validators: asyncValidators),
+            decodeValue: Self.makeDecoder(Value.self))
     }
 
     @usableFromInline
@@ -61,7 +63,8 @@ public struct FieldDefinition: Sendable {
         key: String, valueTypeName: String, defaultValue: (any Hashable & Sendable)?, isSecure: Bool, rules: [String],
         asyncRules: [String], dependencies: [String], invalidPattern: String?, debounce: Duration,
         check: @escaping @Sendable (AnyHashable?, FormContext, inout ValidationReport) -> Void,
-        asyncCheck: (@Sendable (AnyHashable) async -> [ValidationIssue])?
+        asyncCheck: (@Sendable (AnyHashable) async -> [ValidationIssue])?,
+        decodeValue: @escaping @Sendable (JSONValue) throws(JSONMismatch) -> AnyHashable?
     ) {
         self.key = key
         self.valueTypeName = valueTypeName
@@ -74,6 +77,7 @@ public struct FieldDefinition: Sendable {
         self.debounce = debounce
         self.check = check
         self.asyncCheck = asyncCheck
+        self.decodeValue = decodeValue
     }
 
     /// The fields the validators read, each once, in order of first mention.

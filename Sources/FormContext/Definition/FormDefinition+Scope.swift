@@ -29,7 +29,8 @@ extension FormDefinition {
             fields: fields.map { $0.scoped(in: scope) },
             validators: validators.map { $0.scoped(in: scope) },
             positions: Dictionary(uniqueKeysWithValues: positions.map { (scope.key($0.key), $0.value) }),
-            dependents: Dictionary(uniqueKeysWithValues: dependents.map { (scope.key($0.key), $0.value) }))
+            dependents: Dictionary(uniqueKeysWithValues: dependents.map { (scope.key($0.key), $0.value) }),
+            identifier: identifier, version: version)
     }
 
     /// The same definition inside the scope `prefix`; see ``scoped(in:)``.
@@ -47,15 +48,21 @@ extension FormDefinition {
     /// - Parameter other: The definition to add.
     /// - Returns: The combined definition.
     /// - Throws: ``FormDefinitionError`` if the two share a key, or a validator reads a field neither has.
+    ///   The result keeps this definition's identifier and version.
     /// - Complexity: O(*n*) for *n* fields and validators in both.
     public func merging(_ other: FormDefinition) throws(FormDefinitionError) -> FormDefinition {
-        try FormDefinition(fields + other.fields, validators: validators + other.validators)
+        try FormDefinition(fields + other.fields, validators: validators + other.validators, identifier: identifier, version: version)
     }
 
     /// A definition assembled from parts already known to be consistent.
-    init(fields: [FieldDefinition], validators: [FormValidator], positions: [String: Int], dependents: [String: [Int]]) {
+    init(
+        fields: [FieldDefinition], validators: [FormValidator], positions: [String: Int], dependents: [String: [Int]],
+        identifier: String, version: Int
+    ) {
         self.fields = fields
         self.validators = validators
+        self.identifier = identifier
+        self.version = version
         self.positions = positions
         self.dependents = dependents
         checks = fields.map { ($0.key, $0.check) }
@@ -88,7 +95,7 @@ extension FieldDefinition {
         return FieldDefinition(
             key: outerKey, valueTypeName: valueTypeName, defaultValue: defaultValue, isSecure: isSecure, rules: rules,
             asyncRules: asyncRules, dependencies: reads.map(\.outer), invalidPattern: invalidPattern, debounce: debounce,
-            check: scopedCheck, asyncCheck: scopedAsyncCheck)
+            check: scopedCheck, asyncCheck: scopedAsyncCheck, decodeValue: decodeValue)
     }
 }
 

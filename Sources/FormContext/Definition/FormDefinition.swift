@@ -19,6 +19,12 @@ public struct FormDefinition: Sendable {
     public let fields: [FieldDefinition]
     /// The form-level validators, in the order they run.
     public let validators: [FormValidator]
+    /// A name for the form that stays the same across versions, such as `signup`; drafts and
+    /// finalized records carry it so a file is never read into another form. `form` by default.
+    public let identifier: String
+    /// The version of the form's fields, from 1; raise it when fields change type or go away, so a
+    /// draft saved with an older version restores what still fits and reports the rest.
+    public let version: Int
 
     let positions: [String: Int]
     /// Each field's key and check, without the rest of its definition, for the validate-all loop.
@@ -31,10 +37,14 @@ public struct FormDefinition: Sendable {
     /// - Parameters:
     ///   - fields: The fields, in display order.
     ///   - validators: Form-level validators.
+    ///   - identifier: A name for the form that stays the same across versions; `form` by default.
+    ///   - version: The version of the form's fields; 1 by default.
     /// - Throws: ``FormDefinitionError`` if two fields share a key, a pattern does not compile, or a
     ///   validator reads a field the definition does not have.
     /// - Complexity: O(*n*) for *n* fields and their validators.
-    public init(_ fields: [FieldDefinition], validators: [FormValidator] = []) throws(FormDefinitionError) {
+    public init(
+        _ fields: [FieldDefinition], validators: [FormValidator] = [], identifier: String = "form", version: Int = 1
+    ) throws(FormDefinitionError) {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(fields.count)
         for (position, field) in fields.enumerated() {
@@ -50,6 +60,8 @@ public struct FormDefinition: Sendable {
         }
         self.fields = fields
         self.validators = validators
+        self.identifier = identifier
+        self.version = version
         self.positions = positions
         checks = fields.map { ($0.key, $0.check) }
         self.dependents = dependents
