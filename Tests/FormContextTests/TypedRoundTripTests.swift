@@ -46,8 +46,8 @@ enum EveryType {
             }
         }
         switch key {
-        case "string", "password": return JSONParserTests.randomText(using: &random)
-        case "int": return integer(Int.self)
+        case "string", "password", "name", "note": return JSONParserTests.randomText(using: &random)
+        case "int", "count": return integer(Int.self)
         case "int8": return integer(Int8.self)
         case "int16": return integer(Int16.self)
         case "int32": return integer(Int32.self)

@@ -37,7 +37,7 @@ enum ISO8601Timestamp {
         return Date(timeIntervalSinceReferenceDate: whole.timeIntervalSinceReferenceDate.rounded() - Double(offset) + fraction)
     }
 
-    private static let calendar: Calendar = {
+    static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
         return calendar
