@@ -26,6 +26,7 @@ let package = Package(
         .testTarget(
             name: "FormContextTests",
             dependencies: ["FormContext", "ContextDemo", "FormContextBenchmarks"],
+            exclude: ["Support/receiver.py"],
             swiftSettings: strict
         ),
     ]

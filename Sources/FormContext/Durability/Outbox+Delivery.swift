@@ -41,7 +41,7 @@ extension Outbox {
                 progress?(.damaged(file: name, problem: error.description, movedTo: movedTo))
                 continue
             }
-            let total = summary.sent + queue.count
+            let total = summary.sent + summary.parked.count + summary.damaged.count + queue.count
             switch await deliverOne(record, name: name, using: transport, progress: progress) {
             case .delivered:
                 try finishDelivered(name)
