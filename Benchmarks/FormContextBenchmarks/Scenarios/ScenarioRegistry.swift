@@ -9,6 +9,8 @@ enum ScenarioRegistry {
         ValidateAllScenario(),
         BridgeScenario(),
         MemoryScenario(),
+        AutosaveScenario(),
+        OutboxScenario(),
     ]
 
     /// The names `--filter` accepts.
