@@ -54,8 +54,12 @@ public final class DraftStore: Sendable {
     /// - Complexity: O(*n*) for *n* fields, plus two flushes to disk.
     @discardableResult
     public func save(_ form: FormContextObject) throws(DraftError) -> FormDraft {
-        let identity = (definition?.identifier ?? "form", definition?.version ?? 1)
-        var draft = form.draftSnapshot(identity: identity)
+        var draft = form.draftSnapshot(identity: ("form", 1))
+        // The store is for one form: its definition's identity wins over the one the form carries.
+        if let definition {
+            draft.formIdentifier = definition.identifier
+            draft.formVersion = definition.version
+        }
         draft.savedAt = environment.now()
         try save(draft)
         return draft
