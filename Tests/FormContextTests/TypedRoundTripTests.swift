@@ -159,7 +159,7 @@ struct TypedRoundTripTests {
         (#"{"password": 12345678}"#, "cannot read 'password': expected String, found a number"),
         (#"{"nickname": "Ada"}"#, "cannot read 'nickname': the form has no such field (found a string)"),
         (#"[1, 2]"#, "cannot read the form's values: expected a JSON object, found [1,2]"),
-        (#"{"int": }"#, "cannot read the form's values: invalid JSON at line 1, column 9: expected a value, found '}'"),
+        (#"{"int": }"#, "cannot read the form's values: invalid JSON at line 1, column 9: expected a value, found text not shown (the form has secret fields)"),
     ])
     func refusesWithMessage(json: String, message: String) throws {
         let definition = try EveryType.definition()
@@ -168,6 +168,18 @@ struct TypedRoundTripTests {
             _ = try definition.decodeValues(fromJSON: json)
         } catch {
             #expect(error.description == message)
+        }
+    }
+
+    @Test("invalid JSON for a form with secret fields does not show the offending text")
+    func invalidJSONWithSecrets() throws {
+        let definition = try EveryType.definition()
+        #expect(throws: FormDecodingError.invalidJSON(JSONParseError(
+            line: 1, column: 14, expected: "a value", found: "text not shown (the form has secret fields)"))
+        ) { try FormSubmission(json: #"{"password": hunter2}"#, definition: definition) }
+        let open = try FormDefinition([FieldDefinition(FormKey<Int>("n"))])
+        #expect(throws: FormDecodingError.invalidJSON(JSONParseError(line: 1, column: 7, expected: "a value", found: "'x}'"))) {
+            try open.decodeValues(fromJSON: #"{"n": x}"#)
         }
     }
 

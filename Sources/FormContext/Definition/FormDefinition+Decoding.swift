@@ -16,12 +16,13 @@ extension FormDefinition {
     ///   - text: The JSON text.
     ///   - unknownKeys: What to do with keys the definition has no field for; refused by default.
     /// - Returns: The typed values.
-    /// - Throws: ``FormDecodingError`` for invalid JSON (with its line and column), or naming the first
-    ///   key, in key order, that is unknown or does not fit its field's type.
+    /// - Throws: ``FormDecodingError`` for invalid JSON (with its line and column, and the offending text
+    ///   unless the definition has secret fields), or naming the first key, in key order, that is unknown
+    ///   or does not fit its field's type.
     /// - Complexity: O(*n* log *n*) for *n* keys, plus the length of the text.
     public func decodeValues(fromJSON text: String, unknownKeys: UnknownKeyPolicy = .reject) throws(FormDecodingError) -> FormContext {
         let json: JSONValue
-        do { json = try JSONValue(parsing: text) } catch { throw .invalidJSON(error) }
+        do { json = try JSONValue(parsing: text) } catch { throw .invalidJSON(secureKeys.isEmpty ? error : error.hidingFound()) }
         return try decodeValues(from: json, unknownKeys: unknownKeys)
     }
 
@@ -34,7 +35,7 @@ extension FormDefinition {
     /// - Throws: ``FormDecodingError``.
     public func decodeValues(fromJSON data: Data, unknownKeys: UnknownKeyPolicy = .reject) throws(FormDecodingError) -> FormContext {
         let json: JSONValue
-        do { json = try JSONValue(parsing: data) } catch { throw .invalidJSON(error) }
+        do { json = try JSONValue(parsing: data) } catch { throw .invalidJSON(secureKeys.isEmpty ? error : error.hidingFound()) }
         return try decodeValues(from: json, unknownKeys: unknownKeys)
     }
 

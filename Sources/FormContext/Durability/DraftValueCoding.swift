@@ -85,8 +85,3 @@ enum DraftValueCoding {
         }
     }
 }
-
-/// Why one field of a draft could not be restored.
-struct DraftSkip: Error {
-    let reason: String
-}

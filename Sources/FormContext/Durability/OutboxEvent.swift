@@ -1,6 +1,7 @@
 public import Foundation
 
-/// Progress of a delivery run, for a progress line or a log. Never carries a value.
+/// Progress of a delivery run, for a progress line or a log. It carries no submitted value; a reason
+/// is the transport's (for ``HTTPTransport``, the status and the server's message).
 public enum OutboxEvent: Hashable, Sendable, CustomStringConvertible {
     /// Record `instanceID` was delivered: `sent` of `total` so far in this run.
     case sent(instanceID: UUID, sent: Int, total: Int)

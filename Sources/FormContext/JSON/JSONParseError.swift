@@ -32,4 +32,9 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         "invalid JSON at line \(line), column \(column): expected \(expected), found \(found)"
     }
+
+    /// The same error without the offending text, for JSON that may hold secret values.
+    func hidingFound() -> JSONParseError {
+        JSONParseError(line: line, column: column, expected: expected, found: "text not shown (the form has secret fields)")
+    }
 }

@@ -1,16 +1,5 @@
 import Foundation
 
-/// Why a JSON value could not become a value of the requested type.
-@usableFromInline
-struct JSONMismatch: Error, Sendable {
-    /// The name of the requested type.
-    let expected: String
-    /// The JSON that did not fit.
-    let found: JSONValue
-    /// Whether the requested type has no JSON form at all.
-    let isUnsupported: Bool
-}
-
 /// Turns JSON values into typed Swift values, choosing the conversion by the type's metadata.
 @usableFromInline
 enum JSONTypedDecoding {
@@ -90,32 +79,5 @@ enum JSONTypedDecoding {
     private static func decimal(from text: String) -> Decimal? {
         guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), value.isFinite else { return nil }
         return value
-    }
-}
-
-/// An optional type, decoded as `nil` from `null` and as its wrapped type otherwise.
-protocol JSONOptionalDecodable {
-    static func decodeOptional(from json: JSONValue) throws(JSONMismatch) -> Any
-}
-
-extension Optional: JSONOptionalDecodable {
-    static func decodeOptional(from json: JSONValue) throws(JSONMismatch) -> Any {
-        if json == .null { return Wrapped?.none as Any }
-        return Wrapped?.some(try JSONTypedDecoding.decode(Wrapped.self, from: json)) as Any
-    }
-}
-
-/// An array type, decoded element by element.
-protocol JSONArrayDecodable {
-    static func decodeArray(from json: JSONValue) throws(JSONMismatch) -> Any?
-}
-
-extension Array: JSONArrayDecodable {
-    static func decodeArray(from json: JSONValue) throws(JSONMismatch) -> Any? {
-        guard case .array(let elements) = json else { return nil }
-        var result: [Element] = []
-        result.reserveCapacity(elements.count)
-        for element in elements { result.append(try JSONTypedDecoding.decode(Element.self, from: element)) }
-        return result
     }
 }

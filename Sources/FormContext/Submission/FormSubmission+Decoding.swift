@@ -23,7 +23,11 @@ extension FormSubmission {
         json: String, definition: FormDefinition?, unknownKeys: UnknownKeyPolicy = .reject, number: Int = 0
     ) throws(FormDecodingError) {
         let parsed: JSONValue
-        do { parsed = try JSONValue(parsing: json) } catch { throw .invalidJSON(error) }
+        do {
+            parsed = try JSONValue(parsing: json)
+        } catch {
+            throw .invalidJSON(definition?.secureKeys.isEmpty == false ? error.hidingFound() : error)
+        }
         try self.init(json: parsed, definition: definition, unknownKeys: unknownKeys, number: number)
     }
 
