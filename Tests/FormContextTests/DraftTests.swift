@@ -88,6 +88,19 @@ struct DraftTests {
         #expect(form.dirtyKeys == ["name", "count"])
     }
 
+    @Test("restored touched fields show the errors they showed; untouched ones stay quiet")
+    func restoredErrors() throws {
+        let definition = try Survey.definition()
+        let form = FormContextObject(definition: definition, options: ValidationOptions(mode: .onBlur))
+        form.blur("name")
+        let before = form.fieldState(for: "name").errors.map(\.message)
+        #expect(before == ["is required"])
+        let restored = FormContextObject(definition: definition, options: ValidationOptions(mode: .onBlur))
+        restored.restore(FormDraft(formIdentifier: "survey", touchedKeys: ["name"]))
+        #expect(restored.fieldState(for: "name").errors.map(\.message) == before)
+        #expect(restored.fieldState(for: "note").errors.isEmpty && !restored.isTouched("note"))
+    }
+
     @Test("secret values stay out of the file unless the app opts in")
     func secrets() throws {
         let folder = try ScratchFolder("draft")
@@ -182,6 +195,19 @@ struct DraftTests {
         #expect(try store.load() == nil)
         try store.save(form)
         #expect(try store.load()?.values == form.context)
+    }
+
+    @Test("a draft file with members this version does not know (repeat rows, say) still reads")
+    func forwardCompatible() throws {
+        let folder = try ScratchFolder("draft")
+        defer { folder.remove() }
+        let path = folder.file("d.draft")
+        let payload = #"{"fields":{"count":{"type":"Int","value":3,"rowID":"r1"}},"form":{"identifier":"survey","version":1},"#
+            + #""rows":{"members":["r1","r2"]},"savedAt":1700000000}"#
+        try Data(RecordEnvelope.wrap(Array(payload.utf8), kind: "draft")).write(to: URL(fileURLWithPath: path))
+        let draft = try #require(try DraftStore(path: path, definition: try Survey.definition()).load())
+        #expect(draft.values == ["count": 3] && draft.skippedKeys.isEmpty)
+        #expect(draft.savedAt == Date(timeIntervalSince1970: 1_700_000_000))
     }
 
     @Test("a value a draft cannot hold is named; the file keeps the last good draft")

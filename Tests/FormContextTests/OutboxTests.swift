@@ -134,6 +134,26 @@ struct OutboxTests {
         #expect(try outbox.pendingIDs().isEmpty)
     }
 
+    @Test("a record enqueued while the outbox is being delivered goes out in the same run, last")
+    func enqueuedDuringDelivery() async throws {
+        let folder = try ScratchFolder("outbox")
+        defer { folder.remove() }
+        let outbox = try Outbox(folder: folder.path)
+        let first = try surveyRecord(1)
+        let late = try surveyRecord(2)
+        try outbox.enqueue(first)
+        let calls = SendableBox<[UUID]>([])
+        let events = SendableBox<[String]>([])
+        let summary = try await outbox.deliver(using: { _, id in
+            calls.mutate { $0.append(id) }
+            if id == first.instanceID { try outbox.enqueue(late) }
+            return .delivered
+        }) { event in events.mutate { $0.append(event.description) } }
+        #expect(calls.value == [first.instanceID, late.instanceID])
+        #expect(events.value == ["sent 1/1", "sent 2/2"])
+        #expect(summary.sent == 2)
+    }
+
     @Test("delivered records can be kept in sent/")
     func keepsSent() async throws {
         let folder = try ScratchFolder("outbox")

@@ -25,7 +25,7 @@ public struct HTTPTransport: Sendable {
     public let timeout: Duration
     /// Extra request headers, such as `Authorization`.
     public let headers: [String: String]
-    private let session: URLSession
+    private let owner: SessionOwner
 
     /// Creates a transport.
     ///
@@ -43,7 +43,7 @@ public struct HTTPTransport: Sendable {
         configuration.timeoutIntervalForResource = seconds
         configuration.httpCookieStorage = nil
         configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
+        owner = SessionOwner(URLSession(configuration: configuration))
     }
 
     /// The transport to hand to ``Outbox/deliver(using:progress:)``.
@@ -67,7 +67,7 @@ public struct HTTPTransport: Sendable {
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
         request.timeoutInterval = seconds
         do {
-            let (body, response) = try await session.data(for: request)
+            let (body, response) = try await owner.session.data(for: request)
             guard let http = response as? HTTPURLResponse else { return .retry(reason: "the response is not HTTP") }
             return Self.delivery(status: http.statusCode, body: body)
         } catch let error as URLError {
@@ -75,5 +75,18 @@ public struct HTTPTransport: Sendable {
         } catch {
             return .retry(reason: "the request failed")
         }
+    }
+}
+
+/// Owns a transport's session and lets it go when the last copy of the transport is gone.
+private final class SessionOwner: Sendable {
+    let session: URLSession
+
+    init(_ session: URLSession) {
+        self.session = session
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
     }
 }
