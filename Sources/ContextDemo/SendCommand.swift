@@ -15,7 +15,7 @@ enum SendCommand {
         var options = Options()
         var remaining = arguments[...]
         func seconds(_ text: String, _ flag: String) throws(DemoError) -> Duration {
-            guard let value = Double(text), value >= 0, value.isFinite else { throw .malformedAssignment("\(flag) \(text)") }
+            guard let value = Double(text), value >= 0, value <= 86_400 else { throw .malformedAssignment("\(flag) \(text)") }
             return .milliseconds(Int64(value * 1000))
         }
         while let argument = remaining.popFirst() {

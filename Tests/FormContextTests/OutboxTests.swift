@@ -14,6 +14,15 @@ struct OutboxTests {
         #expect(RetryPolicy().delay(beforeRetry: attempt, random: random) == .milliseconds(milliseconds))
     }
 
+    @Test("extreme policies and hostile file names never trap")
+    func extremes() throws {
+        #expect(RetryPolicy(initialDelay: .seconds(Int64.max), maximumDelay: .seconds(Int64.max)).delay(beforeRetry: Int.max, random: 1)
+            == .milliseconds(9_200_000_000_000_000_000))
+        #expect(RetryPolicy(initialDelay: .seconds(-5)).delay(beforeRetry: 1, random: .nan) == .zero)
+        #expect(Outbox.nextSequence(after: ["9223372036854775807-x.record", "12-y.record"]) == Int.max)
+        #expect(Outbox.instanceID(inFileName: "junk") == nil && Outbox.instanceID(inFileName: "1-not-a-uuid.record") == nil)
+    }
+
     @Test("records are queued durably, in order, and read back as they were finalized")
     func enqueueAndRead() throws {
         let folder = try ScratchFolder("outbox")

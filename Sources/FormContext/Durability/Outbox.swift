@@ -123,7 +123,8 @@ public final class Outbox: Sendable {
     }
 
     static func nextSequence(after names: [String]) -> Int {
-        (names.compactMap { Int($0.prefix { $0 != "-" }) }.max() ?? 0) + 1
+        // A sequence number read from a file name is input: never let it overflow.
+        min(names.compactMap { Int($0.prefix { $0 != "-" }) }.max() ?? 0, Int.max - 1) + 1
     }
 
     static func instanceID(inFileName name: String) -> UUID? {

@@ -34,9 +34,10 @@ public struct RetryPolicy: Hashable, Sendable {
         let exponent = min(max(attempt - 1, 0), 62)
         let initial = Double(initialDelay.components.seconds) + Double(initialDelay.components.attoseconds) * 1e-18
         let cap = Double(maximumDelay.components.seconds) + Double(maximumDelay.components.attoseconds) * 1e-18
-        let bound = min(cap, initial * pow2(exponent))
-        let seconds = bound * min(max(random, 0), 1)
-        return .milliseconds(Int64((seconds * 1000).rounded()))
+        let bound = max(0, min(cap, initial * pow2(exponent)))
+        let seconds = bound * min(max(random.isNaN ? 0 : random, 0), 1)
+        // At most about 292 million years: the largest count of milliseconds an Int64 holds.
+        return .milliseconds(Int64(min((seconds * 1000).rounded(), 9.2e18)))
     }
 
     private func pow2(_ exponent: Int) -> Double {
