@@ -44,7 +44,10 @@ struct CrashTests {
                 #expect(draft.touchedKeys == (state >= 3 ? ["text"] : []), "seed \(seed), state \(state)")
             }
             durable = state
-            #expect(folder.names().allSatisfy { $0 == "probe.draft" || $0.hasPrefix(".probe.draft.") }, "seed \(seed)")
+            // Loading removed the temporary files of dead writers; the one of the writer just killed remains at most.
+            let names = folder.names()
+            #expect(names.allSatisfy { $0 == "probe.draft" || $0.hasPrefix(".probe.draft.") }, "seed \(seed)")
+            #expect(names.count <= 2, "seed \(seed): \(names)")
         }
         #expect(durable > 0)
     }

@@ -210,6 +210,20 @@ struct DraftTests {
         #expect(draft.savedAt == Date(timeIntervalSince1970: 1_700_000_000))
     }
 
+    @Test("loading removes the temporary files of writers that died, and only theirs")
+    func staleTemporaries() throws {
+        let folder = try ScratchFolder("draft")
+        defer { folder.remove() }
+        let store = DraftStore(path: folder.file("d.draft"))
+        try store.save(FormContextObject(["a": 1]))
+        let dead = folder.file(".d.draft.2147483647-abc.tmp")
+        let alive = folder.file(".d.draft.\(ProcessInfo.processInfo.processIdentifier)-abc.tmp")
+        let other = folder.file(".e.draft.2147483647-abc.tmp")
+        for path in [dead, alive, other] { try Data("partial".utf8).write(to: URL(fileURLWithPath: path)) }
+        #expect(try store.load()?.values == ["a": 1])
+        #expect(folder.names() == [".d.draft.\(ProcessInfo.processInfo.processIdentifier)-abc.tmp", ".e.draft.2147483647-abc.tmp", "d.draft"])
+    }
+
     @Test("a value a draft cannot hold is named; the file keeps the last good draft")
     func unsavableValue() throws {
         let folder = try ScratchFolder("draft")

@@ -29,7 +29,7 @@ struct HTTPTransportTests {
     @Test("against a real local server: failures, stalls and dropped connections retried; every record arrives; rejections parked",
           .enabled(if: Receiver.isAvailable, "needs python3"), .timeLimit(.minutes(1)))
     func realServer() async throws {
-        let receiver = try Receiver(stallSeconds: 3)
+        let receiver = try Receiver(stallSeconds: 5)
         defer { receiver.stop() }
         let folder = try ScratchFolder("http")
         defer { folder.remove() }
@@ -38,7 +38,7 @@ struct HTTPTransportTests {
         let records = try (1...7).map { try surveyRecord($0, password: "pw-\($0)-secret") }
         for record in records { try outbox.enqueue(record) }
         try await receiver.plan(["500", "ok", "drop", "ok", "stall", "ok", "ok-drop", "ok", "422", "429", "ok", "503", "503", "ok"])
-        let http = HTTPTransport(url: receiver.recordsURL, timeout: .seconds(1))
+        let http = HTTPTransport(url: receiver.recordsURL, timeout: .seconds(2))
         let events = SendableBox<[String]>([])
         let summary = try await outbox.deliver(using: http.transport) { event in events.mutate { $0.append(event.description) } }
 

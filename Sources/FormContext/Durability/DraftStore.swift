@@ -85,10 +85,12 @@ public final class DraftStore: Sendable {
     ///
     /// Values are read as the definition's field types. Fields the definition no longer has (when the
     /// draft's version differs) and values that no longer fit are listed in ``FormDraft/skippedKeys``.
+    /// Temporary files left by writers of this draft that died are removed.
     ///
     /// - Returns: The draft, or `nil` when the file does not exist.
     /// - Throws: ``DraftError/unreadable(path:problem:movedTo:)`` (the file moved aside) or ``DraftError/file(_:)``.
     public func load() throws(DraftError) -> FormDraft? {
+        DurableFolder.removeStaleTemporaries(of: path)
         let bytes: [UInt8]?
         do { bytes = try POSIX.readFile(path, operation: "read the draft") } catch { throw .file(error) }
         guard let bytes else { return nil }

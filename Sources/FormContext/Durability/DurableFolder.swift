@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Operations on whole files that the draft store and the outbox share.
 enum DurableFolder {
@@ -19,5 +26,20 @@ enum DurableFolder {
         try POSIX.rename(path, target, operation: "move the unreadable file aside")
         try POSIX.syncFolder(AtomicFile.parentFolder(of: path), operation: "move the unreadable file aside")
         return target
+    }
+
+    /// Removes the temporary files that writers of `path` left when they died: `.<name>.<pid>-<random>.tmp`
+    /// files (see ``AtomicFile``) whose process is gone. Files of live processes are left alone.
+    static func removeStaleTemporaries(of path: String) {
+        let folder = AtomicFile.parentFolder(of: path)
+        let prefix = "." + (path.split(separator: "/").last.map(String.init) ?? "") + "."
+        guard let names = try? POSIX.list(folder, operation: "clean up") else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let suffix = name.dropFirst(prefix.count).dropLast(4)
+            guard let pid = Int32(suffix.prefix { $0 != "-" }), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? POSIX.remove(folder + "/" + name, operation: "clean up")
+            }
+        }
     }
 }
