@@ -26,9 +26,12 @@ let package = Package(
             path: "Benchmarks/FormContextBenchmarks",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "DurabilityProbe", dependencies: ["FormContext"], path: "Tests/DurabilityProbe", swiftSettings: strict),
         .testTarget(
             name: "FormContextTests",
-            dependencies: ["FormContext", "ContextDemo", "FormContextBenchmarks"],
+            dependencies: ["FormContext", "ContextDemo", "FormContextBenchmarks", "DurabilityProbe"],
+            exclude: ["Support/receiver.py"],
             swiftSettings: strict
         ),
         // The guides' examples that declare their own types at file scope (a `Hotspot` of their own),

@@ -8,5 +8,7 @@ import Darwin
 
 // Claim the standard descriptors first, before anything the process opens could take a closed one's number.
 let output = DemoOutput.claimStandardDescriptors()
-let outcome = await DemoCommand.run(rawArguments: DemoArguments.raw())
+let outcome = await DurableDemo.run(rawArguments: DemoArguments.raw()) { line in
+    _ = output.write(DemoText.splitAndEscaped(line), to: 1)
+}
 exit(output.emit(outcome))

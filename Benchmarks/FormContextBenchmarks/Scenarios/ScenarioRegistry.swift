@@ -15,6 +15,8 @@ enum ScenarioRegistry {
         BridgeGrowth.scenario,
         DefinitionGrowth.scenario,
         SettleOnceScenario(),
+        AutosaveScenario(),
+        OutboxScenario(),
     ]
 
     /// The names `--filter` accepts.

@@ -33,6 +33,7 @@ public struct FieldDefinition: Sendable {
     @usableFromInline var valueType: ObjectIdentifier?
     /// When the field is shown, enabled and required, and how its value is computed.
     var conditions = FieldConditions()
+    @usableFromInline let decodeValue: @Sendable (JSONValue) throws(JSONMismatch) -> AnyHashable?
 
     /// Creates a field whose values have type `Value`.
     ///
@@ -57,7 +58,8 @@ public struct FieldDefinition: Sendable {
             dependencies: Self.dependencies(of: validators), invalidPattern: Self.invalidPattern(in: validators),
             debounce: asyncValidators.map { $0.debounce }.max() ?? .zero,
             check: Self.makeCheck(key: key.name, validators: validators),
-            asyncCheck: Self.makeAsyncCheck(key: key.name, validators: asyncValidators))
+            asyncCheck: Self.makeAsyncCheck(key: key.name, validators: asyncValidators),
+            decodeValue: Self.makeDecoder(Value.self))
         valueType = ObjectIdentifier(Value.self)
     }
 
@@ -66,7 +68,8 @@ public struct FieldDefinition: Sendable {
         key: String, valueTypeName: String, defaultValue: (any Hashable & Sendable)?, isSecure: Bool, rules: [String],
         asyncRules: [String], dependencies: [String], invalidPattern: String?, debounce: Duration,
         check: @escaping @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void,
-        asyncCheck: (@Sendable (AnyHashable) async -> [ValidationIssue])?
+        asyncCheck: (@Sendable (AnyHashable) async -> [ValidationIssue])?,
+        decodeValue: @escaping @Sendable (JSONValue) throws(JSONMismatch) -> AnyHashable?
     ) {
         self.key = key
         self.valueTypeName = valueTypeName
@@ -79,6 +82,7 @@ public struct FieldDefinition: Sendable {
         self.debounce = debounce
         self.check = check
         self.asyncCheck = asyncCheck
+        self.decodeValue = decodeValue
     }
 
     /// The fields the validators read, each once, in order of first mention.

@@ -29,7 +29,8 @@ extension FormDefinition {
             fields: fields.map { $0.scoped(in: scope) },
             validators: validators.map { $0.scoped(in: scope) },
             groups: groups.map { $0.scoped(in: scope) }, hiddenValues: hiddenValues,
-            positions: Dictionary(uniqueKeysWithValues: positions.map { (scope.key($0.key), $0.value) }))
+            positions: Dictionary(uniqueKeysWithValues: positions.map { (scope.key($0.key), $0.value) }),
+            identifier: identifier, version: version)
     }
 
     /// The same definition inside the scope `prefix`; see ``scoped(in:)``.
@@ -47,19 +48,25 @@ extension FormDefinition {
     /// - Parameter other: The definition to add.
     /// - Returns: The combined definition.
     /// - Throws: ``FormDefinitionError`` if the two share a key, or a validator reads a field neither has.
+    ///   The result keeps this definition's identifier and version.
     /// - Complexity: O(*n*) for *n* fields and validators in both.
     public func merging(_ other: FormDefinition) throws(FormDefinitionError) -> FormDefinition {
         try FormDefinition(
             fields + other.fields, validators: validators + other.validators, groups: groups + other.groups,
-            hiddenValues: hiddenValues)
+            hiddenValues: hiddenValues, identifier: identifier, version: version)
     }
 
     /// A definition assembled from parts already known to be consistent.
-    init(fields: [FieldDefinition], validators: [FormValidator], groups: [FieldGroup], hiddenValues: HiddenValues, positions: [String: Int]) {
+    init(
+        fields: [FieldDefinition], validators: [FormValidator], groups: [FieldGroup], hiddenValues: HiddenValues,
+        positions: [String: Int], identifier: String, version: Int
+    ) {
         self.fields = fields
         self.validators = validators
         self.groups = groups
         self.hiddenValues = hiddenValues
+        self.identifier = identifier
+        self.version = version
         self.positions = positions
         checks = fields.map { ($0.key, $0.check) }
         rules = Self.compileRules(fields, groups: groups)
@@ -89,7 +96,7 @@ extension FieldDefinition {
         var scoped = FieldDefinition(
             key: outerKey, valueTypeName: valueTypeName, defaultValue: defaultValue, isSecure: isSecure, rules: rules,
             asyncRules: asyncRules, dependencies: dependencies.map { scope.key($0) }, invalidPattern: invalidPattern, debounce: debounce,
-            check: scopedCheck, asyncCheck: scopedAsyncCheck)
+            check: scopedCheck, asyncCheck: scopedAsyncCheck, decodeValue: decodeValue)
         scoped.valueType = valueType
         scoped.conditions = conditions.scoped(in: scope)
         return scoped

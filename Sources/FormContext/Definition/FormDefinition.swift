@@ -23,6 +23,12 @@ public struct FormDefinition: Sendable {
     public let groups: [FieldGroup]
     /// What a form does with the value of a field that becomes hidden.
     public let hiddenValues: HiddenValues
+    /// A name for the form that stays the same across versions, such as `signup`; drafts and
+    /// finalized records carry it so a file is never read into another form. `form` by default.
+    public let identifier: String
+    /// The version of the form's fields, from 1; raise it when fields change type or go away, so a
+    /// draft saved with an older version restores what still fits and reports the rest.
+    public let version: Int
 
     let positions: [String: Int]
     /// The rules of the fields and groups, in definition order, groups last.
@@ -37,13 +43,15 @@ public struct FormDefinition: Sendable {
     ///   - validators: Form-level validators.
     ///   - groups: Groups of fields shown and enabled together; none by default.
     ///   - hiddenValues: Whether a field that becomes hidden keeps its value (the default) or loses it.
+    ///   - identifier: A name for the form that stays the same across versions; `form` by default.
+    ///   - version: The version of the form's fields; 1 by default.
     /// - Throws: ``FormDefinitionError`` if two fields share a key, two groups a scope, a pattern does
     ///   not compile, a validator reads a field the definition does not have, or a calculation returns
     ///   another type than its field's.
     /// - Complexity: O(*n*) for *n* fields, their validators and rules.
     public init(
         _ fields: [FieldDefinition], validators: [FormValidator] = [], groups: [FieldGroup] = [],
-        hiddenValues: HiddenValues = .kept
+        hiddenValues: HiddenValues = .kept, identifier: String = "form", version: Int = 1
     ) throws(FormDefinitionError) {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(fields.count)
@@ -67,6 +75,8 @@ public struct FormDefinition: Sendable {
         self.validators = validators
         self.groups = groups
         self.hiddenValues = hiddenValues
+        self.identifier = identifier
+        self.version = version
         self.positions = positions
         checks = fields.map { ($0.key, $0.check) }
         rules = Self.compileRules(fields, groups: groups)

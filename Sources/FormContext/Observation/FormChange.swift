@@ -10,6 +10,8 @@ public enum FormChangeOrigin: String, Hashable, Sendable, CaseIterable, CustomSt
     case calculation
     /// A model bound to the form was written into it.
     case bridge
+    /// ``FormContextObject/restore(_:)`` brought back a saved draft.
+    case restore
 
     /// The raw name, for example `user`.
     public var description: String { rawValue }

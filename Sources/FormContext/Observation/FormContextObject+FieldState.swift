@@ -63,7 +63,7 @@ extension FormContextObject {
     /// Shows or hides `key`. A hidden field keeps its value but is left out of validation and submission.
     public func setVisible(_ isVisible: Bool, for key: String) {
         mutate { state, changes in
-            state.setHidden(!isVisible, at: state.fields.slot(creating: key), into: &changes)
+            _ = state.setHidden(!isVisible, at: state.fields.slot(creating: key), into: &changes)
         }
     }
 

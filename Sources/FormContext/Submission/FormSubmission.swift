@@ -19,7 +19,7 @@ public struct FormSubmission: Sendable, FormReader, CustomStringConvertible, Cus
     /// Which submit of the form this is (1 for the first); 0 when built outside a form.
     public let number: Int
 
-    private let encoded: [JSONValue]
+    let encoded: [JSONValue]
 
     /// Creates a submission from `values`.
     ///

@@ -1,12 +1,28 @@
 import Foundation
 
-/// A value as JSON can hold it; the encoded form of one submitted field.
-enum JSONValue: Hashable, Sendable {
+/// A value as JSON can hold it: the encoded form of one submitted field, and what
+/// ``init(parsing:)-(String)`` reads.
+///
+/// Numbers keep the exact text they are written as, so a `Decimal` with 38 digits or `Int64.min` reads
+/// back unchanged; objects are written with their keys sorted.
+///
+/// ```swift
+/// let json = try JSONValue(parsing: #"{"amount": 12.50, "tags": ["a", null]}"#)
+/// print(json)   // {"amount":12.50,"tags":["a",null]}
+/// ```
+public enum JSONValue: Hashable, Sendable {
+    /// Text.
     case string(String)
     /// A number, kept as the exact text it is written as.
     case number(String)
+    /// `true` or `false`.
     case bool(Bool)
+    /// An array of values.
     case array([JSONValue])
+    /// An object: values by key.
+    case object([String: JSONValue])
+    /// `null`.
+    case null
 
     /// Converts a stored value: text, Booleans, integers, floating-point numbers, `Decimal`,
     /// `Date` (ISO 8601), `UUID`, `URL`, enumerations with a raw value, and arrays of these.
@@ -21,6 +37,8 @@ enum JSONValue: Hashable, Sendable {
             return
         }
         switch value {
+        case let json as JSONValue:
+            self = json
         case let text as String:
             self = .string(text)
         case let flag as Bool:
@@ -64,6 +82,23 @@ enum JSONValue: Hashable, Sendable {
         case .string(let text): JSONValue.writeString(text, to: &output)
         case .number(let text): output += text
         case .bool(let flag): output += flag ? "true" : "false"
+        case .null: output += "null"
+        case .object(let members):
+            guard !members.isEmpty else {
+                output += "{}"
+                return
+            }
+            output += "{"
+            let inner = indent.map { $0 + "  " }
+            for (position, key) in members.keys.sorted().enumerated() {
+                if position > 0 { output += "," }
+                if let inner { output += "\n" + inner }
+                JSONValue.writeString(key, to: &output)
+                output += inner == nil ? ":" : ": "
+                members[key]?.write(to: &output, indent: inner)
+            }
+            if let indent { output += "\n" + indent }
+            output += "}"
         case .array(let elements):
             guard !elements.isEmpty else {
                 output += "[]"

@@ -1,0 +1,94 @@
+import FormContext
+import Foundation
+
+extension DemoCommand {
+    /// Runs the demo keeping its form in a draft file (`--draft`) and/or finalizing it into an outbox
+    /// (`--outbox`) instead of printing it.
+    static func runDurably(_ arguments: [String], draft: String?, outbox: String?) async -> Outcome {
+        let options: Options
+        let form: FormContextObject
+        let controls: [any DemoTextInput]
+        do throws(DemoError) {
+            options = try parse(arguments)
+            do { (form, controls) = try options.form.make() } catch { throw .formUnavailable(options.form.name, "\(error)") }
+        } catch {
+            return Outcome(status: usageError, output: "", errorOutput: "error: \(error)\n")
+        }
+        var notes: [String] = []
+        let store = draft.map { DraftStore(path: $0, definition: form.definition.flatMap { try? $0.named(options.form.name) }) }
+        if let store {
+            do {
+                if let saved = try store.load() {
+                    form.restore(saved)
+                    notes += saved.skippedKeys.sorted { $0.key < $1.key }.map { "warning: '\($0.key)' was not restored: \($0.value)" }
+                }
+            } catch {
+                notes.append("warning: \(error)")
+            }
+        }
+        for (key, text) in options.assignments {
+            guard let control = controls.first(where: { $0.key == key }) else {
+                let error = DemoError.unknownKey(key, known: controls.map(\.key).sorted())
+                return Outcome(status: usageError, output: "", errorOutput: "error: \(error)\n")
+            }
+            control.text = text
+            if let error = control.parseError {
+                return Outcome(status: usageError, output: "", errorOutput: "error: \(DemoError.invalidValue(error))\n")
+            }
+        }
+        if let store {
+            do { try store.save(form) } catch {
+                return Outcome(status: invalidInput, output: "", errorOutput: (notes + ["error: \(error)"]).joined(separator: "\n") + "\n")
+            }
+        }
+        guard let outbox else {
+            var outcome = await run(form: form, options: options)
+            outcome.errorOutput = notes.map { $0 + "\n" }.joined() + outcome.errorOutput
+            return outcome
+        }
+        return await finalize(form, into: outbox, discarding: store, notes: notes)
+    }
+
+    /// Finalizes the form and queues it in the outbox `folder`.
+    private static func finalize(_ form: FormContextObject, into folder: String, discarding store: DraftStore?, notes: [String]) async -> Outcome {
+        let errors = notes.map { $0 + "\n" }.joined()
+        do {
+            let record = try await form.finalize()
+            let outbox = try Outbox(folder: folder)
+            try outbox.enqueue(record)
+            try? store?.discard()
+            let queued = try outbox.pendingIDs().count
+            return Outcome(
+                status: success, output: "finalized \(record.instanceID.uuidString) into \(folder) (\(queued) queued)\n", errorOutput: errors)
+        } catch FinalizeError.invalid(let report) {
+            return Outcome(status: invalidInput, output: "", errorOutput: errors + report.lines.joined(separator: "\n") + "\n")
+        } catch {
+            return Outcome(status: invalidInput, output: "", errorOutput: errors + "error: \(error)\n")
+        }
+    }
+
+    /// Submits an already filled form and prints it, as a plain run does.
+    private static func run(form: FormContextObject, options: Options) async -> Outcome {
+        let convert = options.form.submit
+        switch await form.submit({ submission in
+            _ = try convert(submission.values)
+            return .accepted
+        }) {
+        case .succeeded(let submission):
+            return Outcome(status: success, output: render(submission, options), errorOutput: "")
+        case .invalid(let report), .rejected(let report):
+            return Outcome(status: invalidInput, output: "", errorOutput: report.lines.joined(separator: "\n") + "\n")
+        case .failed(let error):
+            return Outcome(status: invalidInput, output: "", errorOutput: "error: \(error)\n")
+        case .alreadySubmitting:
+            return Outcome(status: invalidInput, output: "", errorOutput: "error: the form is being submitted already\n")
+        }
+    }
+}
+
+extension FormDefinition {
+    /// The same fields and validators under another identifier, so each demo form has its own drafts.
+    fileprivate func named(_ identifier: String) throws -> FormDefinition {
+        try FormDefinition(fields, validators: validators, identifier: identifier, version: version)
+    }
+}

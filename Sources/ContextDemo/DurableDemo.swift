@@ -1,0 +1,85 @@
+import FormContext
+import Foundation
+
+/// The demo's entry point: `send` drains an outbox, `--draft` and `--outbox` keep the form in a draft
+/// and finalize it into an outbox; everything else is ``DemoCommand``.
+enum DurableDemo {
+    /// Runs the demo with the arguments as the operating system passed them (without the program name).
+    ///
+    /// - Parameter write: Where `send` prints its progress lines as they happen, one line (no newline) per call.
+    static func run(rawArguments: [[UInt8]], write: @escaping @Sendable (String) -> Void) async -> DemoCommand.Outcome {
+        do throws(DemoError) {
+            return await run(try DemoArguments.decode(rawArguments), write: write)
+        } catch {
+            return DemoCommand.usageFailure(error)
+        }
+    }
+
+    /// Runs the demo with `arguments` (without the program name).
+    ///
+    /// - Parameter write: Where `send` prints its progress lines as they happen, one line (no newline) per call.
+    static func run(_ arguments: [String], write: @escaping @Sendable (String) -> Void) async -> DemoCommand.Outcome {
+        if arguments.first == "send" {
+            return await SendCommand.run(Array(arguments.dropFirst()), write: write)
+        }
+        let split: (rest: [String], draft: String?, outbox: String?)
+        do {
+            split = try extract(arguments)
+        } catch {
+            return DemoCommand.Outcome(status: DemoCommand.usageError, output: "", errorOutput: "error: \(error)\n")
+        }
+        if split.draft == nil && split.outbox == nil || arguments.contains("-h") || arguments.contains("--help") {
+            var outcome = await DemoCommand.run(split.rest)
+            if arguments.contains("-h") || arguments.contains("--help") { outcome.output += help }
+            return outcome
+        }
+        return await DemoCommand.runDurably(split.rest, draft: split.draft, outbox: split.outbox)
+    }
+
+    /// Takes `--draft FILE` and `--outbox DIR` (or `--draft=FILE`, `--outbox=DIR`) out of the arguments.
+    static func extract(_ arguments: [String]) throws(DemoError) -> (rest: [String], draft: String?, outbox: String?) {
+        var rest: [String] = []
+        var draft: String?
+        var outbox: String?
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            // After the end of the options, everything is an operand.
+            if argument == "--" {
+                rest.append(argument)
+                rest.append(contentsOf: remaining)
+                break
+            }
+            for name in ["--draft", "--outbox"] where argument == name || argument.hasPrefix(name + "=") {
+                let value: String
+                if argument == name {
+                    guard let next = remaining.popFirst() else { throw .missingValue(name) }
+                    value = next
+                } else {
+                    value = String(argument.dropFirst(name.count + 1))
+                }
+                if name == "--draft" { draft = value } else { outbox = value }
+            }
+            if argument != "--draft" && argument != "--outbox" && !argument.hasPrefix("--draft=") && !argument.hasPrefix("--outbox=") {
+                rest.append(argument)
+            }
+        }
+        return (rest, draft, outbox)
+    }
+
+    static let help = """
+
+        KEEPING THE FORM BETWEEN RUNS:
+          --draft <file>         Restore the form from <file> before applying --set, and save it
+                                 there afterwards (secret values are not saved).
+          --outbox <dir>         Finalize the form into the outbox <dir> instead of printing it;
+                                 with --draft, the draft is removed once the record is queued.
+
+        SENDING AN OUTBOX:
+          ContextDemo send <dir> --to <url> [--timeout <seconds>] [--initial-delay <seconds>]
+                                 [--max-attempts <n>]
+                                 POST every queued record to <url>, one at a time, printing
+                                 `sent 3/5` and `retrying in 4 s` lines. Exit status 0 when the
+                                 outbox is empty, 1 when records are parked (listed) or left.
+
+        """
+}

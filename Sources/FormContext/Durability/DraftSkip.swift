@@ -1,0 +1,4 @@
+/// Why one field of a draft could not be restored.
+struct DraftSkip: Error {
+    let reason: String
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+extension FinalizedSubmission {
+    /// The record as the JSON an outbox file holds after its header. Secret values are held as they
+    /// are: the server needs them.
+    func payload() -> [UInt8] {
+        var members: [String: JSONValue] = [
+            "instanceID": .string(instanceID.uuidString),
+            "finalizedAt": .number(finalizedAt.timeIntervalSince1970.description),
+            "form": .object(["identifier": .string(formIdentifier), "version": .number(String(formVersion))]),
+            "number": .number(String(submission.number)),
+            "secureKeys": .array(submission.values.secureKeys.sorted().map(JSONValue.string)),
+            "values": submission.jsonValues,
+        ]
+        if let previousInstanceID { members["previousInstanceID"] = .string(previousInstanceID.uuidString) }
+        return Array(JSONValue.object(members).text.utf8)
+    }
+
+    /// Reads a record from the JSON after an outbox file's header; values stay as JSON, so the JSON
+    /// sent is the JSON that was finalized.
+    init(payload: [UInt8]) throws(RecordEnvelope.Problem) {
+        let document: JSONValue
+        do { document = try JSONValue(parsing: Data(payload)) } catch { throw .payload(error.description) }
+        guard case .object(let root) = document, case .string(let idText)? = root["instanceID"], let id = UUID(uuidString: idText),
+            case .number(let finalizedText)? = root["finalizedAt"], let finalized = Double(finalizedText),
+            case .object(let form)? = root["form"], case .string(let identifier)? = form["identifier"],
+            case .number(let versionText)? = form["version"], let version = Int(versionText),
+            case .number(let numberText)? = root["number"], let number = Int(numberText),
+            case .array(let secureList)? = root["secureKeys"], let values = root["values"]
+        else { throw .payload("the record's JSON lacks its instanceID, finalizedAt, form, number, secureKeys or values") }
+        var previous: UUID?
+        if case .string(let text)? = root["previousInstanceID"] { previous = UUID(uuidString: text) }
+        let submission: FormSubmission
+        do {
+            var context = try FormSubmission(json: values, definition: nil).values
+            context.secureKeys = Set(secureList.compactMap { if case .string(let key) = $0 { key } else { nil } })
+            submission = try FormSubmission(context, number: number)
+        } catch {
+            throw .payload("the record's values cannot be read: \(error)")
+        }
+        self.init(
+            submission: submission, instanceID: id, finalizedAt: Date(timeIntervalSince1970: finalized), formIdentifier: identifier,
+            formVersion: version, previousInstanceID: previous)
+    }
+}

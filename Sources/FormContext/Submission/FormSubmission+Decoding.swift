@@ -1,0 +1,66 @@
+import Foundation
+
+extension FormSubmission {
+    /// Reads a submission back from its own JSON, each value as its field's type, so a server can
+    /// validate it with the definition the client used and answer with field errors.
+    ///
+    /// ```swift
+    /// let submission = try FormSubmission(json: body, definition: signUp)
+    /// let report = signUp.validate(submission.values)
+    /// if !report.isValid { respond(422, report.messagesByKey) }
+    /// ```
+    ///
+    /// With no definition every value is kept as a ``JSONValue``, written back unchanged.
+    ///
+    /// - Parameters:
+    ///   - json: The JSON text, as ``json(pretty:maskingSecrets:)`` writes it.
+    ///   - definition: The form's definition, or `nil` to keep every value as JSON.
+    ///   - unknownKeys: What to do with keys the definition has no field for; refused by default.
+    ///   - number: Which submit this is; 0 by default.
+    /// - Throws: ``FormDecodingError`` naming the key, the expected type and the JSON found.
+    /// - Complexity: O(*n* log *n*) for *n* keys, plus the length of the text.
+    public init(
+        json: String, definition: FormDefinition?, unknownKeys: UnknownKeyPolicy = .reject, number: Int = 0
+    ) throws(FormDecodingError) {
+        let parsed: JSONValue
+        do {
+            parsed = try JSONValue(parsing: json)
+        } catch {
+            throw .invalidJSON(definition?.secureKeys.isEmpty == false ? error.hidingFound() : error)
+        }
+        try self.init(json: parsed, definition: definition, unknownKeys: unknownKeys, number: number)
+    }
+
+    /// Reads a submission back from parsed JSON; see ``init(json:definition:unknownKeys:number:)-(String,_,_,_)``.
+    ///
+    /// - Parameters:
+    ///   - json: The JSON object.
+    ///   - definition: The form's definition, or `nil` to keep every value as JSON.
+    ///   - unknownKeys: What to do with keys the definition has no field for.
+    ///   - number: Which submit this is.
+    /// - Throws: ``FormDecodingError``.
+    public init(
+        json: JSONValue, definition: FormDefinition?, unknownKeys: UnknownKeyPolicy = .reject, number: Int = 0
+    ) throws(FormDecodingError) {
+        let values: FormContext
+        if let definition {
+            values = try definition.decodeValues(from: json, unknownKeys: unknownKeys)
+        } else {
+            values = try Self.emptyDefinition.decodeValues(from: json, unknownKeys: .keepAsJSON)
+        }
+        do {
+            try self.init(values, number: number)
+        } catch {
+            throw .typeMismatch(key: error.key, expected: "a value JSON can hold", found: error.description)
+        }
+    }
+
+    /// The values as JSON values, by key; secret values as they are.
+    public var jsonValues: JSONValue {
+        .object(Dictionary(uniqueKeysWithValues: zip(keys, encoded)))
+    }
+
+    private static var emptyDefinition: FormDefinition {
+        FormDefinition(fields: [], validators: [], groups: [], hiddenValues: .kept, positions: [:], identifier: "form", version: 1)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The python3 receiver in Support/receiver.py, run on 127.0.0.1 for one test.
+final class Receiver: Sendable {
+    let process: Process
+    let port: Int
+
+    static var script: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("receiver.py").path
+    }
+
+    /// Whether python3 can be run here.
+    static let isAvailable: Bool = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+        || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/python3")
+
+    init(stallSeconds: Double = 3) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.script, "--stall", String(stallSeconds), "--lifetime", "120"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data([0x0A]) {
+            line.append(byte)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        self.process = process
+        self.port = port
+    }
+
+    var recordsURL: URL { URL(string: "http://127.0.0.1:\(port)/records")! }
+
+    /// Plans the behaviours of the next requests.
+    func plan(_ behaviours: [String]) async throws {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/plan")!)
+        request.httpMethod = "POST"
+        request.httpBody = try JSONSerialization.data(withJSONObject: behaviours)
+        _ = try await URLSession.shared.data(for: request)
+    }
+
+    struct Entry: Decodable {
+        let key: String?
+        let contentType: String?
+        let body: String
+        let behaviour: String
+    }
+
+    /// Every request to /records so far.
+    func log() async throws -> [Entry] {
+        let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/log")!)
+        return try JSONDecoder().decode([Entry].self, from: data)
+    }
+
+    /// Ends the receiver (SIGKILL: a test process may pass an ignored SIGTERM on to its children).
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
