@@ -33,6 +33,8 @@ public struct FieldDefinition: Sendable {
     @usableFromInline var valueType: ObjectIdentifier?
     /// When the field is shown, enabled and required, and how its value is computed.
     var conditions = FieldConditions()
+    /// The repeat group whose rows this field's value orders, for a group's field.
+    var repeatGroup: RepeatGroup?
     @usableFromInline let decodeValue: @Sendable (JSONValue) throws(JSONMismatch) -> AnyHashable?
 
     /// Creates a field whose values have type `Value`.

@@ -99,6 +99,7 @@ extension FieldDefinition {
             check: scopedCheck, asyncCheck: scopedAsyncCheck, decodeValue: decodeValue)
         scoped.valueType = valueType
         scoped.conditions = conditions.scoped(in: scope)
+        scoped.repeatGroup = repeatGroup?.scoped(in: scope)
         return scoped
     }
 }

@@ -41,6 +41,9 @@ extension FormDefinition {
                 report.errors.append(ValidationIssue(key: key, rule: "required", message: fields[position].conditions.requiredMessage))
             }
             checks[position].check(storage[key], values, &report)
+            if let group = fields[position].repeatGroup {
+                validateRows(of: group, context, inactiveKeys: inactiveKeys, requiredKeys: requiredKeys, values: values, into: &report)
+            }
         }
         for validator in validators {
             if let issue = validator.issue(for: values) { report.append(issue) }
@@ -57,5 +60,29 @@ extension FormDefinition {
     public func validate(_ key: String, in context: FormContext) -> ValidationReport {
         guard let field = field(key) else { return ValidationReport() }
         return field.validate(context.storage[key], in: context)
+    }
+}
+
+extension FormDefinition {
+    /// Validates every field of every row of `group` in `context`, row by row in order.
+    ///
+    /// - Complexity: O(*r*·*f*) for *r* rows of *f* fields, times the cost of their validators.
+    fileprivate func validateRows(
+        of group: RepeatGroup, _ context: FormContext, inactiveKeys: Set<String>, requiredKeys: Set<String>, values: FormValues,
+        into report: inout ValidationReport
+    ) {
+        guard let order = context.storage[group.key]?.base as? RowOrder else { return }
+        for id in order {
+            let scope = RowScope(group: group.key, id: id, outerPrefix: group.outerPrefix)
+            for template in group.fields {
+                let field = template.inRow(scope)
+                let key = field.key
+                if !inactiveKeys.isEmpty, inactiveKeys.contains(key) { continue }
+                if !requiredKeys.isEmpty, requiredKeys.contains(key), context.storage[key].map({ isBlankValue($0.base) }) ?? true {
+                    report.errors.append(ValidationIssue(key: key, rule: "required", message: template.conditions.requiredMessage))
+                }
+                field.check(context.storage[key], values, &report)
+            }
+        }
     }
 }

@@ -71,6 +71,7 @@ public struct FormDefinition: Sendable {
         for group in groups where !scopes.insert(group.scope.prefix).inserted {
             throw .duplicateGroup(group.scope.prefix)
         }
+        try Self.checkRepeatGroups(fields.compactMap(\.repeatGroup))
         self.fields = fields
         self.validators = validators
         self.groups = groups
@@ -88,8 +89,28 @@ public struct FormDefinition: Sendable {
     public var keys: [String] { fields.map(\.key) }
 
     /// The field with key `key`, or `nil` if there is none.
+    ///
+    /// A key of a repeat group's row (`members.r3.name`) gives the group's field as a field of that
+    /// row: keyed `members.r3.name`, its validators reading the row's fields.
     public func field(_ key: String) -> FieldDefinition? {
-        positions[key].map { fields[$0] }
+        if let position = positions[key] { return fields[position] }
+        guard let (group, id, name) = rowField(key), let field = group.field(name) else { return nil }
+        return field.inRow(RowScope(group: group.key, id: id, outerPrefix: group.outerPrefix))
+    }
+
+    /// The repeat groups, in definition order.
+    public var repeatGroups: [RepeatGroup] { fields.compactMap(\.repeatGroup) }
+
+    /// The group, row and field name a key of a row names (`members.r3.name`).
+    func rowField(_ key: String) -> (group: RepeatGroup, id: RowID, name: String)? {
+        for field in fields {
+            guard let group = field.repeatGroup, key.hasPrefix(group.key + ".") else { continue }
+            let rest = key.dropFirst(group.key.count + 1)
+            guard let dot = rest.firstIndex(of: "."), let id = RowID(rest[..<dot]) else { continue }
+            let name = String(rest[rest.index(after: dot)...])
+            if !name.isEmpty { return (group, id, name) }
+        }
+        return nil
     }
 
     /// The position of the field `key` in ``fields``, or `nil`.

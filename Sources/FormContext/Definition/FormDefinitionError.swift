@@ -10,6 +10,8 @@ public enum FormDefinitionError: Error, Hashable, Sendable, CustomStringConverti
     case calculationType(key: String, expected: String, found: String)
     /// Two groups have the same scope.
     case duplicateGroup(String)
+    /// The repeat group `key` cannot be built as given; `problem` says why.
+    case invalidRepeatGroup(key: String, problem: String)
 
     /// A one-line message naming the field and what is wrong with it.
     public var description: String {
@@ -24,6 +26,8 @@ public enum FormDefinitionError: Error, Hashable, Sendable, CustomStringConverti
             "the calculation of field '\(key)' returns \(found), but the field holds \(expected)"
         case .duplicateGroup(let prefix):
             "group '\(prefix)' is defined more than once"
+        case .invalidRepeatGroup(let key, let problem):
+            "repeat group '\(key)': \(problem)"
         }
     }
 }

@@ -14,12 +14,14 @@ struct CompiledRule: Sendable {
         case groupVisible(String)
         /// Whether the fields under the prefix can be edited.
         case groupEnabled(String)
+        /// How many rows the repeat group `key` has.
+        case rowCount(String)
 
         /// The key (or group prefix) the rule decides about.
         var key: String {
             switch self {
             case .visible(let key), .enabled(let key), .required(let key), .value(let key), .groupVisible(let key),
-                .groupEnabled(let key):
+                .groupEnabled(let key), .rowCount(let key):
                 key
             }
         }
@@ -34,6 +36,7 @@ struct CompiledRule: Sendable {
             case .required(let key): "\(key) (required)"
             case .groupVisible(let prefix): "\(prefix).* (visible)"
             case .groupEnabled(let prefix): "\(prefix).* (enabled)"
+            case .rowCount(let key): "\(key) (count)"
             }
         }
     }
@@ -76,6 +79,20 @@ extension FormDefinition {
             }
             if let required = conditions.required {
                 rules.append(CompiledRule(target: .required(key), excluded: []) { .flag(required($0)) })
+            }
+            if let group = field.repeatGroup {
+                // A repeat group's visibility and enabled state cascade to its rows' fields.
+                if let visible = conditions.visible {
+                    rules.append(CompiledRule(target: .groupVisible(key), excluded: []) { .flag(visible($0)) })
+                }
+                if let enabled = conditions.enabled {
+                    rules.append(CompiledRule(target: .groupEnabled(key), excluded: []) { .flag(enabled($0)) })
+                }
+                if let count = group.countRule {
+                    rules.append(CompiledRule(target: .rowCount(key), excluded: .concealed) { values in
+                        .value(count(values).map { StoredValue($0) } ?? .absent)
+                    })
+                }
             }
         }
         for group in groups {

@@ -16,9 +16,10 @@ extension FormDefinition {
     /// - Complexity: O(*n* + *r*) for *n* values and *r* rules, plus the rules themselves.
     public func evaluateRules(_ context: FormContext) -> RuleEvaluation {
         var initial = EngineState(context)
-        initial.rules.attach(self, fields: &initial.fields)
-        let scratch = ScratchState(initial)
         var changes = ChangeSet(isSettling: true)
+        initial.rules.attach(self, fields: &initial.fields)
+        initial.attachRepeats(self, makingRows: false, into: &changes)
+        let scratch = ScratchState(initial)
         while let plan = RuleStage.plan(&scratch.state, &changes) {
             let outcome = RuleStage.run(plan, reading: .scratch(scratch))
             RuleStage.commit(outcome, to: &scratch.state, &changes)

@@ -29,12 +29,18 @@ public struct FormValues: FormReader {
     let prefix: String
     /// Records every key read, when the form wants to know.
     let tracker: ReadTracker?
+    /// The row of a repeat group the reader reads from inside, if any.
+    let row: RowScope?
 
-    init(_ source: Source, excluding excluded: FieldFlags = .inactive, prefix: String = "", tracker: ReadTracker? = nil) {
+    init(
+        _ source: Source, excluding excluded: FieldFlags = .inactive, prefix: String = "", tracker: ReadTracker? = nil,
+        row: RowScope? = nil
+    ) {
         self.source = source
         self.excluded = excluded
         self.prefix = prefix
         self.tracker = tracker
+        self.row = row
     }
 
     /// The values of `context`, with `inactiveKeys` reading as absent.
@@ -69,7 +75,7 @@ public struct FormValues: FormReader {
     /// - Returns: The scoped reader.
     public func scoped(in scope: FormScope) -> FormValues {
         guard !scope.prefix.isEmpty else { return self }
-        return FormValues(source, excluding: excluded, prefix: prefix + scope.prefix + ".", tracker: tracker)
+        return FormValues(source, excluding: excluded, prefix: prefix + scope.prefix + ".", tracker: tracker, row: row)
     }
 }
 

@@ -35,6 +35,7 @@ extension FormContextObject {
             state.markSecret(definition.secureKeys, into: &changes)
             state.detachRules(into: &changes)
             state.rules.attach(definition, fields: &state.fields)
+            state.attachRepeats(definition, into: &changes)
         }
         // Now that the form settles, run every rule once in dependency order: calculations give clean
         // fields their initial values.

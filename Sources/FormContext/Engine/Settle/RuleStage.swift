@@ -25,8 +25,8 @@ enum RuleStage: SettleStage {
             state.refreshRuleFlags(at: slot, into: &changes)
         }
         if state.rules.needsDiscovery {
-            let all = Array(state.rules.rules.indices)
-            return Plan(rules: all, compiled: state.rules.rules, isDiscovery: true)
+            let all = state.rules.rules.indices.filter { !state.rules.retired[$0] }
+            return Plan(rules: all, compiled: all.map { state.rules.rules[$0] }, isDiscovery: true)
         }
         for change in changes.values[changes.rulesTakenValues...] {
             state.rules.schedule(state.rules.valueReaders(of: change.slot))
@@ -112,6 +112,9 @@ extension EngineState {
             refreshRuleFlags(at: fields.slot(creating: key), into: &changes)
         case .groupVisible, .groupEnabled:
             for slot in rules.members(ofGroupRule: rule) { refreshRuleFlags(at: slot, into: &changes) }
+        case .rowCount(let key):
+            guard case .value(let count) = output, let number = count.value?.base as? Int else { return }
+            resizeRows(ofGroup: key, to: number, into: &changes)
         }
     }
 

@@ -44,29 +44,33 @@ enum ValidationStage: SettleStage {
                 continue
             }
             state.dropExternalErrors(at: slot, into: &changes)
-            guard let position = planner.position(of: state.fields[slot].key), state.fields[slot].isActive else { continue }
+            guard let position = state.checkPosition(of: slot), state.fields[slot].isActive else {
+                // A key no field checks (a row's neighbour, a statistic) may still be read by validators.
+                if planner.mode == .onChange { planner.addDependents(of: slot, in: &state) }
+                continue
+            }
             if planner.mode == .onChange {
-                planner.add(position, dependentsOf: slot, in: state)
+                planner.add(position, dependentsOf: slot, in: &state)
             } else if let run = state.validation.runs[slot], !isSameValue(run.value, state.fields[slot].value) {
                 state.cancelRun(at: slot, into: &changes)
             }
         }
         for slot in changes.blurred where planner.mode != .onSubmit && state.fields[slot].isActive {
-            guard let position = planner.position(of: state.fields[slot].key) else { continue }
-            planner.add(position, dependentsOf: slot, in: state)
+            guard let position = state.checkPosition(of: slot) else { continue }
+            planner.add(position, dependentsOf: slot, in: &state)
         }
         for slot in changes.activity {
             state.validation.formInputDidChange(slot)
             if !state.fields[slot].isActive {
                 state.clearIssues(at: slot, into: &changes)
-            } else if state.validation.validated.contains(slot), let position = planner.position(of: state.fields[slot].key) {
+            } else if state.validation.validated.contains(slot), let position = state.checkPosition(of: slot) {
                 planner.add(position)
             }
             if !state.validation.validated.isEmpty { planner.isFormDue = true }
         }
         if changes.validation.all, let definition = planner.definition {
-            for position in definition.fields.indices {
-                let slot = state.fields.slot(creating: definition.fields[position].key)
+            for position in Array(definition.fields.indices) + state.repeats.allChecks() {
+                guard let slot = state.checkTarget(at: position)?.slot else { continue }
                 if state.fields[slot].isActive {
                     planner.add(position)
                 } else {
@@ -77,7 +81,7 @@ enum ValidationStage: SettleStage {
             state.validation.invalidateFormValidators()
         }
         for slot in changes.validation.slots where state.fields[slot].isActive {
-            if let position = planner.position(of: state.fields[slot].key) { planner.add(position) }
+            if let position = state.checkPosition(of: slot) { planner.add(position) }
             planner.isFormDue = true
         }
         return planner.plan(&state)
@@ -160,22 +164,23 @@ extension ValidationStage {
             self.mode = mode
         }
 
-        func position(of key: String) -> Int? {
-            definition?.position(of: key)
-        }
-
         mutating func add(_ position: Int) {
             if seen.insert(position).inserted { positions.append(position) }
         }
 
         /// Adds the field at `position`, the validated, active fields whose validators read `slot`,
         /// and the form-level validators.
-        mutating func add(_ position: Int, dependentsOf slot: Int, in state: EngineState) {
+        mutating func add(_ position: Int, dependentsOf slot: Int, in state: inout EngineState) {
             add(position)
+            addDependents(of: slot, in: &state)
+        }
+
+        /// Adds the validated, active fields whose validators read `slot`, and the form-level validators.
+        mutating func addDependents(of slot: Int, in state: inout EngineState) {
             isFormDue = true
-            guard let definition, let readers = state.validation.fieldReads.readers(of: slot) else { return }
+            guard let readers = state.validation.fieldReads.readers(of: slot) else { return }
             for reader in readers.sorted() {
-                guard let dependent = state.fields.slot(of: definition.fields[reader].key) else { continue }
+                guard let dependent = state.checkTarget(at: reader)?.slot else { continue }
                 if state.validation.validated.contains(dependent) && state.fields[dependent].isActive { add(reader) }
             }
         }
@@ -183,10 +188,9 @@ extension ValidationStage {
         /// The plan: the field checks, and the stale form-level validators if they are due.
         func plan(_ state: inout EngineState) -> Plan? {
             var plan = Plan()
-            if let definition {
+            if definition != nil {
                 for position in positions {
-                    let field = definition.fields[position]
-                    let slot = state.fields.slot(creating: field.key)
+                    guard let (slot, field) = state.checkTarget(at: position) else { continue }
                     plan.fields.append(
                         FieldCheck(
                             slot: slot, position: position, value: state.fields[slot].value, field: field,

@@ -10,6 +10,8 @@ struct EngineState: Sendable {
     var tracking = ObservationTracking()
     /// Visibility, enabled, required and calculation rules, as a dependency graph.
     var rules = RuleState()
+    /// Repeat groups: their rows, neighbours and statistics.
+    var repeats = RepeatState()
     /// Issues, counts, dependencies and asynchronous runs.
     var validation = ValidationState()
     /// The submit pipeline.
@@ -62,6 +64,20 @@ struct EngineState: Sendable {
     /// The subscribers of `key`, if it has any.
     func subscribers(of key: String) -> CallbackList<Observer>? {
         fields.slot(of: key).flatMap { observers.observers(of: $0) }
+    }
+
+    /// The field checked at validation position `position` (a definition field's, or a row field's)
+    /// and its slot, made if needed.
+    mutating func checkTarget(at position: Int) -> (slot: Int, field: FieldDefinition)? {
+        if let definition = validation.definition, position < definition.fields.count {
+            return (fields.slot(creating: definition.fields[position].key), definition.fields[position])
+        }
+        return repeats.check(at: position).map { ($0.slot, $0.field) }
+    }
+
+    /// The validation position of the field in `slot`, if the definition or a row checks it.
+    func checkPosition(of slot: Int) -> Int? {
+        validation.definition?.position(of: fields[slot].key) ?? (repeats.isEmpty ? nil : repeats.checkOfSlot[slot])
     }
 
     /// Everything the form knows about `key`.

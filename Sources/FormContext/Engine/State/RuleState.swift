@@ -7,36 +7,41 @@
 /// half-updated form. Reads are recorded on every run, so the graph follows branch-dependent reads.
 struct RuleState: Sendable {
     /// The rules of the definition, in definition order, groups last.
-    private(set) var rules: [CompiledRule] = []
-    private(set) var heights: [Int] = []
+    var rules: [CompiledRule] = []
+    var heights: [Int] = []
     /// What each rule last decided, `nil` before its first run.
-    private(set) var outputs: [CompiledRule.Output?] = []
+    var outputs: [CompiledRule.Output?] = []
     /// Rules taken out because they are part of a cycle.
-    private(set) var cyclic: [Bool] = []
+    var cyclic: [Bool] = []
+    /// Rules taken out with the row they were made for; their places are given to new rules.
+    var retired: [Bool] = []
+    var freeRules: [Int] = []
+    /// The slot each rule decides about (its field's, or for a row count its group's); -1 for a group rule.
+    var targetSlots: [Int] = []
     /// Every cycle found, as the labels of its rules in order, the first repeated at the end.
     private(set) var cycles: [[String]] = []
 
     /// Slot → rules that read its value on their last run.
-    private var valueReaders = DependencyIndex()
+    var valueReaders = DependencyIndex()
     /// Slot → rules that cannot see hidden fields (calculations) and read it on their last run.
-    private var concealmentReaders = DependencyIndex()
+    var concealmentReaders = DependencyIndex()
     /// The calculation producing each slot's value.
-    private var calculationOf: [Int: Int] = [:]
+    var calculationOf: [Int: Int] = [:]
     /// The field rules of each slot by what they decide.
-    private var visibleRuleOf: [Int: Int] = [:]
-    private var enabledRuleOf: [Int: Int] = [:]
-    private var requiredRuleOf: [Int: Int] = [:]
+    var visibleRuleOf: [Int: Int] = [:]
+    var enabledRuleOf: [Int: Int] = [:]
+    var requiredRuleOf: [Int: Int] = [:]
     /// The groups: their scope prefix, their rules, and the slots under them.
-    private var groups: [Group] = []
+    var groups: [Group] = []
     private var groupByPrefix: [String: Int] = [:]
     /// The groups each slot is under, outermost first.
     private var groupsOfSlot: [Int: [Int]] = [:]
     /// How many slots have had their groups worked out.
     private var slotsPlaced = 0
 
-    private var queue = RuleQueue()
+    var queue = RuleQueue()
     /// Whether the rules still have to be run once to find out what they read.
-    private(set) var needsDiscovery = false
+    var needsDiscovery = false
     /// Self-reading calculations already run again in this mutation.
     private var rerun: Set<Int> = []
     /// What to clear hidden fields to, if anything.
@@ -64,29 +69,24 @@ struct RuleState: Sendable {
     /// Takes the rules of `definition`; they run once to find what they read at the next settle.
     mutating func attach(_ definition: FormDefinition?, fields: inout FieldTable) {
         self = RuleState()
-        guard let definition, !definition.rules.isEmpty else { return }
+        guard let definition else { return }
+        clearsHiddenValues = definition.hiddenValues == .cleared
+        guard !definition.rules.isEmpty else { return }
         rules = definition.rules
         heights = Array(repeating: 0, count: rules.count)
         outputs = Array(repeating: nil, count: rules.count)
         cyclic = Array(repeating: false, count: rules.count)
+        retired = Array(repeating: false, count: rules.count)
+        targetSlots = Array(repeating: -1, count: rules.count)
         clearsHiddenValues = definition.hiddenValues == .cleared
         // Every field of the definition has a record, so that its groups hold it from the start.
         for field in definition.fields { _ = fields.slot(creating: field.key) }
-        for (index, rule) in rules.enumerated() {
-            switch rule.target {
-            case .value(let key): calculationOf[fields.slot(creating: key)] = index
-            case .visible(let key): visibleRuleOf[fields.slot(creating: key)] = index
-            case .enabled(let key): enabledRuleOf[fields.slot(creating: key)] = index
-            case .required(let key): requiredRuleOf[fields.slot(creating: key)] = index
-            case .groupVisible(let prefix): groups[groupIndex(prefix)].visibleRule = index
-            case .groupEnabled(let prefix): groups[groupIndex(prefix)].enabledRule = index
-            }
-        }
+        for index in rules.indices { register(index, fields: &fields) }
         needsDiscovery = true
     }
 
     /// The index of the group of `prefix`, made if there is none yet.
-    private mutating func groupIndex(_ prefix: String) -> Int {
+    mutating func groupIndex(_ prefix: String) -> Int {
         if let index = groupByPrefix[prefix] { return index }
         groupByPrefix[prefix] = groups.count
         groups.append(Group(prefix: prefix))
@@ -174,7 +174,7 @@ struct RuleState: Sendable {
     func consumers(of rule: Int) -> [Int] {
         var found: Set<Int> = []
         switch rules[rule].target {
-        case .value:
+        case .value, .rowCount:
             for slot in producedSlots(of: rule) { found.formUnion(valueReaders.readers(of: slot) ?? []) }
         case .visible:
             for slot in producedSlots(of: rule) { found.formUnion(concealmentReaders.readers(of: slot) ?? []) }
@@ -190,8 +190,7 @@ struct RuleState: Sendable {
     /// The slots whose value or visibility `rule` decides directly.
     private func producedSlots(of rule: Int) -> [Int] {
         switch rules[rule].target {
-        case .value: calculationOf.compactMap { $0.value == rule ? $0.key : nil }
-        case .visible: visibleRuleOf.compactMap { $0.value == rule ? $0.key : nil }
+        case .value, .visible, .rowCount: targetSlots[rule] >= 0 ? [targetSlots[rule]] : []
         default: []
         }
     }
@@ -268,7 +267,7 @@ struct RuleState: Sendable {
             // Rules downstream of the cycle run after it, with its rules' last values.
             for rule in remaining where !cyclic[rule] { heights[rule] = max(heights[rule], count) }
         }
-        for rule in 0..<count where !cyclic[rule] { queue.push(rule, height: heights[rule]) }
+        for rule in 0..<count where !cyclic[rule] && !retired[rule] { queue.push(rule, height: heights[rule]) }
     }
 
     /// A cycle through `start` among `nodes`, in edge order, found depth-first without recursion;
@@ -308,7 +307,7 @@ struct RuleState: Sendable {
         var stack = [rule]
         var parent: [Int: Int] = [:]
         while let node = stack.popLast() {
-            for consumer in consumers(of: node) where !cyclic[consumer] {
+            for consumer in consumers(of: node) where !cyclic[consumer] && !retired[consumer] {
                 if producers.contains(consumer) {
                     let producer = consumer
                     var cycle = [producer]
@@ -344,7 +343,7 @@ struct RuleState: Sendable {
 
     /// Makes `rule` due, unless it is on a cycle.
     mutating func schedule(_ rule: Int) {
-        guard !cyclic[rule] else { return }
+        guard !cyclic[rule], !retired[rule] else { return }
         queue.push(rule, height: heights[rule])
     }
 

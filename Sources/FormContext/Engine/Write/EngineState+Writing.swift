@@ -69,6 +69,7 @@ extension EngineState {
         }
         if submit.submitted != nil { submit.valueDidChange(record.key, to: value.value) }
         if changes.isCollectingChanges { changes.collected.append(change) }
+        if !repeats.isEmpty { rowsDidWrite(at: slot, origin: origin, into: &changes) }
         return change
     }
 
@@ -97,6 +98,10 @@ extension EngineState {
         if changes.isSettling {
             changes.activity.append(slot)
             changes.concealment.append(slot)
+        }
+        if !repeats.isEmpty {
+            if slot >= repeats.placed { placeRowSlots(into: &changes) }
+            updateContribution(at: slot, into: &changes)
         }
         return true
     }

@@ -1,0 +1,216 @@
+/// The repeat groups of a live form: each group's last valid row order, which chunk holds each row
+/// and its neighbours, the rules and checks made for each row, the statistics kept over the rows,
+/// and which group, row and field each slot under a group belongs to.
+///
+/// The order itself is a value in the field table (the group's key holds a ``RowOrder``); this is
+/// what the form derives from it, brought up to date whenever that value changes.
+struct RepeatState: Sendable {
+    struct Group: Sendable {
+        let definition: RepeatGroup
+        let slot: Int
+        /// The last row order the group's key held (a value of another type leaves it as it was).
+        var order = RowOrder()
+        /// The number of the next row made: ids are never given twice.
+        var nextNumber = 1
+        /// The chunk of ``order`` that holds each row, to find a row's position without a search.
+        var chunkOf: [RowID: ObjectIdentifier] = [:]
+        var previous: [RowID: RowID] = [:]
+        var next: [RowID: RowID] = [:]
+        /// The rows that exist, with what was made for each.
+        var rows: [RowID: Row] = [:]
+        /// The statistics kept over the rows, those of the summaries first, each once.
+        var tallies: [RowTally]
+        /// The statistics reading each field of a row.
+        var talliesOfField: [String: [Int]] = [:]
+        /// The summaries kept from each statistic, by position in the definition's summaries.
+        var summariesOfTally: [[Int]]
+    }
+
+    /// What a live form made for one row.
+    struct Row: Sendable {
+        var rules: [Int] = []
+        var checks: [Int] = []
+    }
+
+    /// Which group, row and field a slot belongs to.
+    struct Placement: Sendable {
+        let group: Int
+        let id: RowID
+        let field: String
+    }
+
+    /// A row of a group.
+    struct RowKey: Hashable, Sendable {
+        let group: Int
+        let id: RowID
+    }
+
+    /// The check of one field of one row.
+    struct RowCheck: Sendable {
+        let slot: Int
+        let field: FieldDefinition
+    }
+
+    private(set) var groups: [Group] = []
+    private(set) var groupOfSlot: [Int: Int] = [:]
+    private var groupByKey: [String: Int] = [:]
+    private(set) var placement: [Int: Placement] = [:]
+    private(set) var slotsOfRow: [RowKey: [Int]] = [:]
+    /// What each slot under a group with statistics last contributed to them.
+    var contributed: [Int: StoredValue] = [:]
+    /// How many slots have been placed.
+    private(set) var placed = 0
+
+    /// Check positions from here on are rows' fields' (below it, the definition's fields').
+    private(set) var checkBase = 0
+    private var checks: [RowCheck?] = []
+    private var freeChecks: [Int] = []
+    private(set) var checkOfSlot: [Int: Int] = [:]
+
+    /// Whether the form has no repeat group.
+    var isEmpty: Bool { groups.isEmpty }
+
+    // MARK: Attaching
+
+    /// Takes the repeat groups of `definition`, forgetting any before.
+    mutating func attach(_ definition: FormDefinition?, fields: inout FieldTable) {
+        self = RepeatState()
+        guard let definition else { return }
+        checkBase = definition.fields.count
+        for field in definition.fields {
+            guard let group = field.repeatGroup else { continue }
+            let statistics = group.statistics
+            var summariesOfTally = Array(repeating: [Int](), count: statistics.count)
+            for (position, summary) in group.summaries.enumerated() {
+                if let index = statistics.firstIndex(of: summary.statistic) { summariesOfTally[index].append(position) }
+            }
+            let slot = fields.slot(creating: group.key)
+            var runtime = Group(definition: group, slot: slot, tallies: statistics.map(RowTally.init), summariesOfTally: summariesOfTally)
+            for (position, statistic) in statistics.enumerated() {
+                if let field = statistic.field { runtime.talliesOfField[field, default: []].append(position) }
+            }
+            groupOfSlot[slot] = groups.count
+            groupByKey[group.key] = groups.count
+            groups.append(runtime)
+        }
+    }
+
+    /// The index of the group with key `key`.
+    func group(withKey key: String) -> Int? {
+        groupByKey[key]
+    }
+
+    // MARK: Placing slots
+
+    /// Works out the group, row and field of every slot made since the last call.
+    ///
+    /// - Returns: The new slots under a row.
+    mutating func placeNewSlots(of fields: FieldTable) -> [Int] {
+        defer { placed = fields.slotCount }
+        guard !groups.isEmpty, placed < fields.slotCount else { return [] }
+        var found: [Int] = []
+        for slot in placed..<fields.slotCount {
+            guard let place = place(fields[slot].key) else { continue }
+            placement[slot] = place
+            slotsOfRow[RowKey(group: place.group, id: place.id), default: []].append(slot)
+            found.append(slot)
+        }
+        return found
+    }
+
+    /// The group, row and field `key` names, if it names a field of a row.
+    private func place(_ key: String) -> Placement? {
+        for (index, group) in groups.enumerated() {
+            let prefix = group.definition.key
+            guard key.utf8.count > prefix.utf8.count + 1, key.hasPrefix(prefix) else { continue }
+            let rest = key.utf8.dropFirst(prefix.utf8.count)
+            guard rest.first == UInt8(ascii: ".") else { continue }
+            let tail = Substring(rest.dropFirst())
+            guard let dot = tail.firstIndex(of: "."), let id = RowID(tail[..<dot]) else { continue }
+            let field = String(tail[tail.index(after: dot)...])
+            guard !field.isEmpty else { continue }
+            return Placement(group: index, id: id, field: field)
+        }
+        return nil
+    }
+
+    /// The slots of `id`'s fields in `group`, every slot the form made under the row.
+    func slots(of id: RowID, in group: Int) -> [Int] {
+        slotsOfRow[RowKey(group: group, id: id)] ?? []
+    }
+
+    // MARK: Rows
+
+    /// Replaces what the form keeps of group `index`.
+    mutating func update(_ index: Int, _ change: (inout Group) -> Void) {
+        change(&groups[index])
+    }
+
+    /// The row before (`previous`) or after `id` in the group with key `key`.
+    func neighbour(of id: RowID, inGroup key: String, previous: Bool) -> RowID? {
+        guard let index = groupByKey[key] else { return nil }
+        return previous ? groups[index].previous[id] : groups[index].next[id]
+    }
+
+    /// The position of `id` in group `index`, found through the chunk holding it.
+    ///
+    /// - Complexity: O(*c* + *k*) for *c* chunks of at most *k* rows.
+    func position(of id: RowID, inGroup index: Int) -> Int? {
+        let group = groups[index]
+        guard let chunk = group.chunkOf[id], let found = group.order.chunks.firstIndex(where: { ObjectIdentifier($0) == chunk }),
+            let offset = group.order.chunks[found].ids.firstIndex(of: id)
+        else { return nil }
+        return group.order.start(ofChunk: found) + offset
+    }
+
+    /// The statistic at `index` of the group with key `key`.
+    func statistic(_ index: Int, ofGroup key: String) -> RowTally.Result? {
+        guard let group = groupByKey[key], index < groups[group].tallies.count else { return nil }
+        return groups[group].tallies[index].result
+    }
+
+    // MARK: Checks
+
+    /// Registers the check of `field` for the row field in `slot`.
+    ///
+    /// - Returns: Its check position.
+    mutating func addCheck(_ field: FieldDefinition, at slot: Int) -> Int {
+        let check = RowCheck(slot: slot, field: field)
+        let position: Int
+        if let free = freeChecks.popLast() {
+            checks[free - checkBase] = check
+            position = free
+        } else {
+            checks.append(check)
+            position = checkBase + checks.count - 1
+        }
+        checkOfSlot[slot] = position
+        return position
+    }
+
+    /// Takes away the check at `position`.
+    mutating func removeCheck(_ position: Int) {
+        guard position >= checkBase, let check = checks[position - checkBase] else { return }
+        checks[position - checkBase] = nil
+        if checkOfSlot[check.slot] == position { checkOfSlot[check.slot] = nil }
+        freeChecks.append(position)
+    }
+
+    /// The row field check at `position`.
+    func check(at position: Int) -> RowCheck? {
+        position >= checkBase && position - checkBase < checks.count ? checks[position - checkBase] : nil
+    }
+
+    /// Every row field check, in group, row and field order.
+    func allChecks() -> [Int] {
+        var positions: [Int] = []
+        for (index, group) in groups.enumerated() {
+            for id in group.order {
+                guard let row = group.rows[id] else { continue }
+                _ = index
+                positions += row.checks
+            }
+        }
+        return positions
+    }
+}

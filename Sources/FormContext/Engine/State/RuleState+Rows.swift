@@ -1,0 +1,86 @@
+/// Rules that come and go with the rows of repeat groups: each row's rules are added when the row
+/// appears and taken out when it goes, their places given to later rules.
+extension RuleState {
+    /// Records what `rule` decides about, so that the rule engine finds it from the field.
+    mutating func register(_ rule: Int, fields: inout FieldTable) {
+        let target = rules[rule].target
+        switch target {
+        case .groupVisible(let prefix):
+            groups[groupIndex(prefix)].visibleRule = rule
+            targetSlots[rule] = -1
+            return
+        case .groupEnabled(let prefix):
+            groups[groupIndex(prefix)].enabledRule = rule
+            targetSlots[rule] = -1
+            return
+        default:
+            break
+        }
+        let slot = fields.slot(creating: target.key)
+        targetSlots[rule] = slot
+        switch target {
+        case .value, .rowCount: calculationOf[slot] = rule
+        case .visible: visibleRuleOf[slot] = rule
+        case .enabled: enabledRuleOf[slot] = rule
+        case .required: requiredRuleOf[slot] = rule
+        case .groupVisible, .groupEnabled: break
+        }
+    }
+
+    /// Adds `compiled`, due to run in this mutation (or with the others, if the rules have not run yet).
+    ///
+    /// - Returns: The new rules' indices.
+    /// - Complexity: O(*r*) for *r* rules added.
+    mutating func add(_ compiled: [CompiledRule], fields: inout FieldTable) -> [Int] {
+        var added: [Int] = []
+        added.reserveCapacity(compiled.count)
+        for rule in compiled {
+            let index: Int
+            if let free = freeRules.popLast() {
+                index = free
+                rules[index] = rule
+                heights[index] = 0
+                outputs[index] = nil
+                cyclic[index] = false
+                retired[index] = false
+            } else {
+                index = rules.count
+                rules.append(rule)
+                heights.append(0)
+                outputs.append(nil)
+                cyclic.append(false)
+                retired.append(false)
+                targetSlots.append(-1)
+            }
+            register(index, fields: &fields)
+            added.append(index)
+            if !needsDiscovery { queue.push(index, height: 0) }
+        }
+        return added
+    }
+
+    /// Takes out `removed`: they no longer run, nor hold dependencies.
+    ///
+    /// - Complexity: O(*r* + *d*) for *r* rules and the *d* dependencies they held.
+    mutating func remove(_ removed: [Int]) {
+        for rule in removed where !retired[rule] {
+            queue.remove(rule)
+            valueReaders.record([], for: rule)
+            concealmentReaders.record([], for: rule)
+            let slot = targetSlots[rule]
+            if slot >= 0 {
+                switch rules[rule].target {
+                case .value, .rowCount: if calculationOf[slot] == rule { calculationOf[slot] = nil }
+                case .visible: if visibleRuleOf[slot] == rule { visibleRuleOf[slot] = nil }
+                case .enabled: if enabledRuleOf[slot] == rule { enabledRuleOf[slot] = nil }
+                case .required: if requiredRuleOf[slot] == rule { requiredRuleOf[slot] = nil }
+                case .groupVisible, .groupEnabled: break
+                }
+            }
+            outputs[rule] = nil
+            retired[rule] = true
+            targetSlots[rule] = -1
+            freeRules.append(rule)
+        }
+    }
+}

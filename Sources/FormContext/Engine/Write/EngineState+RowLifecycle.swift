@@ -1,0 +1,147 @@
+/// What a row of a repeat group brings when it appears and takes with it when it goes: its checks
+/// and rules, and its fields' values, touched flags, issues and pending checks; and what its fields
+/// contribute to the group's statistics.
+extension EngineState {
+    /// Sets up row `id` of group `index`: a check and the rules of each of its fields, and its
+    /// fields' contributions to the group's statistics.
+    mutating func setUpRow(_ id: RowID, inGroup index: Int, into changes: inout ChangeSet) {
+        let definition = repeats.groups[index].definition
+        let scope = RowScope(group: definition.key, id: id, outerPrefix: definition.outerPrefix)
+        let rowFields = definition.fields.map { $0.inRow(scope) }
+        var row = RepeatState.Row()
+        for field in rowFields {
+            let slot = fields.slot(creating: field.key)
+            row.checks.append(repeats.addCheck(field, at: slot))
+        }
+        placeRowSlots(into: &changes)
+        let compiled = FormDefinition.compileRules(rowFields, groups: [])
+        if !compiled.isEmpty {
+            row.rules = rules.add(compiled, fields: &fields)
+            for slot in rules.placeNewSlots(of: fields) { refreshRuleFlags(at: slot, into: &changes) }
+        }
+        repeats.update(index) { $0.rows[id] = row }
+        for slot in repeats.slots(of: id, in: index) { updateContribution(at: slot, into: &changes) }
+    }
+
+    /// Takes down row `id` of group `index`: its rules and checks go, and its fields lose their
+    /// values (with `origin`), touched flags, issues and pending checks.
+    mutating func tearDownRow(_ id: RowID, inGroup index: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) {
+        guard let row = repeats.groups[index].rows[id] else { return }
+        repeats.update(index) { $0.rows[id] = nil }
+        rules.remove(row.rules)
+        for position in row.checks {
+            validation.fieldReads.record([], for: position)
+            repeats.removeCheck(position)
+        }
+        for slot in repeats.slots(of: id, in: index) {
+            setHidden(false, at: slot, by: .ruleHidden, into: &changes)
+            setDisabled(false, at: slot, by: .ruleDisabled, into: &changes)
+            fields.setFlag(.ruleRequired, false, at: slot)
+            _ = write(.absent, at: slot, origin: origin, into: &changes)
+            setTouched(false, at: slot, into: &changes)
+            clearIssues(at: slot, into: &changes)
+            validation.validated.remove(slot)
+            updateContribution(at: slot, into: &changes)
+        }
+    }
+
+    /// Gives group `index` as many rows as its count rule says, within its minimum and maximum:
+    /// new rows at the end, holding the fields' defaults, or the last rows removed.
+    mutating func resizeRows(ofGroup key: String, to count: Int, into changes: inout ChangeSet) {
+        guard let index = repeats.group(withKey: key) else { return }
+        let definition = repeats.groups[index].definition
+        let ceiling = definition.maximumCount ?? RepeatGroup.countRuleCeiling
+        let target = Swift.min(Swift.max(count, definition.minimumCount), ceiling)
+        let order = repeats.groups[index].order
+        if target > order.count {
+            addRows(target - order.count, toGroup: index, at: order.count, origin: .calculation, into: &changes)
+        } else if target < order.count {
+            var shorter = order
+            while shorter.count > target { shorter = shorter.removed(at: shorter.count - 1) }
+            _ = write(StoredValue(shorter), at: repeats.groups[index].slot, origin: .calculation, into: &changes)
+        }
+    }
+
+    // MARK: Statistics
+
+    /// Brings the statistics of the row field in `slot` in line with what it now contributes: its
+    /// value while its row exists and it is shown, nothing otherwise.
+    mutating func updateContribution(at slot: Int, into changes: inout ChangeSet) {
+        guard let place = repeats.placement[slot], let tallies = repeats.groups[place.group].talliesOfField[place.field] else { return }
+        let record = fields[slot]
+        let isCounted = repeats.groups[place.group].rows[place.id] != nil && record.flags.isDisjoint(with: .concealed)
+        let now = isCounted ? record.stored : .absent
+        let before = repeats.contributed[slot] ?? .absent
+        guard !now.isSame(as: before) else { return }
+        repeats.contributed[slot] = now.isPresent ? now : nil
+        for tally in tallies {
+            let old = repeats.groups[place.group].tallies[tally].result
+            repeats.update(place.group) {
+                $0.tallies[tally].remove(before)
+                $0.tallies[tally].add(now)
+            }
+            if repeats.groups[place.group].tallies[tally].result != old { tallyDidChange(tally, ofGroup: place.group, into: &changes) }
+        }
+    }
+
+    /// Updates the row counts of group `index` after rows came or went.
+    mutating func updateRowCount(ofGroup index: Int, into changes: inout ChangeSet) {
+        let count = repeats.groups[index].order.count
+        for tally in repeats.groups[index].tallies.indices {
+            let statistic = repeats.groups[index].tallies[tally].statistic
+            if statistic == .rows, repeats.groups[index].tallies[tally].count != count {
+                repeats.update(index) { $0.tallies[tally].addRows(count - $0.tallies[tally].count) }
+                tallyDidChange(tally, ofGroup: index, into: &changes)
+            }
+        }
+        // "Every row holds …" depends on the number of rows too.
+        for (position, summary) in repeats.groups[index].definition.summaries.enumerated() where summary.presentation == .all {
+            writeSummary(position, ofGroup: index, into: &changes)
+        }
+    }
+
+    /// Tells what read statistic `tally` of group `index` that it changed, and updates the
+    /// summaries kept from it.
+    private mutating func tallyDidChange(_ tally: Int, ofGroup index: Int, into changes: inout ChangeSet) {
+        signal(RowSignalKey.statistic(tally, of: repeats.groups[index].definition.key), into: &changes)
+        for position in repeats.groups[index].summariesOfTally[tally] { writeSummary(position, ofGroup: index, into: &changes) }
+    }
+
+    /// Writes the summary at `position` of group `index` with origin ``FormChangeOrigin/calculation``.
+    mutating func writeSummary(_ position: Int, ofGroup index: Int, into changes: inout ChangeSet) {
+        let group = repeats.groups[index]
+        let summary = group.definition.summaries[position]
+        guard let tally = group.tallies.first(where: { $0.statistic == summary.statistic }) else { return }
+        let value: StoredValue
+        switch summary.presentation {
+        case .count: value = StoredValue(tally.count)
+        case .sum: value = tally.sum
+        case .any: value = StoredValue(tally.count > 0)
+        case .all: value = StoredValue(tally.count == group.order.count)
+        }
+        let slot = fields.slot(creating: summary.key)
+        if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) { setInitial(value, at: slot, into: &changes) }
+        guard write(value, at: slot, origin: .calculation, into: &changes) != nil else { return }
+        // A write made while the rules settle is not taken in by the next plan: schedule its readers here.
+        rules.schedule(rules.valueReaders(of: slot))
+    }
+}
+
+extension RepeatGroup {
+    /// The most rows a count rule gives a group without a maximum.
+    public static let countRuleCeiling = 10_000
+}
+
+extension RowID {
+    /// The scope of this row's fields in the group `group`: `members.r3`.
+    ///
+    /// ```swift
+    /// let name = id.scope(in: "members").key(FormKey<String>("name"))   // members.r3.name
+    /// ```
+    ///
+    /// - Parameter group: The group's key.
+    /// - Returns: The scope.
+    public func scope(in group: String) -> FormScope {
+        FormScope(group + "." + description)
+    }
+}

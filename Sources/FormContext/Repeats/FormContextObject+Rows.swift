@@ -1,0 +1,162 @@
+extension FormContextObject {
+    /// The rows of the repeat group `group`, in order; none for a key that is not a group's.
+    ///
+    /// Reading it through Observation tracks the group's order: a view listing the rows is
+    /// invalidated when a row is added, removed or moved, not when a row's field is edited.
+    public func rows(of group: String) -> RowOrder {
+        self[group]?.base as? RowOrder ?? RowOrder()
+    }
+
+    /// Adds a row at the end of `group`, holding the fields' defaults with `values` on top.
+    ///
+    /// One mutation: observers hear of the group's new order and of each new value once.
+    ///
+    /// ```swift
+    /// let ada = try form.appendRow(to: "members", ["name": "Ada", "age": 36])
+    /// form[ada.scope(in: "members").key(FormKey<String>("name"))]   // "Ada"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - group: The group's key.
+    ///   - values: Values of the new row's fields, keyed relative to the row.
+    ///   - origin: The origin the changes carry.
+    /// - Returns: The new row's id.
+    /// - Throws: ``RepeatGroupError`` if there is no such group, it is full, or its key holds no order.
+    @discardableResult
+    public func appendRow(to group: String, _ values: FormContext = FormContext(), origin: FormChangeOrigin = .program)
+        throws(RepeatGroupError) -> RowID
+    {
+        try insertRow(into: group, at: Int.max, values, origin: origin)
+    }
+
+    /// Inserts a row into `group` at `position`, holding the fields' defaults with `values` on top.
+    ///
+    /// - Parameters:
+    ///   - group: The group's key.
+    ///   - position: Where the row goes, from 0 (first) to the number of rows (last); clamped.
+    ///   - values: Values of the new row's fields, keyed relative to the row.
+    ///   - origin: The origin the changes carry.
+    /// - Returns: The new row's id.
+    /// - Throws: ``RepeatGroupError`` if there is no such group, it is full, or its key holds no order.
+    /// - Complexity: O(*f*) for the row's *f* fields, whatever the number of rows.
+    @discardableResult
+    public func insertRow(into group: String, at position: Int, _ values: FormContext = FormContext(), origin: FormChangeOrigin = .program)
+        throws(RepeatGroupError) -> RowID
+    {
+        try mutate { state, changes throws(RepeatGroupError) in
+            let index = try state.repeatGroup(group)
+            let runtime = state.repeats.groups[index]
+            if let maximum = runtime.definition.maximumCount, runtime.order.count >= maximum {
+                throw .tooManyRows(group: group, maximum: maximum)
+            }
+            let at = Swift.min(Swift.max(position, 0), runtime.order.count)
+            return state.addRows(1, toGroup: index, at: at, values: values, origin: origin, into: &changes)[0]
+        }
+    }
+
+    /// Removes row `id` from `group`, with its values, touched flags, issues, pending checks and rules.
+    ///
+    /// No other row's keys, values or state change. ``reset(origin:)`` brings an initial row back
+    /// with its id.
+    ///
+    /// - Parameters:
+    ///   - id: The row.
+    ///   - group: The group's key.
+    ///   - origin: The origin the changes carry.
+    /// - Throws: ``RepeatGroupError`` if there is no such group or row.
+    /// - Complexity: O(*f*) for the row's *f* fields, whatever the number of rows.
+    public func removeRow(_ id: RowID, from group: String, origin: FormChangeOrigin = .program) throws(RepeatGroupError) {
+        try mutate { state, changes throws(RepeatGroupError) in
+            let index = try state.repeatGroup(group)
+            guard let position = state.repeats.position(of: id, inGroup: index) else { throw .unknownRow(group: group, id: id) }
+            let order = state.repeats.groups[index].order.removed(at: position)
+            _ = state.write(StoredValue(order), at: state.repeats.groups[index].slot, origin: origin, into: &changes)
+        }
+    }
+
+    /// Moves row `id` of `group` to `position`, counted among the other rows: 0 puts it first.
+    ///
+    /// The row keeps its id, keys, values and state; only the order changes.
+    ///
+    /// - Parameters:
+    ///   - id: The row.
+    ///   - group: The group's key.
+    ///   - position: Its new position, clamped to the rows there are.
+    ///   - origin: The origin the changes carry.
+    /// - Throws: ``RepeatGroupError`` if there is no such group or row.
+    public func moveRow(_ id: RowID, in group: String, to position: Int, origin: FormChangeOrigin = .program) throws(RepeatGroupError) {
+        try mutate { state, changes throws(RepeatGroupError) in
+            let index = try state.repeatGroup(group)
+            guard let from = state.repeats.position(of: id, inGroup: index) else { throw .unknownRow(group: group, id: id) }
+            let order = state.repeats.groups[index].order
+            let to = Swift.min(Swift.max(position, 0), order.count - 1)
+            guard to != from else { return }
+            _ = state.write(StoredValue(order.removed(at: from).inserted(id, at: to)), at: state.repeats.groups[index].slot, origin: origin, into: &changes)
+        }
+    }
+
+    /// Replaces every row of `group` with new rows holding `rows`' values (on top of the fields'
+    /// defaults), in order.
+    ///
+    /// - Parameters:
+    ///   - group: The group's key.
+    ///   - rows: The new rows' values, each keyed relative to the row.
+    ///   - origin: The origin the changes carry.
+    /// - Returns: The new rows' ids.
+    /// - Throws: ``RepeatGroupError`` if there is no such group, there are more rows than its
+    ///   maximum, or its key holds no order.
+    @discardableResult
+    public func replaceRows(of group: String, with rows: [FormContext], origin: FormChangeOrigin = .program) throws(RepeatGroupError) -> [RowID] {
+        try mutate { state, changes throws(RepeatGroupError) in
+            let index = try state.repeatGroup(group)
+            if let maximum = state.repeats.groups[index].definition.maximumCount, rows.count > maximum {
+                throw .tooManyRows(group: group, maximum: maximum)
+            }
+            _ = state.write(StoredValue(RowOrder()), at: state.repeats.groups[index].slot, origin: origin, into: &changes)
+            var ids: [RowID] = []
+            for values in rows {
+                ids += state.addRows(1, toGroup: index, at: ids.count, values: values, origin: origin, into: &changes)
+            }
+            return ids
+        }
+    }
+
+    /// Restores `group` to its initial rows, with their original ids and initial values; the rest of
+    /// the form is left as it is.
+    ///
+    /// - Parameters:
+    ///   - group: The group's key.
+    ///   - origin: The origin the changes carry.
+    /// - Throws: ``RepeatGroupError/unknownGroup(_:)`` if there is no such group.
+    /// - Complexity: O(*r*·*f*) for the *r* rows, initial and current, of *f* fields.
+    public func resetRows(of group: String, origin: FormChangeOrigin = .reset) throws(RepeatGroupError) {
+        try mutate { state, changes throws(RepeatGroupError) in
+            let index = try state.repeatGroup(group, requiringOrder: false)
+            let slot = state.repeats.groups[index].slot
+            var ids = Set(state.repeats.groups[index].order)
+            if let initial = state.fields[slot].initial?.base as? RowOrder { ids.formUnion(initial) }
+            _ = state.write(state.fields[slot].storedInitial, at: slot, origin: origin, into: &changes)
+            for id in ids {
+                for rowSlot in state.repeats.slots(of: id, in: index) {
+                    _ = state.write(state.fields[rowSlot].storedInitial, at: rowSlot, origin: origin, into: &changes)
+                    state.setTouched(false, at: rowSlot, into: &changes)
+                    state.clearIssues(at: rowSlot, into: &changes)
+                }
+            }
+        }
+    }
+}
+
+extension EngineState {
+    /// The index of the repeat group `key`.
+    ///
+    /// - Throws: ``RepeatGroupError/unknownGroup(_:)``, or ``RepeatGroupError/notAnOrder(group:found:)``
+    ///   when `requiringOrder` and its key holds a value of another type.
+    func repeatGroup(_ key: String, requiringOrder: Bool = true) throws(RepeatGroupError) -> Int {
+        guard let index = repeats.group(withKey: key) else { throw .unknownGroup(key) }
+        if requiringOrder, let value = fields[repeats.groups[index].slot].value, !(value.base is RowOrder) {
+            throw .notAnOrder(group: key, found: typeName(of: type(of: value.base)))
+        }
+        return index
+    }
+}

@@ -1,0 +1,89 @@
+extension FormValues {
+    /// The row of a repeat group this reader reads from inside, or `nil` outside any row.
+    public var rowID: RowID? { row?.id }
+
+    /// The values outside the row: the scope the repeat group was defined in. Outside a row, this
+    /// reader itself.
+    ///
+    /// ```swift
+    /// FieldDefinition(FormKey<Int>("age")).required(when: { $0.outer[FormKey<Bool>("agesKnown")] == true })
+    /// ```
+    public var outer: FormValues {
+        guard let row else { return self }
+        return FormValues(source, excluding: excluded, prefix: row.outerPrefix, tracker: tracker)
+    }
+
+    /// The row before this one in its group, or `nil` for the first row and outside a row.
+    ///
+    /// A rule that reads it runs again when this row's previous row changes (a row inserted, removed
+    /// or moved next to it), not on every change of the group's order.
+    public var previousRow: FormValues? { neighbour(previous: true) }
+
+    /// The row after this one in its group, or `nil` for the last row and outside a row.
+    public var nextRow: FormValues? { neighbour(previous: false) }
+
+    private func neighbour(previous: Bool) -> FormValues? {
+        guard let row else { return nil }
+        tracker?.record(RowSignalKey.neighbour(of: row.id, in: row.group, previous: previous))
+        guard let id = source.neighbour(of: row.id, in: row.group, previous: previous) else { return nil }
+        return inRow(row.moved(to: id))
+    }
+
+    /// The rows of the repeat group `key` (read inside this reader's scope), in order.
+    ///
+    /// Reading them reads the group's order: a rule that does runs again whenever a row is added,
+    /// removed or moved. To count rows or add up a field, a summary
+    /// (``RepeatGroup/summary(_:_:)``) costs less.
+    ///
+    /// - Parameter key: The group's key.
+    /// - Returns: The rows; none if the group's key holds no ``RowOrder``.
+    public func rows(of key: String) -> RepeatRows {
+        let order = self[key]?.base as? RowOrder ?? RowOrder()
+        let base = FormValues(source, excluding: excluded, prefix: prefix, tracker: tracker)
+        return RepeatRows(key: prefix + key, order: order, outer: base)
+    }
+
+    /// The same values read from inside `row`.
+    func inRow(_ row: RowScope) -> FormValues {
+        FormValues(source, excluding: excluded, prefix: row.prefix, tracker: tracker, row: row)
+    }
+
+    /// The statistic at `index` of the group `key` (inside this reader's scope), which is `statistic`.
+    func statistic(_ index: Int, _ statistic: RowStatistic, ofGroup key: String) -> RowTally.Result? {
+        let group = prefix + key
+        tracker?.record(RowSignalKey.statistic(index, of: group))
+        switch source {
+        case .live(let form):
+            return form.read { $0.repeats.statistic(index, ofGroup: group) }
+        case .scratch(let scratch):
+            return scratch.state.repeats.statistic(index, ofGroup: group)
+        case .context(let context, let hidden, _):
+            guard let order = context.storage[group]?.base as? RowOrder else { return nil }
+            var tally = RowTally(statistic)
+            tally.addRows(order.count)
+            if let field = statistic.field {
+                for id in order {
+                    let rowKey = group + "." + id.description + "." + field
+                    tally.add(hidden.contains(rowKey) ? .absent : StoredValue(stored: context.storage[rowKey]))
+                }
+            }
+            return tally.result
+        }
+    }
+}
+
+extension FormValues.Source {
+    /// The row before or after `id` in `group`.
+    func neighbour(of id: RowID, in group: String, previous: Bool) -> RowID? {
+        switch self {
+        case .live(let form):
+            return form.read { $0.repeats.neighbour(of: id, inGroup: group, previous: previous) }
+        case .scratch(let scratch):
+            return scratch.state.repeats.neighbour(of: id, inGroup: group, previous: previous)
+        case .context(let context, _, _):
+            guard let order = context.storage[group]?.base as? RowOrder, let position = order.firstIndex(of: id) else { return nil }
+            let other = previous ? position - 1 : position + 1
+            return order.indices.contains(other) ? order[other] : nil
+        }
+    }
+}

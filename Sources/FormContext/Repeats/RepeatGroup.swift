@@ -1,0 +1,141 @@
+/// A group of fields repeated once per row (household members, medications, line items): ODK's
+/// `begin_repeat`, react-hook-form's field array.
+///
+/// Each row has a ``RowID`` that stays the same while the row exists and is never reused, and its
+/// fields live under the group's key and the row's id: the field `name` of row `r3` of the group
+/// `members` is `members.r3.name`. The group's own key holds the ``RowOrder``. Put the group in a
+/// definition with ``FieldDefinition/init(_:)``:
+///
+/// ```swift
+/// let members = RepeatGroup("members", minimum: 1, maximum: 12, fields: [
+///     FieldDefinition(FormKey<String>("name"), validators: [.required()]),
+///     FieldDefinition(FormKey<Int>("age"), validators: [.range(0...130)]),
+/// ])
+/// .unique(FormKey<String>("name"))
+/// .summary(FormKey<Int>("totalAge"), .sum(FormKey<Int>("age")))
+/// let household = try FormDefinition([FieldDefinition(members)])
+/// ```
+///
+/// The fields' validators and rules run in every row, reading their own row's fields by name
+/// (`values[FormKey<Int>("age")]` reads this row's age); ``FormValues/outer`` reads outside the
+/// group, ``FormValues/previousRow`` and ``FormValues/nextRow`` the neighbouring rows.
+public struct RepeatGroup: Sendable {
+    /// The group's key: the key of its ``RowOrder`` and the prefix of its rows' fields.
+    public let key: String
+    /// The fields of one row, keyed relative to the row.
+    public let fields: [FieldDefinition]
+    /// The fewest rows the group may have; a new form starts with this many.
+    public let minimumCount: Int
+    /// The most rows the group may have, if there is a limit.
+    public let maximumCount: Int?
+    /// The prefix of the scope the group was defined in (with its trailing dot), empty at the root:
+    /// what ``FormValues/outer`` reads under.
+    let outerPrefix: String
+    /// How many rows the group has, when a rule decides it (ODK's `repeat_count`).
+    var countRule: (@Sendable (FormValues) -> Int?)?
+    /// Values computed over every row, kept under keys outside the group.
+    var summaries: [RowSummary] = []
+    /// Checks of the rows as a whole, reported under the group's key.
+    var validators: [RowsValidator] = []
+    /// The position of each field in ``fields``.
+    let positions: [String: Int]
+
+    /// Creates a repeat group.
+    ///
+    /// - Parameters:
+    ///   - key: The group's key, such as `members`.
+    ///   - minimum: The fewest rows; 0 by default. A new form starts with this many rows, each
+    ///     holding the fields' defaults.
+    ///   - maximum: The most rows; no limit by default.
+    ///   - fields: The fields of one row, keyed relative to the row, with their validators and rules.
+    public init(_ key: String, minimum: Int = 0, maximum: Int? = nil, fields: [FieldDefinition]) {
+        self.key = key
+        self.fields = fields
+        minimumCount = Swift.max(minimum, 0)
+        maximumCount = maximum
+        outerPrefix = ""
+        var positions: [String: Int] = [:]
+        for (position, field) in fields.enumerated() where positions[field.key] == nil { positions[field.key] = position }
+        self.positions = positions
+    }
+
+    private init(copying group: RepeatGroup, key: String, outerPrefix: String) {
+        self.key = key
+        fields = group.fields
+        minimumCount = group.minimumCount
+        maximumCount = group.maximumCount
+        self.outerPrefix = outerPrefix
+        countRule = group.countRule
+        summaries = group.summaries
+        validators = group.validators
+        positions = group.positions
+    }
+
+    /// The field of a row with key `name`, keyed relative to the row.
+    public func field(_ name: String) -> FieldDefinition? {
+        positions[name].map { fields[$0] }
+    }
+
+    /// The keys of the summaries, outside the group.
+    public var summaryKeys: [String] { summaries.map(\.key) }
+
+    /// The same group, its number of rows decided by `rule` (ODK's `repeat_count`): whenever the
+    /// rule's result changes, rows are added at the end (with the fields' defaults) or removed from
+    /// the end until the group has that many, within its minimum and maximum.
+    ///
+    /// - Parameter rule: The number of rows; `nil` leaves the rows as they are. It reads the form's
+    ///   values and runs again when one it read changes.
+    /// - Returns: The group with the rule.
+    public func count(_ rule: @escaping @Sendable (FormValues) -> Int?) -> RepeatGroup {
+        var copy = self
+        copy.countRule = rule
+        return copy
+    }
+
+    /// The same group, keeping `aggregate` over its rows under `key`, outside the group.
+    ///
+    /// The form keeps the value current as rows are added, removed, moved and edited, at a cost that
+    /// does not grow with the number of rows; a field hidden in a row counts as absent. Rules and
+    /// validators read it like any value, and a ``FieldDefinition`` for `key` gives it validators.
+    ///
+    /// - Parameters:
+    ///   - key: Where the value is kept, outside the group.
+    ///   - aggregate: What to compute: ``RowAggregate/count``, ``RowAggregate/sum(_:)-4o4jv``, …
+    /// - Returns: The group with the summary.
+    public func summary<Value>(_ key: FormKey<Value>, _ aggregate: RowAggregate<Value>) -> RepeatGroup {
+        var copy = self
+        copy.summaries.append(RowSummary(key: key.name, statistic: aggregate.statistic, presentation: aggregate.presentation))
+        return copy
+    }
+
+    /// The same group, checking its rows with `validator`; the issue is reported under the group's key.
+    ///
+    /// - Parameter validator: The check: ``RowsValidator/unique(_:message:)``,
+    ///   ``RowsValidator/atLeastOne(_:equals:message:)`` or ``RowsValidator/custom(_:message:_:)``.
+    /// - Returns: The group with the check.
+    public func validator(_ validator: RowsValidator) -> RepeatGroup {
+        var copy = self
+        copy.validators.append(validator)
+        return copy
+    }
+
+    /// The same group, requiring `field` to hold a different value in every row (blank values and
+    /// hidden fields aside); the error is reported under the group's key.
+    ///
+    /// - Parameters:
+    ///   - field: The field of a row.
+    ///   - message: The error's message; by default it names the field.
+    /// - Returns: The group with the check.
+    public func unique<Value>(_ field: FormKey<Value>, message: String? = nil) -> RepeatGroup {
+        validator(.unique(field, message: message))
+    }
+
+    /// The same group inside `scope`: its key under the scope's prefix, its rows' outside reads too.
+    func scoped(in scope: FormScope) -> RepeatGroup {
+        guard !scope.prefix.isEmpty else { return self }
+        var copy = RepeatGroup(copying: self, key: scope.key(key), outerPrefix: scope.prefix + "." + outerPrefix)
+        copy.countRule = countRule.map { rule in { @Sendable values in rule(values.scoped(in: scope)) } }
+        copy.summaries = summaries.map { RowSummary(key: scope.key($0.key), statistic: $0.statistic, presentation: $0.presentation) }
+        return copy
+    }
+}

@@ -1,0 +1,72 @@
+extension RowOrder {
+    /// The order with `id` inserted at `position`.
+    ///
+    /// - Parameters:
+    ///   - id: A row not in the order.
+    ///   - position: Where it goes, from 0 to `count` (clamped to that range).
+    /// - Returns: The new order; this one if it already holds `id`.
+    /// - Complexity: O(*c* + *k*) for *c* chunks of at most *k* rows: one chunk is copied.
+    public func inserting(_ id: RowID, at position: Int) -> RowOrder {
+        guard !contains(id) else { return self }
+        return inserted(id, at: position)
+    }
+
+    /// `id` inserted at `position`, which the caller knows is not in the order.
+    func inserted(_ id: RowID, at position: Int) -> RowOrder {
+        let position = Swift.min(Swift.max(position, 0), count)
+        guard !chunks.isEmpty else { return RowOrder(chunks: [Chunk([id])]) }
+        // At the very end, the last chunk grows; elsewhere the chunk holding the position does.
+        let (index, offset) = position == count ? (chunks.count - 1, chunks[chunks.count - 1].ids.count) : locate(position)
+        var ids = chunks[index].ids
+        ids.insert(id, at: offset)
+        var newChunks = chunks
+        if ids.count > Self.chunkCapacity {
+            let half = ids.count / 2
+            newChunks.replaceSubrange(index...index, with: [Chunk(Array(ids[..<half])), Chunk(Array(ids[half...]))])
+        } else {
+            newChunks[index] = Chunk(ids)
+        }
+        return RowOrder(chunks: newChunks)
+    }
+
+    /// The order without the row at `position`.
+    ///
+    /// - Complexity: O(*c* + *k*) for *c* chunks of at most *k* rows.
+    func removed(at position: Int) -> RowOrder {
+        let (index, offset) = locate(position)
+        var ids = chunks[index].ids
+        ids.remove(at: offset)
+        var newChunks = chunks
+        if ids.isEmpty { newChunks.remove(at: index) } else { newChunks[index] = Chunk(ids) }
+        return RowOrder(chunks: newChunks)
+    }
+
+    /// The order without `id`.
+    ///
+    /// - Returns: The new order; this one if it does not hold `id`.
+    /// - Complexity: O(*n*) to find the row; a live form finds it from its own index.
+    public func removing(_ id: RowID) -> RowOrder {
+        guard let position = firstIndex(of: id) else { return self }
+        return removed(at: position)
+    }
+
+    /// The order with `id` moved to `position` (counted in the order without it).
+    ///
+    /// - Returns: The new order; this one if it does not hold `id`.
+    /// - Complexity: O(*n*) to find the row; a live form finds it from its own index.
+    public func moving(_ id: RowID, to position: Int) -> RowOrder {
+        guard let from = firstIndex(of: id) else { return self }
+        return removed(at: from).inserted(id, at: position)
+    }
+
+    /// The position of `id`, found from the chunk `chunk` holding it (a live form keeps which chunk
+    /// holds each row).
+    ///
+    /// - Complexity: O(*c* + *k*).
+    func position(of id: RowID, in chunk: Chunk) -> Int? {
+        guard let index = chunks.firstIndex(where: { $0 === chunk }), let offset = chunk.ids.firstIndex(of: id) else {
+            return nil
+        }
+        return start(ofChunk: index) + offset
+    }
+}
