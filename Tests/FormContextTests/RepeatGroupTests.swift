@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Testing
 
 @testable import FormContext
@@ -71,4 +72,104 @@ struct RepeatGroupTests {
         let next = try form.appendRow(to: "members")
         #expect(next == RowID(3))
     }
+
+    @Test("state follows its row: errors, touched and pending text stay with the row through insert, remove and move")
+    func stateFollowsItsRow() throws {
+        let form = FormContextObject(definition: Household.definition(), options: ValidationOptions(mode: .onChange))
+        let first = RowID(1)
+        let second = try form.appendRow(to: "members", ["name": "Bo"])
+        let third = try form.appendRow(to: "members", ["name": "Cy"])
+        let age = Household.key(Household.age, third)
+        form[age] = 200
+        form.blur(age.name)
+        #expect(form.errors(for: age.name).map(\.rule) == ["range(0...130)"])
+        try form.removeRow(second, from: "members")
+        #expect(form.errors(for: age.name).map(\.rule) == ["range(0...130)"])
+        #expect(form.fieldState(for: age.name).isTouched)
+        let fourth = try form.insertRow(into: "members", at: 0, ["name": "Di"])
+        try form.moveRow(third, in: "members", to: 0)
+        #expect(form.rows(of: "members") == [third, fourth, first])
+        #expect(form.errors(for: age.name).map(\.rule) == ["range(0...130)"])
+        #expect(form.fieldState(for: age.name).isTouched)
+        #expect(form.errors(for: Household.key(Household.age, fourth).name).isEmpty)
+        #expect(!form.fieldState(for: Household.key(Household.age, fourth).name).isTouched)
+        try form.removeRow(third, from: "members")
+        #expect(form.errors(for: age.name).isEmpty)
+        #expect(!form.fieldState(for: age.name).isTouched)
+        #expect(form[age] == nil)
+        let report = form.validate()
+        #expect(report.errors.map(\.key) == ["members.r1.name"])
+        #expect(form.errorCount == 1)
+    }
+
+    @Test("moving a row and moving it back leaves the group clean; reset brings back the initial rows with their ids")
+    func moveBackAndReset() throws {
+        var initial = FormContext()
+        initial.set(RowOrder([RowID(1), RowID(2), RowID(3)]), for: "members")
+        for (number, name) in ["Ada", "Bo", "Cy"].enumerated() { initial.set(name, for: "members.r\(number + 1).name") }
+        let form = FormContextObject(definition: Household.definition(), values: initial)
+        #expect(!form.isDirty)
+        try form.moveRow(RowID(3), in: "members", to: 0)
+        #expect(form.dirtyKeys == ["members"])
+        try form.moveRow(RowID(3), in: "members", to: 2)
+        #expect(!form.isDirty)
+        try form.removeRow(RowID(2), from: "members")
+        let added = try form.appendRow(to: "members", ["name": "Ed"])
+        form["members.r1.name"] = "Ada L."
+        form.reset()
+        #expect(form.rows(of: "members") == [RowID(1), RowID(2), RowID(3)])
+        #expect(form["members.r2.name"] == AnyHashable("Bo"))
+        #expect(form["members.r1.name"] == AnyHashable("Ada"))
+        #expect(form[Household.key(Household.name, added)] == nil)
+        #expect(!form.isDirty)
+        #expect(form[Household.memberCount] == 3)
+        // Ids are never given twice, a reset included.
+        #expect(try form.appendRow(to: "members") == RowID(added.number + 1))
+    }
+
+    @Test("each operation is one mutation: one notification per changed key, one for the order")
+    func oneNotificationPerKey() throws {
+        let form = FormContextObject(definition: Household.definition())
+        let recorder = ChangeRecorder()
+        let subscription = form.observeAll(recorder.record)
+        let ada = try form.appendRow(to: "members", ["name": "Ada", "age": 36])
+        let keys = recorder.changes.map(\.key)
+        #expect(keys.sorted() == [
+            "adults", "memberCount", "members", Household.key(Household.age, ada).name, Household.key(Household.isAdult, ada).name,
+            Household.key(Household.name, ada).name, Household.key(Household.relationship, ada).name, "totalAge",
+        ].sorted())
+        #expect(Set(keys).count == keys.count)
+        subscription.cancel()
+    }
+
+    @Test("a view listing the rows is invalidated by a change of the order, not by an edit in a row")
+    func observationOfTheOrder() throws {
+        let form = FormContextObject(definition: Household.definition())
+        let invalidated = SendableBox(0)
+        func track() {
+            withObservationTracking { _ = form.rows(of: "members") } onChange: { invalidated.mutate { $0 += 1 } }
+        }
+        track()
+        form[Household.key(Household.name, RowID(1))] = "Ada"
+        #expect(invalidated.value == 0)
+        try form.appendRow(to: "members")
+        #expect(invalidated.value == 1)
+    }
+
+    @Test("operations refuse what they cannot do, changing nothing")
+    func refusals() throws {
+        let form = FormContextObject(definition: Household.definition())
+        #expect(throws: RepeatGroupError.unknownGroup("pets")) { try form.appendRow(to: "pets") }
+        #expect(throws: RepeatGroupError.unknownRow(group: "members", id: RowID(9))) { try form.removeRow(RowID(9), from: "members") }
+        for _ in 1..<6 { try form.appendRow(to: "members") }
+        #expect(throws: RepeatGroupError.tooManyRows(group: "members", maximum: 6)) { try form.appendRow(to: "members") }
+        #expect(form.rows(of: "members").count == 6)
+        form["members"] = "everyone"
+        #expect(throws: RepeatGroupError.notAnOrder(group: "members", found: "String")) { try form.appendRow(to: "members") }
+        #expect(form.validate().errors.first { $0.key == "members" }?.message == "expected RowOrder, found String")
+        // The rows were kept while the key held something else.
+        #expect(form[Household.memberCount] == 6)
+        #expect("\(RepeatGroupError.tooManyRows(group: "members", maximum: 6))" == "repeat group 'members' already has its maximum of 6 rows")
+    }
 }
+

@@ -60,7 +60,7 @@ extension FormValues {
         case .context(let context, let hidden, _):
             guard let order = context.storage[group]?.base as? RowOrder else { return nil }
             var tally = RowTally(statistic)
-            tally.addRows(order.count)
+            if statistic == .rows { tally.addRows(order.count) }
             if let field = statistic.field {
                 for id in order {
                     let rowKey = group + "." + id.description + "." + field

@@ -8,7 +8,7 @@ extension FormContextObject {
 
     /// The rules the last mutation that ran any rule ran, in the order they ran, with what each read.
     public var lastRuleRuns: [RuleRun] {
-        read { state in state.rules.lastRun.map { RuleRun(rule: state.rules.rules[$0.rule].target.label, reads: $0.reads) } }
+        read { state in state.rules.lastRun.map { RuleRun(rule: state.rules.rules[$0.rule].target.label, reads: $0.reads.map(RowSignalKey.readable)) } }
     }
 
     /// The cycles found among the rules; their rules are left out, the form keeping the last values
@@ -41,7 +41,9 @@ extension EngineState {
         func reads(of rule: Int) -> String {
             let keys = rules.reads(of: rule).map { fields[$0].key }
             guard !keys.isEmpty else { return "read nothing" }
-            return "read " + keys.map { "\($0) = \(shown(fields.value(of: $0), for: $0))" }.joined(separator: ", ")
+            return "read " + keys.map { key in
+                key.first == RowSignalKey.marker ? RowSignalKey.readable(key) : "\(key) = \(shown(fields.value(of: key), for: key))"
+            }.joined(separator: ", ")
         }
         for (flag, word, kind) in [(FieldFlags.ruleHidden, "hidden", "visibility"), (.ruleDisabled, "disabled", "enabled")] {
             guard flags.contains(flag) else { continue }

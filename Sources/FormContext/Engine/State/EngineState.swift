@@ -110,6 +110,7 @@ struct EngineState: Sendable {
             if expected != actual { violations.append("observer flags of '\(record.key)' are \(actual), subscribers say \(expected)") }
         }
         if settling.owner == nil && !settling.deferred.isEmpty { violations.append("deferred writes left with nobody settling") }
+        if !repeats.isEmpty { violations += repeatViolations() }
         return violations
     }
 }

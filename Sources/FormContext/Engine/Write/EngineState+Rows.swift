@@ -186,15 +186,35 @@ extension EngineState {
         let key = repeats.groups[index].definition.key
         if repeats.groups[index].previous[id] != before {
             repeats.update(index) { $0.previous[id] = before }
-            signal(RowSignalKey.neighbour(of: id, in: key, previous: true), into: &changes)
+            neighbourDidChange(RowSignalKey.neighbour(of: id, in: key, previous: true), to: before, in: index, into: &changes)
         }
         if repeats.groups[index].next[id] != after {
             repeats.update(index) { $0.next[id] = after }
-            signal(RowSignalKey.neighbour(of: id, in: key, previous: false), into: &changes)
+            neighbourDidChange(RowSignalKey.neighbour(of: id, in: key, previous: false), to: after, in: index, into: &changes)
         }
     }
 
-    /// Tells whatever read `key` (a row's neighbour, a statistic) that it changed.
+    /// Tells the rules that read a row's neighbour through `key` that it is now `neighbour`: they
+    /// forget what they read through the old one, are placed after the new one's rules (whose
+    /// values they are about to read), and run again.
+    private mutating func neighbourDidChange(_ key: String, to neighbour: RowID?, in index: Int, into changes: inout ChangeSet) {
+        guard let slot = fields.slot(of: key) else { return }
+        if changes.isSettling { changes.values.append(.init(slot: slot, origin: .calculation)) }
+        let readers = rules.valueReaders(of: slot)
+        guard !readers.isEmpty else { return }
+        let producers = neighbour.flatMap { repeats.groups[index].rows[$0]?.rules } ?? []
+        let needed = (producers.map { rules.heights[$0] }.max() ?? -1) + 1
+        for rule in readers.sorted() {
+            rules.valueReaders.record([slot], for: rule)
+            rules.concealmentReaders.record([], for: rule)
+            if rules.heights[rule] < needed, let cycle = rules.raise(rule, to: needed, readingFrom: Set(producers)) {
+                rules.breakCycle(cycle)
+            }
+            rules.schedule(rule)
+        }
+    }
+
+    /// Tells whatever read `key` (a group's statistic) that it changed.
     mutating func signal(_ key: String, into changes: inout ChangeSet) {
         guard let slot = fields.slot(of: key) else { return }
         if changes.isSettling { changes.values.append(.init(slot: slot, origin: .calculation)) }

@@ -1,0 +1,43 @@
+extension EngineState {
+    /// What is wrong with the repeat groups, if anything: each group's rows must be those of the
+    /// order its key holds, each row's neighbours and chunk as the order says, and each statistic
+    /// what counting the rows afresh gives.
+    ///
+    /// - Complexity: O(*r*·*s*) for *r* rows and *s* statistics; for tests and debug builds.
+    func repeatViolations() -> [String] {
+        var violations: [String] = []
+        for (index, group) in repeats.groups.enumerated() {
+            let key = group.definition.key
+            if let value = fields[group.slot].value, let order = value.base as? RowOrder, order != group.order {
+                violations.append("repeat group '\(key)' keeps order \(group.order), its key holds \(order)")
+            }
+            if Set(group.rows.keys) != Set(group.order) {
+                violations.append("repeat group '\(key)' has rows \(group.rows.keys.sorted()), its order \(group.order)")
+            }
+            let ids = Array(group.order)
+            for (position, id) in ids.enumerated() {
+                let before = position > 0 ? ids[position - 1] : nil
+                let after = position + 1 < ids.count ? ids[position + 1] : nil
+                if group.previous[id] != before || group.next[id] != after {
+                    violations.append("row \(id) of '\(key)' has neighbours \(String(describing: group.previous[id])), \(String(describing: group.next[id]))")
+                }
+                if repeats.position(of: id, inGroup: index) != position { violations.append("row \(id) of '\(key)' is not found at \(position)") }
+                if id.number >= group.nextNumber { violations.append("row \(id) of '\(key)' is not below the next id \(group.nextNumber)") }
+            }
+            for tally in group.tallies {
+                var fresh = RowTally(tally.statistic)
+                if tally.statistic == .rows { fresh.addRows(ids.count) }
+                if let field = tally.statistic.field {
+                    for id in ids {
+                        guard let slot = fields.slot(of: id.scope(in: key).key(field)) else { continue }
+                        fresh.add(fields[slot].flags.isDisjoint(with: .concealed) ? fields[slot].stored : .absent)
+                    }
+                }
+                if fresh.result != tally.result {
+                    violations.append("statistic \(tally.statistic) of '\(key)' is \(tally.result), counting afresh gives \(fresh.result)")
+                }
+            }
+        }
+        return violations
+    }
+}
