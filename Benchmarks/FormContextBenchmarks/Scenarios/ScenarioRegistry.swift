@@ -17,6 +17,7 @@ enum ScenarioRegistry {
         SettleOnceScenario(),
         AutosaveScenario(),
         OutboxScenario(),
+        RepeatScenario(),
     ]
 
     /// The names `--filter` accepts.

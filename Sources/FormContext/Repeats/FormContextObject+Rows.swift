@@ -45,11 +45,12 @@ extension FormContextObject {
     {
         try mutate { state, changes throws(RepeatGroupError) in
             let index = try state.repeatGroup(group)
-            let runtime = state.repeats.groups[index]
-            if let maximum = runtime.definition.maximumCount, runtime.order.count >= maximum {
+            // Counted, not copied: a copy of the group's state would be copied again on every change.
+            let count = state.repeats.groups[index].order.count
+            if let maximum = state.repeats.groups[index].definition.maximumCount, count >= maximum {
                 throw .tooManyRows(group: group, maximum: maximum)
             }
-            let at = Swift.min(Swift.max(position, 0), runtime.order.count)
+            let at = Swift.min(Swift.max(position, 0), count)
             return state.addRows(1, toGroup: index, at: at, values: values, origin: origin, into: &changes)[0]
         }
     }

@@ -22,9 +22,10 @@ extension RowOrder {
         var newChunks = chunks
         if ids.count > Self.chunkCapacity {
             let half = ids.count / 2
-            newChunks.replaceSubrange(index...index, with: [Chunk(Array(ids[..<half])), Chunk(Array(ids[half...]))])
+            let lineage = chunks[index].lineage
+            newChunks.replaceSubrange(index...index, with: [Chunk(Array(ids[..<half]), lineage: lineage), Chunk(Array(ids[half...]))])
         } else {
-            newChunks[index] = Chunk(ids)
+            newChunks[index] = Chunk(ids, lineage: chunks[index].lineage)
         }
         return RowOrder(chunks: newChunks)
     }
@@ -37,7 +38,7 @@ extension RowOrder {
         var ids = chunks[index].ids
         ids.remove(at: offset)
         var newChunks = chunks
-        if ids.isEmpty { newChunks.remove(at: index) } else { newChunks[index] = Chunk(ids) }
+        if ids.isEmpty { newChunks.remove(at: index) } else { newChunks[index] = Chunk(ids, lineage: chunks[index].lineage) }
         return RowOrder(chunks: newChunks)
     }
 
@@ -59,14 +60,16 @@ extension RowOrder {
         return removed(at: from).inserted(id, at: position)
     }
 
-    /// The position of `id`, found from the chunk `chunk` holding it (a live form keeps which chunk
-    /// holds each row).
+    /// The position of `id`, looked for first in the chunk of `lineage` (a live form keeps which
+    /// lineage holds each row), then everywhere.
     ///
-    /// - Complexity: O(*c* + *k*).
-    func position(of id: RowID, in chunk: Chunk) -> Int? {
-        guard let index = chunks.firstIndex(where: { $0 === chunk }), let offset = chunk.ids.firstIndex(of: id) else {
-            return nil
+    /// - Complexity: O(*c* + *k*) for *c* chunks of at most *k* rows when the lineage holds the row.
+    func position(of id: RowID, inLineage lineage: ObjectIdentifier?) -> Int? {
+        if let lineage, let index = chunks.firstIndex(where: { ObjectIdentifier($0.lineage) == lineage }),
+            let offset = chunks[index].ids.firstIndex(of: id)
+        {
+            return start(ofChunk: index) + offset
         }
-        return start(ofChunk: index) + offset
+        return firstIndex(of: id)
     }
 }

@@ -18,11 +18,18 @@ public struct RowOrder: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     /// A run of consecutive ids, immutable and shared.
     final class Chunk: Sendable {
         let ids: [RowID]
+        /// What an edited copy of a chunk shares with the chunk it was copied from, so that a live
+        /// form can go on finding the rows that stayed in it without recording each one again.
+        let lineage: Lineage
 
-        init(_ ids: [RowID]) {
+        init(_ ids: [RowID], lineage: Lineage = Lineage()) {
             self.ids = ids
+            self.lineage = lineage
         }
     }
+
+    /// The identity a chunk passes to its edited copies.
+    final class Lineage: Sendable {}
 
     /// The most ids one chunk holds; a chunk that would hold more is split in two.
     static let chunkCapacity = 512

@@ -7,9 +7,15 @@ struct RowScope: Hashable, Sendable {
     let id: RowID
     /// The prefix (with its trailing dot) of the scope the group was defined in; empty at the root.
     let outerPrefix: String
-
     /// The prefix of the row's fields, with its trailing dot: `members.r3.`.
-    var prefix: String { group + "." + id.description + "." }
+    let prefix: String
+
+    init(group: String, id: RowID, outerPrefix: String) {
+        self.group = group
+        self.id = id
+        self.outerPrefix = outerPrefix
+        prefix = group + "." + id.description + "."
+    }
 
     /// The same position in the row `other`.
     func moved(to other: RowID) -> RowScope {

@@ -22,6 +22,8 @@ extension EngineState {
                     violations.append("row \(id) of '\(key)' has neighbours \(String(describing: group.previous[id])), \(String(describing: group.next[id]))")
                 }
                 if repeats.position(of: id, inGroup: index) != position { violations.append("row \(id) of '\(key)' is not found at \(position)") }
+                let holder = group.order.chunks.first { ObjectIdentifier($0.lineage) == group.lineageOf[id] }
+                if holder?.ids.contains(id) != true { violations.append("row \(id) of '\(key)' is not in the chunk its lineage names") }
                 if id.number >= group.nextNumber { violations.append("row \(id) of '\(key)' is not below the next id \(group.nextNumber)") }
             }
             for tally in group.tallies {

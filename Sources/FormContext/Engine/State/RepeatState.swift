@@ -12,8 +12,9 @@ struct RepeatState: Sendable {
         var order = RowOrder()
         /// The number of the next row made: ids are never given twice.
         var nextNumber = 1
-        /// The chunk of ``order`` that holds each row, to find a row's position without a search.
-        var chunkOf: [RowID: ObjectIdentifier] = [:]
+        /// The lineage of the chunk of ``order`` that holds each row, to find a row's position
+        /// without a search.
+        var lineageOf: [RowID: ObjectIdentifier] = [:]
         var previous: [RowID: RowID] = [:]
         var next: [RowID: RowID] = [:]
         /// The rows that exist, with what was made for each.
@@ -119,19 +120,31 @@ struct RepeatState: Sendable {
     }
 
     /// The group, row and field `key` names, if it names a field of a row.
+    ///
+    /// Read byte by byte: keys are compared as written, and most keys are not a row's.
     private func place(_ key: String) -> Placement? {
-        for (index, group) in groups.enumerated() {
-            let prefix = group.definition.key
-            guard key.utf8.count > prefix.utf8.count + 1, key.hasPrefix(prefix) else { continue }
-            let rest = key.utf8.dropFirst(prefix.utf8.count)
-            guard rest.first == UInt8(ascii: ".") else { continue }
-            let tail = Substring(rest.dropFirst())
-            guard let dot = tail.firstIndex(of: "."), let id = RowID(tail[..<dot]) else { continue }
-            let field = String(tail[tail.index(after: dot)...])
-            guard !field.isEmpty else { continue }
-            return Placement(group: index, id: id, field: field)
+        var key = key
+        return key.withUTF8 { bytes -> Placement? in
+            guard bytes.count > 4, bytes[0] != 1 else { return nil }
+            for (index, group) in groups.enumerated() {
+                let prefix = group.definition.key.utf8
+                let count = prefix.count
+                guard bytes.count > count + 3, bytes[count] == UInt8(ascii: "."), bytes[count + 1] == UInt8(ascii: "r"),
+                    prefix.elementsEqual(bytes[0..<count])
+                else { continue }
+                var position = count + 2
+                var number = 0
+                guard bytes[position] != UInt8(ascii: "0") else { continue }
+                while position < bytes.count, (48...57).contains(bytes[position]), number < Int.max / 10 - 9 {
+                    number = number * 10 + Int(bytes[position] - 48)
+                    position += 1
+                }
+                guard position > count + 2, position + 1 < bytes.count, bytes[position] == UInt8(ascii: "."), number > 0 else { continue }
+                let field = String(decoding: bytes[(position + 1)...], as: UTF8.self)
+                return Placement(group: index, id: RowID(number), field: field)
+            }
+            return nil
         }
-        return nil
     }
 
     /// The slots of `id`'s fields in `group`, every slot the form made under the row.
@@ -157,10 +170,8 @@ struct RepeatState: Sendable {
     /// - Complexity: O(*c* + *k*) for *c* chunks of at most *k* rows.
     func position(of id: RowID, inGroup index: Int) -> Int? {
         let group = groups[index]
-        guard let chunk = group.chunkOf[id], let found = group.order.chunks.firstIndex(where: { ObjectIdentifier($0) == chunk }),
-            let offset = group.order.chunks[found].ids.firstIndex(of: id)
-        else { return nil }
-        return group.order.start(ofChunk: found) + offset
+        guard let lineage = group.lineageOf[id] else { return nil }
+        return group.order.position(of: id, inLineage: lineage)
     }
 
     /// The statistic at `index` of the group with key `key`.

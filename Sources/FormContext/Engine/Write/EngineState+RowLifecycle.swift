@@ -109,15 +109,14 @@ extension EngineState {
 
     /// Writes the summary at `position` of group `index` with origin ``FormChangeOrigin/calculation``.
     mutating func writeSummary(_ position: Int, ofGroup index: Int, into changes: inout ChangeSet) {
-        let group = repeats.groups[index]
-        let summary = group.definition.summaries[position]
-        guard let tally = group.tallies.first(where: { $0.statistic == summary.statistic }) else { return }
+        let summary = repeats.groups[index].definition.summaries[position]
+        guard let tally = repeats.groups[index].tallies.first(where: { $0.statistic == summary.statistic }) else { return }
         let value: StoredValue
         switch summary.presentation {
         case .count: value = StoredValue(tally.count)
         case .sum: value = tally.sum
         case .any: value = StoredValue(tally.count > 0)
-        case .all: value = StoredValue(tally.count == group.order.count)
+        case .all: value = StoredValue(tally.count == repeats.groups[index].order.count)
         }
         let slot = fields.slot(creating: summary.key)
         if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) { setInitial(value, at: slot, into: &changes) }

@@ -12,14 +12,15 @@ extension EngineState {
         guard !repeats.isEmpty else { return }
         placeRowSlots(into: &changes)
         for index in repeats.groups.indices {
-            let group = repeats.groups[index]
-            let slot = group.slot
-            let summarySlots = group.definition.summaries.map { fields.slot(creating: $0.key) }
+            // The definition and slot only: holding the group's state would copy it on every change.
+            let definition = repeats.groups[index].definition
+            let slot = repeats.groups[index].slot
+            let summarySlots = definition.summaries.map { fields.slot(creating: $0.key) }
             let cleanSummaries = summarySlots.filter { !fields.dirty.contains($0) }
             guard makingRows else {
                 reconcileRows(index, origin: .program, into: &changes)
                 updateRowCount(ofGroup: index, into: &changes)
-                for position in group.definition.summaries.indices { writeSummary(position, ofGroup: index, into: &changes) }
+                for position in definition.summaries.indices { writeSummary(position, ofGroup: index, into: &changes) }
                 continue
             }
             if !fields[slot].stored.isPresent {
@@ -30,7 +31,7 @@ extension EngineState {
                 reconcileRows(index, origin: .program, into: &changes)
             }
             updateRowCount(ofGroup: index, into: &changes)
-            let missing = group.definition.minimumCount - repeats.groups[index].order.count
+            let missing = definition.minimumCount - repeats.groups[index].order.count
             if missing > 0 {
                 let isClean = !fields.dirty.contains(slot)
                 let ids = addRows(missing, toGroup: index, at: repeats.groups[index].order.count, origin: .program, into: &changes)
@@ -42,7 +43,7 @@ extension EngineState {
                 }
             }
             // Summaries of the starting rows are where the form starts from.
-            for position in group.definition.summaries.indices { writeSummary(position, ofGroup: index, into: &changes) }
+            for position in definition.summaries.indices { writeSummary(position, ofGroup: index, into: &changes) }
             for summarySlot in cleanSummaries { setInitial(fields[summarySlot].stored, at: summarySlot, into: &changes) }
         }
     }
@@ -65,9 +66,10 @@ extension EngineState {
     mutating func placeRowSlots(into changes: inout ChangeSet) {
         for slot in repeats.placeNewSlots(of: fields) {
             guard let place = repeats.placement[slot] else { continue }
-            let group = repeats.groups[place.group]
-            if place.id.number >= group.nextNumber { repeats.update(place.group) { $0.nextNumber = place.id.number + 1 } }
-            if group.definition.field(place.field)?.isSecure == true { setSecret(true, at: slot, into: &changes) }
+            if place.id.number >= repeats.groups[place.group].nextNumber {
+                repeats.update(place.group) { $0.nextNumber = place.id.number + 1 }
+            }
+            if repeats.groups[place.group].definition.field(place.field)?.isSecure == true { setSecret(true, at: slot, into: &changes) }
         }
     }
 
@@ -105,11 +107,13 @@ extension EngineState {
     /// Brings group `index` in line with the order its key holds, if it holds one: rows that left
     /// are taken down, rows that came are set up, and the rows whose neighbours changed are told.
     ///
-    /// - Complexity: O(*c* + *k*·*m*) for *c* chunks of the order and *m* chunks that differ from the
-    ///   last order, of at most *k* rows each: an edit of one row touches one chunk.
+    /// Only what differs between the two orders is looked at: chunks the orders share are passed
+    /// over whole, and inside the chunks that differ, the rows before and after the edit.
+    ///
+    /// - Complexity: O(*c* + *k*·*m* + *d*) for *c* chunks, *m* chunks that differ, of at most *k*
+    ///   rows each, and *d* rows whose place or presence changed: an edit of one row touches one chunk.
     mutating func reconcileRows(_ index: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) {
-        let group = repeats.groups[index]
-        let value = fields[group.slot].stored
+        let value = fields[repeats.groups[index].slot].stored
         let new: RowOrder
         if !value.isPresent {
             new = RowOrder()
@@ -119,36 +123,52 @@ extension EngineState {
             // Not an order: the rows stay as they were, and validation reports the value's type.
             return
         }
-        let old = group.order
-        let oldChunks = Set(old.chunks.map(ObjectIdentifier.init))
-        let newChunks = Set(new.chunks.map(ObjectIdentifier.init))
+        let old = repeats.groups[index].order
         var leaving: [RowID] = []
-        for chunk in old.chunks where !newChunks.contains(ObjectIdentifier(chunk)) { leaving += chunk.ids }
         var arriving: [RowID] = []
-        var changed: [Int] = []
-        for (position, chunk) in new.chunks.enumerated() where !oldChunks.contains(ObjectIdentifier(chunk)) {
-            arriving += chunk.ids
-            changed.append(position)
+        var lineages: [(RowID, ObjectIdentifier)] = []
+        var edges: [Int] = []
+        for region in Self.changedRegions(from: old, to: new) {
+            let oldIDs = region.old.flatMap { old.chunks[$0].ids }
+            let newIDs = region.new.flatMap { new.chunks[$0].ids }
+            let shortest = Swift.min(oldIDs.count, newIDs.count)
+            var prefix = 0
+            while prefix < shortest && oldIDs[prefix] == newIDs[prefix] { prefix += 1 }
+            var suffix = 0
+            while suffix < shortest - prefix && oldIDs[oldIDs.count - 1 - suffix] == newIDs[newIDs.count - 1 - suffix] { suffix += 1 }
+            leaving += oldIDs[prefix..<(oldIDs.count - suffix)]
+            arriving += newIDs[prefix..<(newIDs.count - suffix)]
+            // Rows in a chunk of a new lineage are all recorded; in a continued lineage, those that came.
+            let oldLineages = Set(region.old.map { ObjectIdentifier(old.chunks[$0].lineage) })
+            var offset = 0
+            for chunk in region.new.map({ new.chunks[$0] }) {
+                let lineage = ObjectIdentifier(chunk.lineage)
+                let isContinued = oldLineages.contains(lineage)
+                for (position, id) in chunk.ids.enumerated() {
+                    let inRegion = offset + position
+                    if !isContinued || (inRegion >= prefix && inRegion < newIDs.count - suffix) { lineages.append((id, lineage)) }
+                }
+                offset += chunk.ids.count
+            }
+            // The rows whose neighbours may have changed: those that came, and one either side.
+            let base = region.new.lowerBound < new.chunks.count ? new.start(ofChunk: region.new.lowerBound) : new.count
+            let first = Swift.max(base + prefix - 1, 0)
+            let last = Swift.min(base + newIDs.count - suffix, new.count - 1)
+            if first <= last { edges += first...last }
         }
-        guard !leaving.isEmpty || !arriving.isEmpty else { return }
+        guard !leaving.isEmpty || !arriving.isEmpty || !lineages.isEmpty else {
+            repeats.update(index) { $0.order = new }
+            return
+        }
         let arrivingSet = Set(arriving)
         let leavingSet = Set(leaving)
         let removed = leaving.filter { !arrivingSet.contains($0) }
         let added = arriving.filter { !leavingSet.contains($0) }
-        // Neighbours of the rows removed, before the order changes.
-        var outsiders: [RowID] = []
-        for id in removed {
-            if let before = group.previous[id] { outsiders.append(before) }
-            if let after = group.next[id] { outsiders.append(after) }
-        }
         repeats.update(index) { group in
             group.order = new
-            for position in changed {
-                let chunk = ObjectIdentifier(new.chunks[position])
-                for id in new.chunks[position].ids { group.chunkOf[id] = chunk }
-            }
+            for (id, lineage) in lineages { group.lineageOf[id] = lineage }
             for id in removed {
-                group.chunkOf[id] = nil
+                group.lineageOf[id] = nil
                 group.previous[id] = nil
                 group.next[id] = nil
             }
@@ -156,33 +176,49 @@ extension EngineState {
         }
         for id in removed { tearDownRow(id, inGroup: index, origin: origin, into: &changes) }
         for id in added { setUpRow(id, inGroup: index, into: &changes) }
-        // Neighbours: every row of a changed chunk, the rows either side of one, and the former
-        // neighbours of the rows removed.
-        for position in changed {
-            let ids = new.chunks[position].ids
-            for offset in ids.indices { refreshNeighbours(of: ids[offset], chunk: position, offset: offset, in: index, into: &changes) }
-            if position > 0, let last = new.chunks[position - 1].ids.last {
-                refreshNeighbours(of: last, chunk: position - 1, offset: new.chunks[position - 1].ids.count - 1, in: index, into: &changes)
-            }
-            if position + 1 < new.chunks.count {
-                refreshNeighbours(of: new.chunks[position + 1].ids[0], chunk: position + 1, offset: 0, in: index, into: &changes)
-            }
-        }
-        for id in Set(outsiders) where !removed.contains(id) {
-            guard let position = repeats.position(of: id, inGroup: index) else { continue }
-            let (chunk, offset) = new.locate(position)
-            refreshNeighbours(of: id, chunk: chunk, offset: offset, in: index, into: &changes)
-        }
+        for position in Set(edges).sorted() { refreshNeighbours(at: position, in: index, into: &changes) }
         if new.count != old.count { updateRowCount(ofGroup: index, into: &changes) }
     }
 
-    /// Records the neighbours of the row at `offset` in chunk `chunk` of group `index`, telling the
-    /// rules that read them if they changed.
-    private mutating func refreshNeighbours(of id: RowID, chunk: Int, offset: Int, in index: Int, into changes: inout ChangeSet) {
+    /// The runs of chunks that differ between `old` and `new`, as ranges of each one's chunks;
+    /// chunks both share, in the same order, lie between them.
+    ///
+    /// - Complexity: O(*c*) for *c* chunks in both.
+    static func changedRegions(from old: RowOrder, to new: RowOrder) -> [(old: Range<Int>, new: Range<Int>)] {
+        // The chunks both begin and end with, compared by identity; only what lies between is matched.
+        let shortest = Swift.min(old.chunks.count, new.chunks.count)
+        var head = 0
+        while head < shortest && old.chunks[head] === new.chunks[head] { head += 1 }
+        var tail = 0
+        while tail < shortest - head && old.chunks[old.chunks.count - 1 - tail] === new.chunks[new.chunks.count - 1 - tail] { tail += 1 }
+        let oldMiddle = head..<(old.chunks.count - tail)
+        let newMiddle = head..<(new.chunks.count - tail)
+        guard !oldMiddle.isEmpty || !newMiddle.isEmpty else { return [] }
+        var oldIndex: [ObjectIdentifier: Int] = [:]
+        oldIndex.reserveCapacity(oldMiddle.count)
+        for position in oldMiddle { oldIndex[ObjectIdentifier(old.chunks[position])] = position }
+        var regions: [(old: Range<Int>, new: Range<Int>)] = []
+        var nextOld = oldMiddle.lowerBound
+        var nextNew = newMiddle.lowerBound
+        for position in newMiddle {
+            guard let matched = oldIndex[ObjectIdentifier(new.chunks[position])], matched >= nextOld else { continue }
+            if matched > nextOld || position > nextNew { regions.append((nextOld..<matched, nextNew..<position)) }
+            nextOld = matched + 1
+            nextNew = position + 1
+        }
+        if nextOld < oldMiddle.upperBound || nextNew < newMiddle.upperBound {
+            regions.append((nextOld..<oldMiddle.upperBound, nextNew..<newMiddle.upperBound))
+        }
+        return regions
+    }
+
+    /// Records the neighbours of the row at `position` of group `index`, telling the rules that read
+    /// them if they changed.
+    private mutating func refreshNeighbours(at position: Int, in index: Int, into changes: inout ChangeSet) {
         let order = repeats.groups[index].order
-        let ids = order.chunks[chunk].ids
-        let before = offset > 0 ? ids[offset - 1] : (chunk > 0 ? order.chunks[chunk - 1].ids.last : nil)
-        let after = offset + 1 < ids.count ? ids[offset + 1] : (chunk + 1 < order.chunks.count ? order.chunks[chunk + 1].ids.first : nil)
+        let id = order[position]
+        let before = position > 0 ? order[position - 1] : nil
+        let after = position + 1 < order.count ? order[position + 1] : nil
         let key = repeats.groups[index].definition.key
         if repeats.groups[index].previous[id] != before {
             repeats.update(index) { $0.previous[id] = before }
