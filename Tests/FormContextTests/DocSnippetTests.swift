@@ -6,7 +6,7 @@ import Testing
 @Suite("Documentation code blocks are the code the tests compile")
 struct DocSnippetTests {
     /// Guides whose every `swift` block is compiled, except blocks that begin with `// SwiftUI`.
-    static let fullyCompiledGuides = ["Docs/SwiftUI.md"]
+    static let fullyCompiledGuides = ["Docs/SwiftUI.md", "Docs/Repeats.md"]
 
     /// The first line of a block that holds SwiftUI's view code, which cannot be compiled on Linux.
     static let swiftUIMarker = "// SwiftUI"
@@ -31,7 +31,7 @@ struct DocSnippetTests {
         for (index, block) in blocks.enumerated() where block.first != Self.swiftUIMarker {
             #expect(snippets.contains { $0.lines == block }, "block \(index + 1) of \(guide) is not compiled by any test: \(block.prefix(3))")
         }
-        #expect(blocks.contains { $0.first == Self.swiftUIMarker }, "\(guide) shows SwiftUI code")
+        if guide == "Docs/SwiftUI.md" { #expect(blocks.contains { $0.first == Self.swiftUIMarker }, "\(guide) shows SwiftUI code") }
     }
 
     @Test("a snippet that differs from its document by one character is caught")
