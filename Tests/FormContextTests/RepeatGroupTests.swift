@@ -173,3 +173,34 @@ struct RepeatGroupTests {
     }
 }
 
+
+@Suite("Repeat groups under concurrent use")
+struct RepeatConcurrencyTests {
+    @Test("rows added, edited, moved and removed from many tasks at once leave a consistent form")
+    func concurrentOperations() async throws {
+        let form = FormContextObject(definition: Household.definition(RepeatGroup("members", fields: [
+            FieldDefinition(Household.name), FieldDefinition(Household.age),
+            FieldDefinition(Household.isAdult).calculated { values in values[Household.age].map { $0 >= 18 } },
+        ]).summary(Household.memberCount, .count).summary(Household.totalAge, .sum(Household.age))))
+        let kept = try await withThrowingTaskGroup(of: [RowID].self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    var mine: [RowID] = []
+                    for step in 0..<40 {
+                        let id = try form.appendRow(to: "members", ["name": "w\(worker)", "age": step])
+                        form[Household.key(Household.age, id)] = step + 1
+                        if step % 3 == 0 { try form.moveRow(id, in: "members", to: 0) }
+                        if step % 2 == 0 { try form.removeRow(id, from: "members") } else { mine.append(id) }
+                    }
+                    return mine
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(Set(form.rows(of: "members")) == Set(kept))
+        #expect(form[Household.memberCount] == kept.count)
+        let ages = kept.compactMap { form[Household.key(Household.age, $0)] }
+        #expect(form[Household.totalAge] == ages.reduce(0, +))
+        #expect(kept.allSatisfy { form[Household.key(Household.isAdult, $0)] == ((form[Household.key(Household.age, $0)] ?? 0) >= 18) })
+    }
+}
