@@ -204,3 +204,32 @@ struct RepeatRulesTests {
     }
 }
 
+
+@Suite("Repeat groups hidden and disabled")
+struct RepeatActivityTests {
+    @Test("a group hidden or disabled by the program takes its rows with it, new rows included")
+    func programCascade() throws {
+        let name = FormKey<String>("name")
+        let group = RepeatGroup("crew", fields: [FieldDefinition(name, validators: [.required()])])
+            .summary(FormKey<Int>("named"), .count(of: name))
+        let form = FormContextObject(definition: try FormDefinition([FieldDefinition(group)]))
+        let a = try form.appendRow(to: "crew", ["name": "Ada"])
+        let nameOfA = a.scope(in: "crew").key("name")
+        form.setVisible(false, for: "crew")
+        #expect(!form.isVisible(nameOfA))
+        #expect(form[FormKey<Int>("named")] == 0)
+        let b = try form.appendRow(to: "crew")
+        #expect(!form.isVisible(b.scope(in: "crew").key("name")))
+        #expect(form.validate().errors.isEmpty)
+        #expect(form.explanation(for: nameOfA) == "\(nameOfA): hidden with its repeat group crew")
+        form.setVisible(true, for: "crew")
+        #expect(form.isVisible(nameOfA))
+        #expect(form[FormKey<Int>("named")] == 1)
+        #expect(form.validate().errors.map(\.key) == [b.scope(in: "crew").key("name")])
+        form.setEnabled(false, for: "crew")
+        #expect(!form.isEnabled(nameOfA))
+        #expect(form.validate().errors.isEmpty)
+        form.setEnabled(true, for: "crew")
+        #expect(form.isEnabled(nameOfA))
+    }
+}

@@ -55,6 +55,12 @@ extension EngineState {
             }
         }
         if flags.contains(.hidden) { lines.append("\(key): hidden by the program (setVisible)") }
+        if let place = repeats.placement[slot], flags.contains(.groupHidden) {
+            lines.append("\(key): hidden with its repeat group \(repeats.groups[place.group].definition.key)")
+        }
+        if let place = repeats.placement[slot], flags.contains(.groupDisabled) {
+            lines.append("\(key): disabled with its repeat group \(repeats.groups[place.group].definition.key)")
+        }
         if flags.contains(.disabled) { lines.append("\(key): disabled by the program (setEnabled)") }
         if flags.contains(.ruleRequired), let rule = rules.rule(of: slot, deciding: .ruleRequired) {
             lines.append("\(key): required by its required rule, which \(reads(of: rule))")

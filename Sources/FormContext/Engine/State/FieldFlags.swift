@@ -20,11 +20,15 @@ struct FieldFlags: OptionSet, Hashable, Sendable {
     static let ruleDisabled = FieldFlags(rawValue: 1 << 7)
     /// The field's required-when rule holds: a blank value is an error.
     static let ruleRequired = FieldFlags(rawValue: 1 << 8)
+    /// The field belongs to a row of a repeat group that is hidden.
+    static let groupHidden = FieldFlags(rawValue: 1 << 9)
+    /// The field belongs to a row of a repeat group that is disabled.
+    static let groupDisabled = FieldFlags(rawValue: 1 << 10)
 
-    /// The flags that hide a field, by the API or by a rule.
-    static let concealed: FieldFlags = [.hidden, .ruleHidden]
-    /// The flags that disable a field, by the API or by a rule.
-    static let locked: FieldFlags = [.disabled, .ruleDisabled]
+    /// The flags that hide a field, by the API, by a rule or with its repeat group.
+    static let concealed: FieldFlags = [.hidden, .ruleHidden, .groupHidden]
+    /// The flags that disable a field, by the API, by a rule or with its repeat group.
+    static let locked: FieldFlags = [.disabled, .ruleDisabled, .groupDisabled]
     /// The flags that take a field out of validation and submission.
-    static let inactive: FieldFlags = [.hidden, .disabled, .ruleHidden, .ruleDisabled]
+    static let inactive: FieldFlags = [.hidden, .disabled, .ruleHidden, .ruleDisabled, .groupHidden, .groupDisabled]
 }

@@ -20,7 +20,34 @@ extension EngineState {
             for slot in rules.placeNewSlots(of: fields) { refreshRuleFlags(at: slot, into: &changes) }
         }
         repeats.update(index) { $0.rows[id] = row }
-        for slot in repeats.slots(of: id, in: index) { updateContribution(at: slot, into: &changes) }
+        let groupFlags = groupActivityFlags(of: index)
+        for slot in repeats.slots(of: id, in: index) {
+            setHidden(groupFlags.contains(.groupHidden), at: slot, by: .groupHidden, into: &changes)
+            setDisabled(groupFlags.contains(.groupDisabled), at: slot, by: .groupDisabled, into: &changes)
+            updateContribution(at: slot, into: &changes)
+        }
+    }
+
+    /// The flags the rows of group `index` take from the group: hidden and disabled with it.
+    func groupActivityFlags(of index: Int) -> FieldFlags {
+        let flags = fields[repeats.groups[index].slot].flags
+        var cascaded: FieldFlags = []
+        if !flags.isDisjoint(with: .concealed) { cascaded.insert(.groupHidden) }
+        if !flags.isDisjoint(with: .locked) { cascaded.insert(.groupDisabled) }
+        return cascaded
+    }
+
+    /// Hides or shows, disables or enables, every field of every row of group `index` with the group.
+    ///
+    /// - Complexity: O(*r*·*f*) for *r* rows of *f* fields.
+    mutating func cascadeGroupActivity(_ index: Int, into changes: inout ChangeSet) {
+        let cascaded = groupActivityFlags(of: index)
+        for id in repeats.groups[index].rows.keys {
+            for slot in repeats.slots(of: id, in: index) {
+                setHidden(cascaded.contains(.groupHidden), at: slot, by: .groupHidden, into: &changes)
+                setDisabled(cascaded.contains(.groupDisabled), at: slot, by: .groupDisabled, into: &changes)
+            }
+        }
     }
 
     /// Takes down row `id` of group `index`: its rules and checks go, and its fields lose their
@@ -35,7 +62,9 @@ extension EngineState {
         }
         for slot in repeats.slots(of: id, in: index) {
             setHidden(false, at: slot, by: .ruleHidden, into: &changes)
+            setHidden(false, at: slot, by: .groupHidden, into: &changes)
             setDisabled(false, at: slot, by: .ruleDisabled, into: &changes)
+            setDisabled(false, at: slot, by: .groupDisabled, into: &changes)
             fields.setFlag(.ruleRequired, false, at: slot)
             _ = write(.absent, at: slot, origin: origin, into: &changes)
             setTouched(false, at: slot, into: &changes)

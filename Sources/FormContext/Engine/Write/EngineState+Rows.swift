@@ -70,6 +70,14 @@ extension EngineState {
                 repeats.update(place.group) { $0.nextNumber = place.id.number + 1 }
             }
             if repeats.groups[place.group].definition.field(place.field)?.isSecure == true { setSecret(true, at: slot, into: &changes) }
+            // A field of a row that exists is hidden and disabled with its group from the start.
+            if repeats.groups[place.group].rows[place.id] != nil {
+                let cascaded = groupActivityFlags(of: place.group)
+                if !cascaded.isEmpty {
+                    setHidden(cascaded.contains(.groupHidden), at: slot, by: .groupHidden, into: &changes)
+                    setDisabled(cascaded.contains(.groupDisabled), at: slot, by: .groupDisabled, into: &changes)
+                }
+            }
         }
     }
 

@@ -102,6 +102,7 @@ extension EngineState {
         if !repeats.isEmpty {
             if slot >= repeats.placed { placeRowSlots(into: &changes) }
             updateContribution(at: slot, into: &changes)
+            if let group = repeats.groupOfSlot[slot] { cascadeGroupActivity(group, into: &changes) }
         }
         return true
     }
@@ -114,6 +115,7 @@ extension EngineState {
         guard wasEnabled != fields[slot].flags.isDisjoint(with: .locked) else { return }
         note(.enabled, of: slot, into: &changes)
         if changes.isSettling { changes.activity.append(slot) }
+        if !repeats.isEmpty, let group = repeats.groupOfSlot[slot] { cascadeGroupActivity(group, into: &changes) }
     }
 
     /// Marks the value in `slot` secret or not. Secrecy belongs to the key: this is the one place
