@@ -100,7 +100,7 @@ public struct RepeatGroup: Sendable {
     ///
     /// - Parameters:
     ///   - key: Where the value is kept, outside the group.
-    ///   - aggregate: What to compute: ``RowAggregate/count``, ``RowAggregate/sum(_:)-4o4jv``, …
+    ///   - aggregate: What to compute: ``RowAggregate/count``, ``RowAggregate/sum(_:)->RowAggregate<Int>``, …
     /// - Returns: The group with the summary.
     public func summary<Value>(_ key: FormKey<Value>, _ aggregate: RowAggregate<Value>) -> RepeatGroup {
         var copy = self
@@ -111,7 +111,7 @@ public struct RepeatGroup: Sendable {
     /// The same group, checking its rows with `validator`; the issue is reported under the group's key.
     ///
     /// - Parameter validator: The check: ``RowsValidator/unique(_:message:)``,
-    ///   ``RowsValidator/atLeastOne(_:equals:message:)`` or ``RowsValidator/custom(_:message:_:)``.
+    ///   ``RowsValidator/atLeastOne(_:equals:message:)`` or ``RowsValidator/custom(_:message:severity:_:)``.
     /// - Returns: The group with the check.
     public func validator(_ validator: RowsValidator) -> RepeatGroup {
         var copy = self
