@@ -120,10 +120,14 @@ extension EngineState {
     mutating func refreshRuleFlags(at slot: Int, into changes: inout ChangeSet) {
         if setHidden(rules.decides(.ruleHidden, at: slot), at: slot, by: .ruleHidden, into: &changes) {
             rules.schedule(rules.concealmentReaders(of: slot))
-            if rules.clearsHidden, !fields[slot].flags.isDisjoint(with: .concealed),
-                write(.absent, at: slot, origin: .calculation, into: &changes) != nil
-            {
-                rules.schedule(rules.valueReaders(of: slot))
+            if rules.clearsHidden, !fields[slot].flags.isDisjoint(with: .concealed) {
+                // Cleared as the definition is attached, the field starts without a value: it is not dirty.
+                if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) {
+                    setInitial(.absent, at: slot, into: &changes)
+                }
+                if write(.absent, at: slot, origin: .calculation, into: &changes) != nil {
+                    rules.schedule(rules.valueReaders(of: slot))
+                }
             }
         }
         setDisabled(rules.decides(.ruleDisabled, at: slot), at: slot, by: .ruleDisabled, into: &changes)
