@@ -31,3 +31,30 @@ struct RuleRegressionTests {
         #expect(!form.isDirty)
     }
 }
+
+extension RuleRegressionTests {
+    @Test("with hidden values cleared, a hidden calculated field holds no value, and has its calculation back when shown (seed 2, form 1)")
+    func clearedCalculationWhileHidden() throws {
+        let adults = FormKey<Int>("adults")
+        let size = FormKey<Int>("household.size")
+        let shown = FormKey<Bool>("shown")
+        let definition = try Self.definition(
+            [
+                FieldDefinition(shown, default: false),
+                FieldDefinition(adults, default: 2),
+                FieldDefinition(size).calculated { ($0[adults] ?? 0) + 1 },
+            ],
+            groups: [FieldGroup("household").visible(when: { $0[shown] == true })], hiddenValues: .cleared)
+        let form = FormContextObject(definition: definition)
+        #expect(form[size] == nil)
+        form[adults] = 3
+        #expect(form[size] == nil)
+        form[shown] = true
+        #expect(form[size] == 4)
+        form[shown] = false
+        #expect(form[size] == nil)
+        let server = definition.evaluateRules(["shown": false, "adults": 5, "household.size": 6])
+        #expect(server.values[size] == nil)
+        #expect(definition.evaluateRules(["shown": true, "adults": 5]).values[size] == 6)
+    }
+}

@@ -67,6 +67,8 @@ public enum HiddenValues: String, Hashable, Sendable, CaseIterable {
     /// Keeps it: the field has its value back when it is shown again (ODK, Enketo). The default.
     case kept
     /// Clears it (SurveyJS's `clearInvisibleValues: "onHidden"`): the value is removed, with origin
-    /// ``FormChangeOrigin/calculation``, when the field becomes hidden.
+    /// ``FormChangeOrigin/calculation``, when the rules hide the field (its own visibility rule or a
+    /// group's; hiding it with ``FormContextObject/setVisible(_:for:)`` keeps it). A calculated field
+    /// holds no value while the rules hide it, and takes its calculation's value again when shown.
     case cleared
 }

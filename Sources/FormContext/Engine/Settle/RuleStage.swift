@@ -95,8 +95,10 @@ extension EngineState {
         guard rules.store(output, of: rule) else { return }
         switch rules.rules[rule].target {
         case .value(let key):
-            guard case .value(let value) = output else { return }
+            guard case .value(var value) = output else { return }
             let slot = fields.slot(creating: key)
+            // With hidden values cleared, a field the rules hide holds no value, a calculated one included.
+            if rules.clearsHidden && fields[slot].flags.contains(.ruleHidden) { value = .absent }
             if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) {
                 setInitial(value, at: slot, into: &changes)
             }
@@ -118,7 +120,14 @@ extension EngineState {
     /// Brings the rule flags of `slot` (hidden, disabled, required) in line with what its rules and
     /// its groups' rules decide, scheduling the rules that read what changed.
     mutating func refreshRuleFlags(at slot: Int, into changes: inout ChangeSet) {
-        if setHidden(rules.decides(.ruleHidden, at: slot), at: slot, by: .ruleHidden, into: &changes) {
+        let wasRuleHidden = fields[slot].flags.contains(.ruleHidden)
+        let isRuleHidden = rules.decides(.ruleHidden, at: slot)
+        if rules.clearsHidden, wasRuleHidden, !isRuleHidden, let calculation = rules.calculation(of: slot) {
+            // Shown again, a calculated field the rules cleared takes its calculation's value again.
+            rules.forget(calculation)
+            rules.schedule(calculation)
+        }
+        if setHidden(isRuleHidden, at: slot, by: .ruleHidden, into: &changes) {
             rules.schedule(rules.concealmentReaders(of: slot))
             if rules.clearsHidden, !fields[slot].flags.isDisjoint(with: .concealed) {
                 // Cleared as the definition is attached, the field starts without a value: it is not dirty.

@@ -386,6 +386,11 @@ struct RuleState: Sendable {
         return true
     }
 
+    /// Forgets what `rule` decided, so that its next run carries out its result even if it is the same.
+    mutating func forget(_ rule: Int) {
+        outputs[rule] = nil
+    }
+
     /// Whether a self-reading calculation may run again in this mutation (once), to settle on a
     /// value that reads back as itself.
     mutating func mayRerun(_ rule: Int) -> Bool {
