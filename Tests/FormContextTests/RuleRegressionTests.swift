@@ -58,3 +58,25 @@ extension RuleRegressionTests {
         #expect(definition.evaluateRules(["shown": true, "adults": 5]).values[size] == 6)
     }
 }
+
+extension RuleRegressionTests {
+    @Test("a calculated field written by a reset or the program takes its calculation's value again (seed 0x5EED, form 22)")
+    func writtenCalculationIsRecalculated() throws {
+        let a = FormKey<Int>("a")
+        let total = FormKey<Int>("total")
+        let form = FormContextObject(
+            definition: try Self.definition(
+                [FieldDefinition(a, default: 1), FieldDefinition(total).calculated { ($0[a] ?? 0) + 1 }], hiddenValues: .kept))
+        #expect(form[total] == 2)
+        form.setVisible(false, for: "a")
+        #expect(form[total] == 1)
+        form.reset()
+        #expect(form[total] == 1)
+        let before = form.ruleEvaluationCount
+        form.set(10, for: "total")
+        #expect(form[total] == 1)
+        #expect(form.ruleEvaluationCount - before == 1)
+        form.setVisible(true, for: "a")
+        #expect(form[total] == 2)
+    }
+}

@@ -30,6 +30,12 @@ enum RuleStage: SettleStage {
         }
         for change in changes.values[changes.rulesTakenValues...] {
             state.rules.schedule(state.rules.valueReaders(of: change.slot))
+            if change.origin != .calculation, let calculation = state.rules.calculation(of: change.slot) {
+                // Written by something else (a reset, the program), a calculated field takes its
+                // calculation's value again.
+                state.rules.forget(calculation)
+                state.rules.schedule(calculation)
+            }
         }
         for slot in changes.concealment[changes.rulesTakenConcealment...] {
             state.rules.schedule(state.rules.concealmentReaders(of: slot))
