@@ -80,3 +80,43 @@ extension RuleRegressionTests {
         #expect(form[total] == 2)
     }
 }
+
+extension RuleRegressionTests {
+    @Test("with hidden values cleared, a visibility rule that reads a field runs after the rule that may clear it (seed 1, form 3)")
+    func clearedValueIsReadAfterItsClearing() throws {
+        let a = FormKey<Int>("a")
+        let x = FormKey<Int>("x")
+        let y = FormKey<Int>("y")
+        let form = FormContextObject(
+            definition: try Self.definition(
+                [
+                    FieldDefinition(a, default: 1),
+                    FieldDefinition(x, default: 1).visible(when: { $0[a] == 1 }),
+                    FieldDefinition(y, default: 7).visible(when: { ($0[x] ?? 0) < 5 }),
+                ], hiddenValues: .cleared))
+        let before = form.ruleEvaluationCount
+        form.transaction { batch in
+            batch[a] = 0
+            batch[x] = 9
+        }
+        #expect(form[x] == nil)
+        #expect(form.isVisible("y"))
+        #expect(form[y] == 7)
+        #expect(form.ruleEvaluationCount - before == 2)
+        #expect(form.lastRuleRuns.map(\.rule) == ["x (visible)", "y (visible)"])
+    }
+
+    @Test("with hidden values cleared, visibility rules that read each other's values form a cycle, since each may clear the other")
+    func clearedMutualVisibilityIsACycle() throws {
+        let a = FormKey<Int>("a")
+        let b = FormKey<Int>("b")
+        let fields = [
+            FieldDefinition(a, default: 1).visible(when: { $0[b] != nil }),
+            FieldDefinition(b, default: 1).visible(when: { $0[a] != nil }),
+        ]
+        let cleared = FormContextObject(definition: try Self.definition(fields, hiddenValues: .cleared))
+        #expect(cleared.ruleCycles.map(\.description) == ["cycle: a (visible) → b (visible) → a (visible)"])
+        let kept = FormContextObject(definition: try Self.definition(fields, hiddenValues: .kept))
+        #expect(kept.ruleCycles.isEmpty)
+    }
+}

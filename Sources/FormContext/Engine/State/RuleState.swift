@@ -170,21 +170,31 @@ struct RuleState: Sendable {
     // MARK: Dependencies
 
     /// The rules that read something `rule` decides: the readers of a calculated value, or the
-    /// calculations reading a field `rule` can hide.
+    /// calculations reading a field `rule` can hide. With hidden values cleared, a visibility rule
+    /// decides its fields' values too: every reader of them, and their calculations, come after it.
     func consumers(of rule: Int) -> [Int] {
         var found: Set<Int> = []
         switch rules[rule].target {
         case .value:
             for slot in producedSlots(of: rule) { found.formUnion(valueReaders.readers(of: slot) ?? []) }
         case .visible:
-            for slot in producedSlots(of: rule) { found.formUnion(concealmentReaders.readers(of: slot) ?? []) }
+            for slot in producedSlots(of: rule) { addConsumers(ofVisibilityOf: slot, to: &found) }
         case .groupVisible:
-            for slot in members(ofGroupRule: rule) { found.formUnion(concealmentReaders.readers(of: slot) ?? []) }
+            for slot in members(ofGroupRule: rule) { addConsumers(ofVisibilityOf: slot, to: &found) }
         case .enabled, .required, .groupEnabled:
             break
         }
         found.remove(rule)
         return found.sorted()
+    }
+
+    /// Adds the rules that depend on whether `slot` is hidden: the calculations reading it and, with
+    /// hidden values cleared, every reader of its value and its own calculation.
+    private func addConsumers(ofVisibilityOf slot: Int, to found: inout Set<Int>) {
+        found.formUnion(concealmentReaders.readers(of: slot) ?? [])
+        guard clearsHiddenValues else { return }
+        found.formUnion(valueReaders.readers(of: slot) ?? [])
+        if let calculation = calculationOf[slot] { found.insert(calculation) }
     }
 
     /// The slots whose value or visibility `rule` decides directly.
@@ -197,11 +207,11 @@ struct RuleState: Sendable {
     }
 
     /// The rules producing what `rule` reads from `slot`: its calculation, and, for a rule that
-    /// cannot see hidden fields, the rules that can hide it.
+    /// cannot see hidden fields or when hidden values are cleared, the rules that can hide it.
     func producers(of slot: Int, readBy rule: Int) -> [Int] {
         var found: [Int] = []
         if let calculation = calculationOf[slot] { found.append(calculation) }
-        if !rules[rule].excluded.isDisjoint(with: .concealed) {
+        if clearsHiddenValues || !rules[rule].excluded.isDisjoint(with: .concealed) {
             if let visible = visibleRuleOf[slot] { found.append(visible) }
             for group in groupsOfSlot[slot] ?? [] {
                 if let visible = groups[group].visibleRule { found.append(visible) }
