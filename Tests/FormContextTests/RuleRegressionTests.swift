@@ -119,4 +119,33 @@ extension RuleRegressionTests {
         let kept = FormContextObject(definition: try Self.definition(fields, hiddenValues: .kept))
         #expect(kept.ruleCycles.isEmpty)
     }
+
+    @Test("a rule whose branch starts reading a calculated value that this mutation leaves alone runs once (seed 2, form 16)")
+    func newReadOfASettledValueRunsOnce() throws {
+        let useB = FormKey<Bool>("useB")
+        let a = FormKey<Int>("a")
+        let x = FormKey<Int>("x")
+        let b = FormKey<Int>("b")
+        let c = FormKey<Int>("c")
+        let form = FormContextObject(
+            definition: try Self.definition(
+                [
+                    FieldDefinition(useB, default: false),
+                    FieldDefinition(a, default: 1),
+                    FieldDefinition(x, default: 2),
+                    FieldDefinition(c).calculated { $0[useB] == true ? ($0[b] ?? 0) : ($0[a] ?? 0) },
+                    FieldDefinition(b).calculated { ($0[x] ?? 0) * 10 },
+                ], hiddenValues: .kept))
+        #expect(form[c] == 1)
+        var before = form.ruleEvaluationCount
+        form[useB] = true
+        #expect(form[c] == 20)
+        #expect(form.ruleEvaluationCount - before == 1)
+        // From now on c runs after b: a change of x runs each once.
+        before = form.ruleEvaluationCount
+        form[x] = 3
+        #expect(form[c] == 30)
+        #expect(form.lastRuleRuns.map(\.rule) == ["b", "c"])
+        #expect(form.ruleEvaluationCount - before == 2)
+    }
 }

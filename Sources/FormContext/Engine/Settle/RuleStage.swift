@@ -1,7 +1,7 @@
 /// Rules as a settle stage: the visibility, enabled, required and calculation rules a mutation
 /// calls for, run level by level in dependency order, each at most once per mutation (a rule whose
-/// reads change to take in a rule not yet run runs again once that rule has), stopping wherever a
-/// result did not change.
+/// branch reads, for the first time, something a rule still due in this mutation decides runs again
+/// once that rule has), stopping wherever a result did not change.
 enum RuleStage: SettleStage {
     struct Plan: Sendable {
         let rules: [Int]
@@ -60,6 +60,11 @@ enum RuleStage: SettleStage {
     }
 
     static func commit(_ outcome: Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
+        // The rules of this level whose result changes: what they decide, the level read as it was.
+        var changedInLevel: Set<Int> = []
+        if !outcome.isDiscovery {
+            for result in outcome.results where state.rules.outputs[result.rule] != result.output { changedInLevel.insert(result.rule) }
+        }
         for (rule, output, reads) in outcome.results {
             let slots = reads.map { state.fields.slot(creating: $0) }
             state.rules.record(slots, readBy: rule)
@@ -77,10 +82,14 @@ enum RuleStage: SettleStage {
             if !later.isEmpty {
                 if let cycle = state.rules.raise(rule, to: needed, readingFrom: later) {
                     state.rules.breakCycle(cycle)
-                } else {
-                    state.rules.schedule(rule)
+                    continue
                 }
-                continue
+                // What it read is stale only if a rule still due, or one of this level that changes,
+                // decides it: then it runs again after them; otherwise its result stands.
+                if later.contains(where: { state.rules.isDue($0) || changedInLevel.contains($0) }) {
+                    state.rules.schedule(rule)
+                    continue
+                }
             }
             state.applyRule(rule, output: output, into: &changes)
         }

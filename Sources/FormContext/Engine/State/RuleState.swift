@@ -358,6 +358,11 @@ struct RuleState: Sendable {
         queue.push(rule, height: heights[rule])
     }
 
+    /// Whether `rule` is due to run.
+    func isDue(_ rule: Int) -> Bool {
+        queue.contains(rule)
+    }
+
     /// Makes every rule in `rules` due.
     mutating func schedule(_ rules: some Sequence<Int>) {
         for rule in rules { schedule(rule) }
