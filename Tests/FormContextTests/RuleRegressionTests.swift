@@ -149,3 +149,31 @@ extension RuleRegressionTests {
         #expect(form.ruleEvaluationCount - before == 2)
     }
 }
+
+extension RuleRegressionTests {
+    @Test("a rule whose branch starts reading a field that a rule of its level shows sees it shown (seed 0x5EED, form 26)")
+    func newReadOfAFieldShownInTheSameLevel() throws {
+        let s = FormKey<Int>("s")
+        let v = FormKey<Int>("v")
+        let x = FormKey<Int>("x")
+        let c = FormKey<Int>("c")
+        let y = FormKey<Int>("y")
+        let form = FormContextObject(
+            definition: try Self.definition(
+                [
+                    FieldDefinition(s, default: 0),
+                    FieldDefinition(v, default: 0),
+                    FieldDefinition(y, default: 7),
+                    FieldDefinition(x).calculated { $0[y] }.visible(when: { ($0[v] ?? 0) > 2 }),
+                    FieldDefinition(c).calculated { ($0[s] ?? 0) > 0 ? ($0[x] ?? 0) : 0 },
+                ], hiddenValues: .kept))
+        // Written in this order, x's visibility rule is committed first, before c records its read of x.
+        form.transaction { batch in
+            batch[v] = 3
+            batch[s] = 1
+        }
+        #expect(form.isVisible("x"))
+        #expect(form[c] == 7)
+        #expect(form.lastRuleRuns.map(\.rule).filter { $0 == "c" }.count == 2)
+    }
+}

@@ -71,10 +71,11 @@ enum RuleStage: SettleStage {
             state.rules.didRun(rule, reads: reads)
             guard !outcome.isDiscovery else { continue }
             // A read of something a rule of the same height or higher decides: run again after it.
+            let height = state.rules.heights[rule]
             var later: Set<Int> = []
-            var needed = state.rules.heights[rule]
+            var needed = height
             for slot in slots {
-                for producer in state.rules.producers(of: slot, readBy: rule) where state.rules.heights[producer] >= needed {
+                for producer in state.rules.producers(of: slot, readBy: rule) where state.rules.heights[producer] >= height {
                     later.insert(producer)
                     needed = max(needed, state.rules.heights[producer] + 1)
                 }
