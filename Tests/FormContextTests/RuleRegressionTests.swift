@@ -177,3 +177,22 @@ extension RuleRegressionTests {
         #expect(form.lastRuleRuns.map(\.rule).filter { $0 == "c" }.count == 2)
     }
 }
+
+extension RuleRegressionTests {
+    @Test("the rules of one level run in definition order, whatever order their inputs changed in")
+    func levelsRunInDefinitionOrder() throws {
+        let toggle = FormKey<Bool>("toggle")
+        let other = FormKey<Int>("other")
+        let names = (0..<24).map { "q\($0)" }
+        let fields = [FieldDefinition(toggle, default: false), FieldDefinition(other, default: 0)]
+            + names.enumerated().map { index, name in
+                FieldDefinition(FormKey<Int>(name)).visible(when: { index.isMultiple(of: 2) ? $0[toggle] == true : ($0[other] ?? 0) > 0 })
+            }
+        let form = FormContextObject(definition: try Self.definition(fields, hiddenValues: .kept))
+        form.transaction { batch in
+            batch[other] = 1
+            batch[toggle] = true
+        }
+        #expect(form.lastRuleRuns.map(\.rule) == names.map { "\($0) (visible)" })
+    }
+}

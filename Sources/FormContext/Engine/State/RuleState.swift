@@ -368,9 +368,12 @@ struct RuleState: Sendable {
         for rule in rules { schedule(rule) }
     }
 
-    /// Takes the due rules of the lowest height: they depend on nothing still due, nor on each other.
+    /// Takes the due rules of the lowest height, in definition order: they depend on nothing still
+    /// due, nor on each other.
+    ///
+    /// - Complexity: O(*k* log *q*) for *k* rules taken from a queue of *q*.
     mutating func takeNextLevel() -> [Int] {
-        queue.popLowest(heights: heights)
+        queue.popLowest(heights: heights).sorted()
     }
 
     /// Whether any rule is due.
