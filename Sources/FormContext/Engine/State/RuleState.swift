@@ -22,6 +22,8 @@ struct RuleState: Sendable {
     private var concealmentReaders = DependencyIndex()
     /// The calculation producing each slot's value.
     private var calculationOf: [Int: Int] = [:]
+    /// The slot each field rule decides about, by rule (-1 for a group's rules).
+    private var targetSlots: [Int] = []
     /// The field rules of each slot by what they decide.
     private var visibleRuleOf: [Int: Int] = [:]
     private var enabledRuleOf: [Int: Int] = [:]
@@ -72,6 +74,12 @@ struct RuleState: Sendable {
         clearsHiddenValues = definition.hiddenValues == .cleared
         // Every field of the definition has a record, so that its groups hold it from the start.
         for field in definition.fields { _ = fields.slot(creating: field.key) }
+        targetSlots = rules.map { rule in
+            switch rule.target {
+            case .value(let key), .visible(let key), .enabled(let key), .required(let key): fields.slot(creating: key)
+            case .groupVisible, .groupEnabled: -1
+            }
+        }
         for (index, rule) in rules.enumerated() {
             switch rule.target {
             case .value(let key): calculationOf[fields.slot(creating: key)] = index
@@ -200,8 +208,7 @@ struct RuleState: Sendable {
     /// The slots whose value or visibility `rule` decides directly.
     private func producedSlots(of rule: Int) -> [Int] {
         switch rules[rule].target {
-        case .value: calculationOf.compactMap { $0.value == rule ? $0.key : nil }
-        case .visible: visibleRuleOf.compactMap { $0.value == rule ? $0.key : nil }
+        case .value, .visible: [targetSlots[rule]]
         default: []
         }
     }
