@@ -137,9 +137,15 @@ struct Rewriter {
     }
 }
 
-/// The guides in the order README.md links them, then the others by name.
+/// The guides in the order README.md links them in its "## Guides" section (in the whole README if
+/// it has none), then the others by name.
 func order(_ names: [String], readme: String) -> [String] {
-    let linked = readme.matches(of: #/\]\(Docs/([A-Za-z0-9_-]+)\.md[#)]/#).map { String($0.1) }
+    var section = Substring(readme)
+    if let start = readme.range(of: "\n## Guides\n") {
+        section = readme[start.upperBound...]
+        if let end = section.range(of: "\n## ") { section = section[..<end.lowerBound] }
+    }
+    let linked = section.matches(of: #/\]\(Docs/([A-Za-z0-9_-]+)\.md[#)]/#).map { String($0.1) }
     var seen = Set<String>()
     let first = linked.filter { names.contains($0) && seen.insert($0).inserted }
     return first + names.filter { !seen.contains($0) }.sorted()

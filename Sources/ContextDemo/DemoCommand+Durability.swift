@@ -10,7 +10,7 @@ extension DemoCommand {
         let controls: [any DemoTextInput]
         do throws(DemoError) {
             options = try parse(arguments)
-            do { (form, controls) = try options.form.make() } catch { throw .formUnavailable(options.form.name, "\(error)") }
+            do { (form, controls) = try options.form.make(options.setup) } catch { throw .formUnavailable(options.form.name, "\(error)") }
         } catch {
             return Outcome(status: usageError, output: "", errorOutput: "error: \(error)\n")
         }
@@ -26,15 +26,11 @@ extension DemoCommand {
                 notes.append("warning: \(error)")
             }
         }
-        for (key, text) in options.assignments {
-            guard let control = controls.first(where: { $0.key == key }) else {
-                let error = DemoError.unknownKey(key, known: controls.map(\.key).sorted())
-                return Outcome(status: usageError, output: "", errorOutput: "error: \(error)\n")
-            }
-            control.text = text
-            if let error = control.parseError {
-                return Outcome(status: usageError, output: "", errorOutput: "error: \(DemoError.invalidValue(error))\n")
-            }
+        let lastChange: LastChange?
+        do throws(DemoError) {
+            lastChange = try type(options.assignments, into: controls, of: form, calculatedKeys: options.form.calculatedKeys)
+        } catch {
+            return Outcome(status: usageError, output: "", errorOutput: "error: \(error)\n")
         }
         if let store {
             do { try store.save(form) } catch {
@@ -44,6 +40,7 @@ extension DemoCommand {
         guard let outbox else {
             var outcome = await run(form: form, options: options)
             outcome.errorOutput = notes.map { $0 + "\n" }.joined() + outcome.errorOutput
+            if options.explains { outcome.output += DemoText.joined(explanationLines(of: form, after: lastChange)) }
             return outcome
         }
         return await finalize(form, into: outbox, discarding: store, notes: notes)
@@ -89,6 +86,7 @@ extension DemoCommand {
 extension FormDefinition {
     /// The same fields and validators under another identifier, so each demo form has its own drafts.
     fileprivate func named(_ identifier: String) throws -> FormDefinition {
-        try FormDefinition(fields, validators: validators, identifier: identifier, version: version)
+        try FormDefinition(
+            fields, validators: validators, groups: groups, hiddenValues: hiddenValues, identifier: identifier, version: version)
     }
 }

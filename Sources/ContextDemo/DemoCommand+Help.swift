@@ -4,13 +4,16 @@ extension DemoCommand {
     static var help: String {
         let forms = DemoForm.all.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary)" }
         return """
-            USAGE: ContextDemo [--form <name>] [--set <key>=<value> ...] [--json] [--show-secrets] [--]
+            USAGE: ContextDemo [--form <name>] [--set <key>=<value> ...] [--json] [--show-secrets]
+                               [--explain] [--today <date>] [--]
 
             Fills a form with its default values, applies each --set as if typed into
             the field's control, submits the form, and prints the submitted fields
             sorted by key as `key: value`, followed by a line of `==========`.
             The form is validated first: invalid values print each error as
             `key: message` on standard error, and nothing is submitted.
+            Only the active fields are submitted: a field the form's rules hide or
+            disable is left out (and not validated). A calculated field cannot be set.
 
             Every line printed shows control characters as escapes (`\\n`, `\\u{1B}`),
             so a value cannot start a line of its own or act on the terminal; a
@@ -23,6 +26,11 @@ extension DemoCommand {
               --json                 Print the submission as JSON instead: sorted keys,
                                      two-space indentation.
               --show-secrets         Show secret values (passwords) instead of ••••••.
+              --explain              Then print the rules the last --set ran, each with the
+                                     keys it read, and why each hidden or disabled field is
+                                     so (also when validation fails). Not with --json.
+              --today <date>         The day calculations take as today, an ISO 8601 date
+                                     such as 2026-01-15 (default: the current date).
               --version              Print the version and exit.
               -h, --help             Show this help.
               --                     End of options: any argument after it is an operand,
@@ -38,8 +46,9 @@ extension DemoCommand {
               0  the form was submitted
               1  the values failed validation; each error is printed as `key: message`
               2  bad arguments: unknown option, malformed --set, unknown key or form,
-                 a value that does not parse as its field's type, or an argument
-                 that is not valid UTF-8
+                 a calculated key, a value that does not parse as its field's type,
+                 a bad --today, --explain with --json, or an argument that is not
+                 valid UTF-8
               3  the output could not be written (a closed or full output, a broken pipe)
 
             """

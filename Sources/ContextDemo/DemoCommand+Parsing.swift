@@ -1,4 +1,5 @@
 import FormContext
+import Foundation
 
 extension DemoCommand {
     /// The options the command understands.
@@ -9,6 +10,13 @@ extension DemoCommand {
         var showsVersion = false
         var printsJSON = false
         var showsSecrets = false
+        /// `--explain`: print which rules the last `--set` ran and why fields are hidden or disabled.
+        var explains = false
+        /// `--today`: the day calculations take as today.
+        var today: Date?
+
+        /// What the forms may depend on: `--today`, or else the current date.
+        var setup: DemoForm.Setup { DemoForm.Setup(today: today ?? Date()) }
     }
 
     /// The flags that take no value, and the option each sets. Given as `--flag=value`, the value must
@@ -19,6 +27,7 @@ extension DemoCommand {
         case "--version": \.showsVersion
         case "--json": \.printsJSON
         case "--show-secrets": \.showsSecrets
+        case "--explain": \.explains
         default: nil
         }
     }
@@ -50,10 +59,15 @@ extension DemoCommand {
                 let name = try value(inlineValue, orNextOf: &remaining, for: flag)
                 guard let form = DemoForm.named(name) else { throw .unknownForm(name) }
                 options.form = form
+            case "--today":
+                let text = try value(inlineValue, orNextOf: &remaining, for: flag)
+                guard case let date?? = FieldFormat<Date>.iso8601.parse(text) else { throw .invalidDate(flag: flag, value: text) }
+                options.today = date
             default:
                 throw argument.hasPrefix("-") ? .unknownOption(argument) : .unexpectedArgument(argument)
             }
         }
+        if options.explains && options.printsJSON { throw .conflictingOptions("--explain", "--json") }
         return options
     }
 

@@ -39,14 +39,16 @@ struct DemoCommand {
     static func run(_ arguments: [String]) async -> Outcome {
         let options: Options
         let form: FormContextObject
+        let lastChange: LastChange?
         do throws(DemoError) {
             options = try parse(arguments)
             if options.showsHelp { return Outcome(status: success, output: help, errorOutput: "") }
             if options.showsVersion { return Outcome(status: success, output: "ContextDemo \(FormContextPackage.version)\n", errorOutput: "") }
-            form = try fill(options)
+            (form, lastChange) = try fill(options)
         } catch {
             return usageFailure(error)
         }
+        let explanation = options.explains ? DemoText.joined(explanationLines(of: form, after: lastChange)) : ""
         let convert = options.form.submit
         let result = await form.submit { submission in
             _ = try convert(submission.values)
@@ -54,14 +56,14 @@ struct DemoCommand {
         }
         switch result {
         case .succeeded(let submission):
-            return Outcome(status: success, output: render(submission, options), errorOutput: "")
+            return Outcome(status: success, output: render(submission, options) + explanation, errorOutput: "")
         case .invalid(let report), .rejected(let report):
             let lines = report.errors.map { issue in "\(issue.key ?? formWide): \(issue.message)" }
-            return Outcome(status: invalidInput, output: "", errorOutput: DemoText.joined(lines))
+            return Outcome(status: invalidInput, output: explanation, errorOutput: DemoText.joined(lines))
         case .failed(let error):
-            return Outcome(status: invalidInput, output: "", errorOutput: DemoText.joined([failureLine(error)]))
+            return Outcome(status: invalidInput, output: explanation, errorOutput: DemoText.joined([failureLine(error)]))
         case .alreadySubmitting:
-            return Outcome(status: invalidInput, output: "", errorOutput: DemoText.joined(["\(formWide): is being submitted already"]))
+            return Outcome(status: invalidInput, output: explanation, errorOutput: DemoText.joined(["\(formWide): is being submitted already"]))
         }
     }
 
@@ -100,21 +102,16 @@ struct DemoCommand {
     }
 
     /// Builds the chosen form and types each `--set` value into its control, as a user would.
-    static func fill(_ options: Options) throws(DemoError) -> FormContextObject {
+    ///
+    /// - Returns: The form, and what the last `--set` did to its rules.
+    static func fill(_ options: Options) throws(DemoError) -> (FormContextObject, LastChange?) {
         let form: FormContextObject
         let controls: [any DemoTextInput]
         do {
-            (form, controls) = try options.form.make()
+            (form, controls) = try options.form.make(options.setup)
         } catch {
             throw .formUnavailable(options.form.name, "\(error)")
         }
-        for (key, text) in options.assignments {
-            guard let control = controls.first(where: { $0.key == key }) else {
-                throw .unknownKey(key, known: controls.map(\.key).sorted())
-            }
-            control.text = text
-            if let error = control.parseError { throw .invalidValue(error) }
-        }
-        return form
+        return (form, try type(options.assignments, into: controls, of: form, calculatedKeys: options.form.calculatedKeys))
     }
 }

@@ -10,6 +10,12 @@ enum DemoError: Error, Equatable, CustomStringConvertible {
     case malformedAssignment(String)
     case unknownForm(String)
     case unknownKey(String, known: [String])
+    /// `--set` names a field the form calculates.
+    case calculatedKey(String)
+    /// A date option whose value is not an ISO 8601 date.
+    case invalidDate(flag: String, value: String)
+    /// Two options that cannot be given together.
+    case conflictingOptions(String, String)
     case invalidValue(FormControlError)
     case formUnavailable(String, String)
     /// Argument `position` (1 for the first after the program name) is not UTF-8: `byte` at `offset` is
@@ -32,6 +38,12 @@ enum DemoError: Error, Equatable, CustomStringConvertible {
             "unknown form \(DemoText.echo(name)); known forms: \(DemoForm.all.map(\.name).joined(separator: ", "))"
         case .unknownKey(let key, let known):
             "unknown key \(DemoText.echo(key)); known keys: \(known.joined(separator: ", "))"
+        case .calculatedKey(let key):
+            "key \(DemoText.echo(key)) is calculated from other fields and cannot be set"
+        case .invalidDate(let flag, let value):
+            "invalid date \(DemoText.echo(value)) for \(DemoText.echo(flag)): expected an ISO 8601 date such as 2026-01-15"
+        case .conflictingOptions(let first, let second):
+            "\(DemoText.echo(first)) cannot be combined with \(DemoText.echo(second))"
         case .invalidValue(let error):
             "\(error)"
         case .formUnavailable(let name, let reason):

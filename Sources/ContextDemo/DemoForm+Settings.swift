@@ -6,7 +6,7 @@ extension DemoForm {
     /// submitted back through ``Settings/bridge``: the submission is the model the form produced.
     static let settings = DemoForm(
         name: "settings", summary: "the personal-hotspot settings, submitted through the model bridge",
-        make: {
+        make: { _ in
             let form = FormContextObject(definition: Settings.definition, values: Settings.bridge.context(from: Settings()))
             let scope = Settings.hotspotScope
             let controls: [any DemoTextInput] = [

@@ -16,17 +16,25 @@ extension FieldControl: DemoTextInput {
 
 /// One of the forms the demo can fill and submit.
 struct DemoForm: Sendable {
+    /// What a form may depend on besides its own fields.
+    struct Setup: Sendable {
+        /// The day calculations take as today (`--today`; the current date by default).
+        var today: Date
+    }
+
     /// The name given to `--form`.
     let name: String
     /// A one-line summary for `--help`.
     let summary: String
+    /// The fields the form calculates: they have no control, and `--set` refuses them.
+    var calculatedKeys: [String] = []
     /// Builds the live form with its default values and one connected control per field.
-    let make: @Sendable () throws -> (FormContextObject, [any DemoTextInput])
+    let make: @Sendable (Setup) throws -> (FormContextObject, [any DemoTextInput])
     /// Turns the form's active values into the submission; the values as they are by default.
     var submit: @Sendable (FormContext) throws(FormBridgeError) -> FormContext = { $0 }
 
     /// The forms the demo knows, the default first.
-    static let all: [DemoForm] = [.settings, .contact, .profile]
+    static let all: [DemoForm] = [.settings, .contact, .profile, .household]
 
     /// The form used when `--form` is not given.
     static var `default`: DemoForm { all[0] }
@@ -37,7 +45,7 @@ struct DemoForm: Sendable {
     }
 
     /// The contact form of the original form-context example: first and last name.
-    static let contact = DemoForm(name: "contact", summary: "first and last name (the original example)") {
+    static let contact = DemoForm(name: "contact", summary: "first and last name (the original example)") { _ in
         let form = FormContextObject(definition: try contactDefinition(), values: ["firstname": "Hello", "lastname": "World"])
         let controls: [any DemoTextInput] = [
             TextControl(key: "firstname", title: "First name"),
@@ -57,7 +65,7 @@ enum Plan: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
 
 extension DemoForm {
     /// A profile with one field of every control kind: text, secret text, integer, decimal, date, switch, choice.
-    static let profile = DemoForm(name: "profile", summary: "one field of every kind: text, secret, number, date, switch, choice") {
+    static let profile = DemoForm(name: "profile", summary: "one field of every kind: text, secret, number, date, switch, choice") { _ in
         let form = FormContextObject(definition: try profileDefinition())
         let controls: [any DemoTextInput] = [
             TextControl(key: "name", title: "Name", text: "Ada Lovelace"),

@@ -1,4 +1,5 @@
 import FormContext
+import Foundation
 import Testing
 @testable import ContextDemo
 
@@ -112,7 +113,7 @@ struct HotspotDemoTests {
 
     @Test("the settings form's controls write the scoped keys the bridge reads")
     func controlsUseScopedKeys() throws {
-        let (form, controls) = try DemoForm.settings.make()
+        let (form, controls) = try DemoForm.settings.make(DemoForm.Setup(today: Date()))
         #expect(controls.map(\.key) == Settings.bridge.keys)
         #expect(form.fieldState(for: "hotspot.password").isSecure)
         controls[3].text = "never"

@@ -208,12 +208,17 @@ struct RulesTests {
     @Test("a chain runs each rule once from its head, and only the last one from its tail")
     func chain() {
         let count = 50
-        var fields = [FieldDefinition(FormKey<Int>("f0"), default: 0)]
+        let tail = FormKey<Int>("tail")
+        var fields = [FieldDefinition(FormKey<Int>("f0"), default: 0), FieldDefinition(tail, default: 0)]
         for index in 1..<count {
             let previous = FormKey<Int>("f\(index - 1)")
-            fields.append(FieldDefinition(FormKey<Int>("f\(index)")).calculated { ($0[previous] ?? 0) + 1 })
+            // The last link also reads the tail's input.
+            let isLast = index == count - 1
+            fields.append(FieldDefinition(FormKey<Int>("f\(index)")).calculated { values in
+                (values[previous] ?? 0) + 1 + (isLast ? values[tail] ?? 0 : 0)
+            })
         }
-        fields.append(FieldDefinition(FormKey<Int>("tail"), default: 0))
+        fields.append(FieldDefinition(FormKey<Int>("other"), default: 0))
         let form = FormContextObject(definition: definition(fields))
         #expect(form[FormKey<Int>("f\(count - 1)")] == count - 1)
         var before = form.ruleEvaluationCount
@@ -222,11 +227,13 @@ struct RulesTests {
         #expect(form[FormKey<Int>("f\(count - 1)")] == 10 + count - 1)
         #expect(form.lastRuleRuns.map(\.rule) == (1..<count).map { "f\($0)" })
         before = form.ruleEvaluationCount
-        form.set(1, for: "tail")
+        form.set(1, for: "other")
         #expect(form.ruleEvaluationCount - before == 0)
         before = form.ruleEvaluationCount
-        form.set(99, for: "f\(count - 2)")
+        form.set(1, for: "tail")
         #expect(form.ruleEvaluationCount - before == 1)
+        #expect(form.lastRuleRuns.map(\.rule) == ["f\(count - 1)"])
+        #expect(form[FormKey<Int>("f\(count - 1)")] == 10 + count)
     }
 
     @Test("a diamond runs its bottom once, with both its inputs already new")

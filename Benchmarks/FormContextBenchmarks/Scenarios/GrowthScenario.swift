@@ -8,7 +8,8 @@
 /// baseline doing that same work instead, and the growth checked is that of the ratio to it.
 struct GrowthScenario: Scenario {
     let name: String
-    let letter = "g"
+    /// The target's letter: `g` for the paths of a mutation, `k` for rules.
+    var letter = "g"
     /// What the cases have in common, for the target line.
     let subject: String
     let cases: [GrowthCase]
@@ -52,11 +53,11 @@ struct GrowthScenario: Scenario {
         }
         result.checks.append(
             TargetCheck(
-                id: "g \(name)", statement: "\(subject): cost per operation grows at most 1.5x from the smallest form to the largest",
+                id: "\(letter) \(name)", statement: "\(subject): cost per operation grows at most 1.5x from the smallest form to the largest",
                 holds: holds, detail: details.joined(separator: "; ")))
         if !stated.isEmpty {
             result.checks.append(
-                TargetCheck(id: "g \(name)", statement: "\(subject): figures stated", holds: nil, detail: stated.joined(separator: "; ")))
+                TargetCheck(id: "\(letter) \(name)", statement: "\(subject): figures stated", holds: nil, detail: stated.joined(separator: "; ")))
         }
         return result
     }

@@ -17,6 +17,10 @@ enum ScenarioRegistry {
         SettleOnceScenario(),
         AutosaveScenario(),
         OutboxScenario(),
+        RuleChainScenario(),
+        RuleFanOutScenario(),
+        RuleCutoffScenario(),
+        RuleGrowth.scenario,
         RepeatScenario(),
     ]
 

@@ -91,8 +91,9 @@ extension FieldDefinition {
     /// The calculation reads the visible fields (a hidden field reads as absent, as ODK leaves a
     /// non-relevant value blank; a disabled one keeps its value) and its result is written into the
     /// field with origin ``FormChangeOrigin/calculation`` whenever a value it read changes; `nil`
-    /// removes the value. It must return the field's own type: a definition whose calculation
-    /// returns another type does not build.
+    /// removes the value. The field is read-only: a value written into it by anything else (the
+    /// program, a reset, a restore) is replaced by the calculation's in the same mutation. It must
+    /// return the field's own type: a definition whose calculation returns another type does not build.
     ///
     /// ```swift
     /// FieldDefinition(FormKey<Int>("total")).calculated { values in

@@ -67,6 +67,11 @@ public enum HiddenValues: String, Hashable, Sendable, CaseIterable {
     /// Keeps it: the field has its value back when it is shown again (ODK, Enketo). The default.
     case kept
     /// Clears it (SurveyJS's `clearInvisibleValues: "onHidden"`): the value is removed, with origin
-    /// ``FormChangeOrigin/calculation``, when the field becomes hidden.
+    /// ``FormChangeOrigin/calculation``, when the rules hide the field (its own visibility rule or a
+    /// group's; hiding it with ``FormContextObject/setVisible(_:for:)`` keeps it). A calculated field
+    /// holds no value while the rules hide it, and takes its calculation's value again when shown.
+    ///
+    /// A visibility rule then decides its fields' values too: the rules that read them run after it,
+    /// and two visibility rules that read each other's fields form a cycle.
     case cleared
 }

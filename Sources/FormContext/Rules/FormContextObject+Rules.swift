@@ -17,8 +17,10 @@ extension FormContextObject {
         read { $0.rules.cycles.map(RuleCycle.init(rules:)) }
     }
 
-    /// Why the field `key` is as it is: hidden, disabled, required or calculated, by which rule, and
-    /// what that rule read (with the values it reads now), one line each.
+    /// Why the field `key` is as it is: hidden or shown, disabled or enabled, required or optional,
+    /// and calculated, by which rule, and what that rule read (with the values it reads now), one line
+    /// each. A field hidden by its group, or by the program, says so; a rule left out because it lies on
+    /// a cycle names the cycle.
     ///
     /// ```swift
     /// print(form.explanation(for: "children"))
@@ -27,6 +29,7 @@ extension FormContextObject {
     ///
     /// - Parameter key: The field.
     /// - Returns: The explanation; `key: no rule decides it` for a field no rule concerns.
+    /// - Complexity: O(*r*) for the *r* keys its rules read, plus the cycles found.
     public func explanation(for key: String) -> String {
         read { $0.explanation(for: key) }
     }
@@ -45,28 +48,40 @@ extension EngineState {
                 key.first == RowSignalKey.marker ? RowSignalKey.readable(key) : "\(key) = \(shown(fields.value(of: key), for: key))"
             }.joined(separator: ", ")
         }
-        for (flag, word, kind) in [(FieldFlags.ruleHidden, "hidden", "visibility"), (.ruleDisabled, "disabled", "enabled")] {
-            guard flags.contains(flag) else { continue }
-            if let own = rules.rule(of: slot, deciding: flag), rules.outputs[own] == .flag(false) {
-                lines.append("\(key): \(word) by its \(kind) rule, which \(reads(of: own))")
+        let kinds: [(flag: FieldFlags, program: FieldFlags, off: String, on: String, rule: String, call: String)] = [
+            (.ruleHidden, .hidden, "hidden", "shown", "visibility", "setVisible"),
+            (.ruleDisabled, .disabled, "disabled", "enabled", "enabled", "setEnabled"),
+        ]
+        for kind in kinds {
+            let own = rules.rule(of: slot, deciding: kind.flag)
+            if flags.contains(kind.flag) {
+                if let own, rules.outputs[own] == .flag(false) {
+                    lines.append("\(key): \(kind.off) by its \(kind.rule) rule, which \(reads(of: own))")
+                }
+                for group in rules.groupRules(of: slot, deciding: kind.flag) where rules.outputs[group] == .flag(false) {
+                    lines.append("\(key): \(kind.off) with its group \(rules.rules[group].target.key), whose \(kind.rule) rule \(reads(of: group))")
+                }
+            } else if let own, rules.outputs[own] == .flag(true), !flags.contains(kind.program) {
+                lines.append("\(key): \(kind.on) by its \(kind.rule) rule, which \(reads(of: own))")
             }
-            for group in rules.groupRules(of: slot, deciding: flag) where rules.outputs[group] == .flag(false) {
-                lines.append("\(key): \(word) with its group \(rules.rules[group].target.key), whose \(kind) rule \(reads(of: group))")
-            }
+            if flags.contains(kind.program) { lines.append("\(key): \(kind.off) by the program (\(kind.call))") }
         }
-        if flags.contains(.hidden) { lines.append("\(key): hidden by the program (setVisible)") }
         if let place = repeats.placement[slot], flags.contains(.groupHidden) {
             lines.append("\(key): hidden with its repeat group \(repeats.groups[place.group].definition.key)")
         }
         if let place = repeats.placement[slot], flags.contains(.groupDisabled) {
             lines.append("\(key): disabled with its repeat group \(repeats.groups[place.group].definition.key)")
         }
-        if flags.contains(.disabled) { lines.append("\(key): disabled by the program (setEnabled)") }
-        if flags.contains(.ruleRequired), let rule = rules.rule(of: slot, deciding: .ruleRequired) {
-            lines.append("\(key): required by its required rule, which \(reads(of: rule))")
+        if let rule = rules.rule(of: slot, deciding: .ruleRequired), let output = rules.outputs[rule] {
+            let state = output == .flag(true) ? "required" : "optional"
+            lines.append("\(key): \(state) by its required rule, which \(reads(of: rule))")
         }
         if let rule = rules.calculation(of: slot) {
-            lines.append("\(key): calculated (= \(shown(fields[slot].value, for: key))), from a calculation which \(reads(of: rule))")
+            lines.append("\(key): calculated (= \(shown(fields[slot].value, for: key))) by its calculation, which \(reads(of: rule))")
+        }
+        let labels = Set(rules.rules.indices.filter { rules.rules[$0].target.key == key }.map { rules.rules[$0].target.label })
+        for cycle in rules.cycles where cycle.contains(where: labels.contains) {
+            lines.append("\(key): left out on the cycle \(cycle.joined(separator: " → ")), keeping its last result")
         }
         return lines.isEmpty ? "\(key): no rule decides it" : lines.joined(separator: "\n")
     }

@@ -1,7 +1,7 @@
 /// Rules as a settle stage: the visibility, enabled, required and calculation rules a mutation
 /// calls for, run level by level in dependency order, each at most once per mutation (a rule whose
-/// reads change to take in a rule not yet run runs again once that rule has), stopping wherever a
-/// result did not change.
+/// branch reads, for the first time, something a rule still due in this mutation decides runs again
+/// once that rule has), stopping wherever a result did not change.
 enum RuleStage: SettleStage {
     struct Plan: Sendable {
         let rules: [Int]
@@ -30,6 +30,12 @@ enum RuleStage: SettleStage {
         }
         for change in changes.values[changes.rulesTakenValues...] {
             state.rules.schedule(state.rules.valueReaders(of: change.slot))
+            if change.origin != .calculation, let calculation = state.rules.calculation(of: change.slot) {
+                // Written by something else (a reset, the program), a calculated field takes its
+                // calculation's value again.
+                state.rules.forget(calculation)
+                state.rules.schedule(calculation)
+            }
         }
         for slot in changes.concealment[changes.rulesTakenConcealment...] {
             state.rules.schedule(state.rules.concealmentReaders(of: slot))
@@ -54,16 +60,22 @@ enum RuleStage: SettleStage {
     }
 
     static func commit(_ outcome: Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
+        // The rules of this level whose result changes: what they decide, the level read as it was.
+        var changedInLevel: Set<Int> = []
+        if !outcome.isDiscovery {
+            for result in outcome.results where state.rules.outputs[result.rule] != result.output { changedInLevel.insert(result.rule) }
+        }
         for (rule, output, reads) in outcome.results {
             let slots = reads.map { state.fields.slot(creating: $0) }
             state.rules.record(slots, readBy: rule)
             state.rules.didRun(rule, reads: reads)
             guard !outcome.isDiscovery else { continue }
             // A read of something a rule of the same height or higher decides: run again after it.
+            let height = state.rules.heights[rule]
             var later: Set<Int> = []
-            var needed = state.rules.heights[rule]
+            var needed = height
             for slot in slots {
-                for producer in state.rules.producers(of: slot, readBy: rule) where state.rules.heights[producer] >= needed {
+                for producer in state.rules.producers(of: slot, readBy: rule) where state.rules.heights[producer] >= height {
                     later.insert(producer)
                     needed = max(needed, state.rules.heights[producer] + 1)
                 }
@@ -71,10 +83,14 @@ enum RuleStage: SettleStage {
             if !later.isEmpty {
                 if let cycle = state.rules.raise(rule, to: needed, readingFrom: later) {
                     state.rules.breakCycle(cycle)
-                } else {
-                    state.rules.schedule(rule)
+                    continue
                 }
-                continue
+                // What it read is stale only if a rule still due, or one of this level that changes,
+                // decides it: then it runs again after them; otherwise its result stands.
+                if later.contains(where: { state.rules.isDue($0) || changedInLevel.contains($0) }) {
+                    state.rules.schedule(rule)
+                    continue
+                }
             }
             state.applyRule(rule, output: output, into: &changes)
         }
@@ -95,8 +111,10 @@ extension EngineState {
         guard rules.store(output, of: rule) else { return }
         switch rules.rules[rule].target {
         case .value(let key):
-            guard case .value(let value) = output else { return }
+            guard case .value(var value) = output else { return }
             let slot = fields.slot(creating: key)
+            // With hidden values cleared, a field the rules hide holds no value, a calculated one included.
+            if rules.clearsHidden && fields[slot].flags.contains(.ruleHidden) { value = .absent }
             if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) {
                 setInitial(value, at: slot, into: &changes)
             }
@@ -121,12 +139,23 @@ extension EngineState {
     /// Brings the rule flags of `slot` (hidden, disabled, required) in line with what its rules and
     /// its groups' rules decide, scheduling the rules that read what changed.
     mutating func refreshRuleFlags(at slot: Int, into changes: inout ChangeSet) {
-        if setHidden(rules.decides(.ruleHidden, at: slot), at: slot, by: .ruleHidden, into: &changes) {
+        let wasRuleHidden = fields[slot].flags.contains(.ruleHidden)
+        let isRuleHidden = rules.decides(.ruleHidden, at: slot)
+        if rules.clearsHidden, wasRuleHidden, !isRuleHidden, let calculation = rules.calculation(of: slot) {
+            // Shown again, a calculated field the rules cleared takes its calculation's value again.
+            rules.forget(calculation)
+            rules.schedule(calculation)
+        }
+        if setHidden(isRuleHidden, at: slot, by: .ruleHidden, into: &changes) {
             rules.schedule(rules.concealmentReaders(of: slot))
-            if rules.clearsHidden, !fields[slot].flags.isDisjoint(with: .concealed),
-                write(.absent, at: slot, origin: .calculation, into: &changes) != nil
-            {
-                rules.schedule(rules.valueReaders(of: slot))
+            if rules.clearsHidden, !fields[slot].flags.isDisjoint(with: .concealed) {
+                // Cleared as the definition is attached, the field starts without a value: it is not dirty.
+                if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) {
+                    setInitial(.absent, at: slot, into: &changes)
+                }
+                if write(.absent, at: slot, origin: .calculation, into: &changes) != nil {
+                    rules.schedule(rules.valueReaders(of: slot))
+                }
             }
         }
         setDisabled(rules.decides(.ruleDisabled, at: slot), at: slot, by: .ruleDisabled, into: &changes)

@@ -170,21 +170,31 @@ struct RuleState: Sendable {
     // MARK: Dependencies
 
     /// The rules that read something `rule` decides: the readers of a calculated value, or the
-    /// calculations reading a field `rule` can hide.
+    /// calculations reading a field `rule` can hide. With hidden values cleared, a visibility rule
+    /// decides its fields' values too: every reader of them, and their calculations, come after it.
     func consumers(of rule: Int) -> [Int] {
         var found: Set<Int> = []
         switch rules[rule].target {
         case .value, .rowCount:
             for slot in producedSlots(of: rule) { found.formUnion(valueReaders.readers(of: slot) ?? []) }
         case .visible:
-            for slot in producedSlots(of: rule) { found.formUnion(concealmentReaders.readers(of: slot) ?? []) }
+            for slot in producedSlots(of: rule) { addConsumers(ofVisibilityOf: slot, to: &found) }
         case .groupVisible:
-            for slot in members(ofGroupRule: rule) { found.formUnion(concealmentReaders.readers(of: slot) ?? []) }
+            for slot in members(ofGroupRule: rule) { addConsumers(ofVisibilityOf: slot, to: &found) }
         case .enabled, .required, .groupEnabled:
             break
         }
         found.remove(rule)
         return found.sorted()
+    }
+
+    /// Adds the rules that depend on whether `slot` is hidden: the calculations reading it and, with
+    /// hidden values cleared, every reader of its value and its own calculation.
+    private func addConsumers(ofVisibilityOf slot: Int, to found: inout Set<Int>) {
+        found.formUnion(concealmentReaders.readers(of: slot) ?? [])
+        guard clearsHiddenValues else { return }
+        found.formUnion(valueReaders.readers(of: slot) ?? [])
+        if let calculation = calculationOf[slot] { found.insert(calculation) }
     }
 
     /// The slots whose value or visibility `rule` decides directly.
@@ -196,11 +206,11 @@ struct RuleState: Sendable {
     }
 
     /// The rules producing what `rule` reads from `slot`: its calculation, and, for a rule that
-    /// cannot see hidden fields, the rules that can hide it.
+    /// cannot see hidden fields or when hidden values are cleared, the rules that can hide it.
     func producers(of slot: Int, readBy rule: Int) -> [Int] {
         var found: [Int] = []
         if let calculation = calculationOf[slot] { found.append(calculation) }
-        if !rules[rule].excluded.isDisjoint(with: .concealed) {
+        if clearsHiddenValues || !rules[rule].excluded.isDisjoint(with: .concealed) {
             if let visible = visibleRuleOf[slot] { found.append(visible) }
             for group in groupsOfSlot[slot] ?? [] {
                 if let visible = groups[group].visibleRule { found.append(visible) }
@@ -347,14 +357,22 @@ struct RuleState: Sendable {
         queue.push(rule, height: heights[rule])
     }
 
+    /// Whether `rule` is due to run.
+    func isDue(_ rule: Int) -> Bool {
+        queue.contains(rule)
+    }
+
     /// Makes every rule in `rules` due.
     mutating func schedule(_ rules: some Sequence<Int>) {
         for rule in rules { schedule(rule) }
     }
 
-    /// Takes the due rules of the lowest height: they depend on nothing still due, nor on each other.
+    /// Takes the due rules of the lowest height, in definition order: they depend on nothing still
+    /// due, nor on each other.
+    ///
+    /// - Complexity: O(*k* log *q*) for *k* rules taken from a queue of *q*.
     mutating func takeNextLevel() -> [Int] {
-        queue.popLowest(heights: heights)
+        queue.popLowest(heights: heights).sorted()
     }
 
     /// Whether any rule is due.
@@ -383,6 +401,11 @@ struct RuleState: Sendable {
         guard outputs[rule] != output else { return false }
         outputs[rule] = output
         return true
+    }
+
+    /// Forgets what `rule` decided, so that its next run carries out its result even if it is the same.
+    mutating func forget(_ rule: Int) {
+        outputs[rule] = nil
     }
 
     /// Whether a self-reading calculation may run again in this mutation (once), to settle on a
