@@ -4,7 +4,8 @@ extension DemoCommand {
     static var help: String {
         let forms = DemoForm.all.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary)" }
         return """
-            USAGE: ContextDemo [--form <name>] [--set <key>=<value> ...] [--json] [--show-secrets] [--]
+            USAGE: ContextDemo [--form <name>] [--set <key>=<value> ...] [--json] [--show-secrets]
+                               [--interactive] [--]
 
             Fills a form with its default values, applies each --set as if typed into
             the field's control, submits the form, and prints the submitted fields
@@ -23,6 +24,12 @@ extension DemoCommand {
               --json                 Print the submission as JSON instead: sorted keys,
                                      two-space indentation.
               --show-secrets         Show secret values (passwords) instead of ••••••.
+              --interactive          Show the form's screens in the terminal and edit them
+                                     with keys: ↑/↓ or k/j move, Return or → opens, toggles
+                                     or starts editing, Space toggles, Esc or ← goes back,
+                                     typing and Backspace edit, Return commits, s submits
+                                     (printing the fields as above), q quits. Needs a
+                                     terminal; NO_COLOR turns styles off.
               --version              Print the version and exit.
               -h, --help             Show this help.
               --                     End of options: any argument after it is an operand,

@@ -9,6 +9,7 @@ extension DemoCommand {
         var showsVersion = false
         var printsJSON = false
         var showsSecrets = false
+        var isInteractive = false
     }
 
     /// The flags that take no value, and the option each sets. Given as `--flag=value`, the value must
@@ -19,6 +20,7 @@ extension DemoCommand {
         case "--version": \.showsVersion
         case "--json": \.printsJSON
         case "--show-secrets": \.showsSecrets
+        case "--interactive": \.isInteractive
         default: nil
         }
     }

@@ -47,6 +47,9 @@ struct DemoCommand {
         } catch {
             return usageFailure(error)
         }
+        if options.isInteractive {
+            return await InteractiveDemo.run(form, screen: options.form.screen, options: options)
+        }
         let convert = options.form.submit
         let result = await form.submit { submission in
             _ = try convert(submission.values)

@@ -20,6 +20,8 @@ struct DemoForm: Sendable {
     let name: String
     /// A one-line summary for `--help`.
     let summary: String
+    /// The form's screens, as `--interactive` shows them.
+    let screen: Screen
     /// Builds the live form with its default values and one connected control per field.
     let make: @Sendable () throws -> (FormContextObject, [any DemoTextInput])
     /// Turns the form's active values into the submission; the values as they are by default.
@@ -37,7 +39,7 @@ struct DemoForm: Sendable {
     }
 
     /// The contact form of the original form-context example: first and last name.
-    static let contact = DemoForm(name: "contact", summary: "first and last name (the original example)") {
+    static let contact = DemoForm(name: "contact", summary: "first and last name (the original example)", screen: contactScreen) {
         let form = FormContextObject(definition: try contactDefinition(), values: ["firstname": "Hello", "lastname": "World"])
         let controls: [any DemoTextInput] = [
             TextControl(key: "firstname", title: "First name"),
@@ -57,7 +59,9 @@ enum Plan: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
 
 extension DemoForm {
     /// A profile with one field of every control kind: text, secret text, integer, decimal, date, switch, choice.
-    static let profile = DemoForm(name: "profile", summary: "one field of every kind: text, secret, number, date, switch, choice") {
+    static let profile = DemoForm(
+        name: "profile", summary: "one field of every kind: text, secret, number, date, switch, choice", screen: profileScreen
+    ) {
         let form = FormContextObject(definition: try profileDefinition())
         let controls: [any DemoTextInput] = [
             TextControl(key: "name", title: "Name", text: "Ada Lovelace"),
