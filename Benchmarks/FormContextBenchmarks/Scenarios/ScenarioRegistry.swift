@@ -17,6 +17,7 @@ enum ScenarioRegistry {
         SettleOnceScenario(),
         AutosaveScenario(),
         OutboxScenario(),
+        LayoutScenario(),
     ]
 
     /// The names `--filter` accepts.
