@@ -4,6 +4,9 @@
 /// Reads are recorded on every run, so a condition that reads another key on another branch
 /// (`$0[a] == true && $0[b] == true` reads `b` only while `a` holds) is followed as its branch changes.
 struct LayoutReads: Sendable {
+    /// How many derivations the index can hold: their raw values are below it.
+    var capacity: Int { keys.count }
+
     /// The derivations (by raw value) that read each key.
     private var readers: [String: Set<Int>] = [:]
     /// The keys each derivation read, by raw value.

@@ -92,26 +92,44 @@ struct ScreenState: Sendable {
         return shape.cells(of: section).compactMap { cellShown[$0] && fieldShown[$0] ? $0 - start : nil }
     }
 
-    /// What `events` call for: the derivations that read a key whose value changed, and the new
-    /// visibility of the cells bound to a field the form showed or hid.
+    /// What `events` call for: the derivations that read a key whose value changed, in the order
+    /// they are declared, and the new visibility of the cells bound to a field the form showed or hid.
     ///
-    /// - Complexity: O(*d* + *c*) for *d* derivations and *c* cells concerned.
+    /// The derivations run in declared order so that the screen's arrays are walked in order, not
+    /// in the order of a hash table: what many of them read then stays in the caches.
+    ///
+    /// - Complexity: O(*d* log *d* + *c*) for *d* derivations and *c* cells concerned; O(*n*) over
+    ///   the *n* derivations of the screen when *d* is a large part of them.
     func plan(_ events: [FieldEvent]) -> (derivations: [Derivation], fieldVisibility: [(cell: Int, isShown: Bool)]) {
-        var derivations: [Derivation] = []
-        var seen = Set<Int>()
+        var raws: [Int] = []
         var fieldVisibility: [(cell: Int, isShown: Bool)] = []
         for event in events {
             if event.aspects.contains(.value), let readers = reads.derivations(reading: event.key) {
-                if events.count == 1 {
-                    derivations = readers.map(Derivation.init(raw:))
-                } else {
-                    for raw in readers where seen.insert(raw).inserted { derivations.append(Derivation(raw: raw)) }
-                }
+                raws.append(contentsOf: readers)
             }
             if event.aspects.contains(.visibility), let cells = fieldCells[event.key] {
                 for cell in cells { fieldVisibility.append((cell, event.state.isVisible)) }
             }
         }
-        return (derivations, fieldVisibility)
+        return (Self.inOrder(raws, below: reads.capacity), fieldVisibility)
+    }
+
+    /// `raws` without repeats, ascending: by a sweep over a bitmap of all `capacity` derivations
+    /// when they are many, by sorting when they are few.
+    static func inOrder(_ raws: [Int], below capacity: Int) -> [Derivation] {
+        guard raws.count > 1 else { return raws.map(Derivation.init(raw:)) }
+        guard raws.count * 16 > capacity else {
+            var previous = -1
+            return raws.sorted().compactMap { raw in
+                defer { previous = raw }
+                return raw == previous ? nil : Derivation(raw: raw)
+            }
+        }
+        var marked = [Bool](repeating: false, count: capacity)
+        for raw in raws { marked[raw] = true }
+        var derivations: [Derivation] = []
+        derivations.reserveCapacity(raws.count)
+        for (raw, isMarked) in marked.enumerated() where isMarked { derivations.append(Derivation(raw: raw)) }
+        return derivations
     }
 }
