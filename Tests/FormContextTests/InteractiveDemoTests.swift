@@ -159,6 +159,33 @@ struct InteractiveDemoTests {
         #expect(short.contains(Self.row("> Network Name", "my network ›")))
     }
 
+    /// The keys bound by the cells of `screen` and of the screens its cells open.
+    static func boundKeys(_ screen: Screen, depth: Int = 0) -> [String] {
+        let cells = screen.sections.flatMap(\.cells)
+        return cells.compactMap(\.key) + (depth < 4 ? cells.compactMap { $0.makeDestination() }.flatMap { boundKeys($0, depth: depth + 1) } : [])
+    }
+
+    @Test("every demo form's screens bind the keys of that form's controls, and draw")
+    func everyFormHasItsScreen() async throws {
+        for demo in DemoForm.all {
+            let (form, controls) = try demo.make()
+            let keys = Set(Self.boundKeys(demo.screen))
+            #expect(keys == Set(controls.map(\.key)), "\(demo.name): \(keys.sorted())")
+            let session = InteractiveSession(screen: demo.screen, form: form, revealingSecrets: false) { _ in .accepted }
+            #expect(Self.plain(session).count > 4, "\(demo.name) draws nothing")
+        }
+        let (form, _) = try DemoForm.profile.make()
+        let session = InteractiveSession(screen: DemoForm.profile.screen, form: form, revealingSecrets: false) { _ in .accepted }
+        func row(_ left: String, _ right: String) -> String { Self.row(left, right, columns: 47) }
+        #expect(Self.plain(session, width: 48) == [
+            "Profile", "", "  Account",
+            row("> Name", "Ada Lovelace"), row("  Password", "••••••"), row("  Newsletter", "[off]"), row("  Plan", "‹ free ›"),
+            "", "  Details",
+            row("  Age", "36"), row("  Balance", "12.5"), row("  Birthday", "1815-12-10T00:00:00Z"),
+            "", TextWidth.truncated(ScreenDrawing.browsingHelp, to: 47),
+        ])
+    }
+
     @Test("only the lines that changed are written")
     func frameUpdates() {
         #expect(FrameUpdate.output(from: nil, to: ["a", "b"]) == "\u{1B}[H\u{1B}[2J\u{1B}[1;1Ha\u{1B}[K\u{1B}[2;1Hb\u{1B}[K")

@@ -27,7 +27,7 @@ public struct Cell: Sendable, CellContent {
     /// Computes what the cell shows.
     let display: @Sendable (FormValues) -> CellValue
     /// Whether the cell is shown, as far as its own condition goes.
-    var condition: (@Sendable (FormValues) -> Bool)?
+    var condition: VisibilityCondition?
     /// How a text-entry cell reads and writes text.
     let textFormat: CellTextFormat?
     /// Builds the screen a detail or nested text cell opens.
@@ -65,11 +65,7 @@ public struct Cell: Sendable, CellContent {
     /// - Returns: The cell with the condition; a condition it had already must hold too.
     public func visible(when condition: @escaping @Sendable (FormValues) -> Bool) -> Cell {
         var copy = self
-        if let earlier = self.condition {
-            copy.condition = { values in earlier(values) && condition(values) }
-        } else {
-            copy.condition = condition
-        }
+        copy.condition = conjunction(self.condition, condition)
         return copy
     }
 

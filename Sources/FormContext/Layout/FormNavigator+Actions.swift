@@ -68,14 +68,19 @@ extension FormNavigator {
         guard let route = route(to: key, in: root, depth: 0), let last = route.last else { return false }
         let destination = route.last(where: { $0.opens != nil })?.opens ?? root
         let editing = makeEditing(at: last.path, in: destination)
-        change { state in
-            var stack = [Entry(live: root, focus: route[0].path)]
-            for (step, next) in zip(route, route.dropFirst()) {
-                if let opened = step.opens { stack.append(Entry(live: opened, focus: next.path)) }
-            }
-            state.stack = stack
-            state.editing = editing
+        var stack = [Entry(live: root, focus: route[0].path)]
+        for (step, next) in zip(route, route.dropFirst()) {
+            if let opened = step.opens { stack.append(Entry(live: opened, focus: next.path)) }
         }
+        let left = change { state in
+            defer {
+                state.stack = stack
+                state.editing = editing
+            }
+            return state.stack
+        }
+        // The screens left stop following the form here, outside the lock.
+        withExtendedLifetime(left) {}
         return true
     }
 
@@ -88,21 +93,13 @@ extension FormNavigator {
     /// The way from `live` to the first visible focusable row bound to `key`.
     private func route(to key: String, in live: LiveScreen, depth: Int) -> [RouteStep]? {
         for row in live.sections.flatMap(\.rows) where row.cell.kind.isFocusable {
-            if row.cell.key == key {
-                if row.cell.kind == .nestedText, let screen = row.cell.makeDestination() {
-                    let opened = LiveScreen(screen, form: form)
-                    if let inner = route(to: key, in: opened, depth: depth + 1) {
-                        return [RouteStep(path: row.path, opens: opened)] + inner
-                    }
-                }
-                return [RouteStep(path: row.path, opens: nil)]
-            }
-            if row.cell.kind == .detail, depth < 8, let screen = row.cell.makeDestination() {
-                let opened = LiveScreen(screen, form: form)
-                if let inner = route(to: key, in: opened, depth: depth + 1) {
-                    return [RouteStep(path: row.path, opens: opened)] + inner
-                }
-            }
+            let isTarget = row.cell.key == key
+            // A nested text field's own screen holds the text field to edit; a detail's may hold the row.
+            if isTarget && row.cell.kind != .nestedText { return [RouteStep(path: row.path, opens: nil)] }
+            guard isTarget || row.cell.kind == .detail, depth < 8, let screen = row.cell.makeDestination() else { continue }
+            let opened = LiveScreen(screen, form: form)
+            if let inner = route(to: key, in: opened, depth: depth + 1) { return [RouteStep(path: row.path, opens: opened)] + inner }
+            if isTarget { return [RouteStep(path: row.path, opens: nil)] }
         }
         return nil
     }

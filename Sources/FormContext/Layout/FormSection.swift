@@ -18,7 +18,7 @@ public struct FormSection: Sendable {
     /// Computes the footer below the cells; `nil` shows none.
     var footer: (@Sendable (FormValues) -> String?)?
     /// Whether the section is shown, as far as its own condition goes.
-    var condition: (@Sendable (FormValues) -> Bool)?
+    var condition: VisibilityCondition?
 
     /// Creates a section of the cells `content` builds.
     ///
@@ -60,11 +60,7 @@ public struct FormSection: Sendable {
     /// - Returns: The section with the condition; a condition it had already must hold too.
     public func visible(when condition: @escaping @Sendable (FormValues) -> Bool) -> FormSection {
         var copy = self
-        if let earlier = self.condition {
-            copy.condition = { values in earlier(values) && condition(values) }
-        } else {
-            copy.condition = condition
-        }
+        copy.condition = conjunction(self.condition, condition)
         return copy
     }
 

@@ -44,7 +44,7 @@ extension FormSection {
         guard !scope.prefix.isEmpty else { return self }
         var scoped = FormSection(title, cells: cells.map { $0.scoped(in: scope) })
         if let footer { scoped.footer = { values in footer(values.scoped(in: scope)) } }
-        if let condition { scoped.condition = { values in condition(values.scoped(in: scope)) } }
+        scoped.condition = FieldConditions.scope(condition, in: scope)
         return scoped
     }
 }
@@ -63,7 +63,7 @@ extension Cell {
                 { @Sendable in destination().scoped(in: scope) }
             },
             display: { values in display(values.scoped(in: scope)) })
-        if let condition { scoped.condition = { values in condition(values.scoped(in: scope)) } }
+        scoped.condition = FieldConditions.scope(condition, in: scope)
         return scoped
     }
 }

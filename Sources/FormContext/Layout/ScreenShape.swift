@@ -1,9 +1,9 @@
 /// A ``Screen`` flattened once for a ``LiveScreen``: every section's and cell's closures in arrays,
 /// cells numbered across the whole screen.
 struct ScreenShape: Sendable {
-    let sectionConditions: [(@Sendable (FormValues) -> Bool)?]
+    let sectionConditions: [VisibilityCondition?]
     let footers: [(@Sendable (FormValues) -> String?)?]
-    let cellConditions: [(@Sendable (FormValues) -> Bool)?]
+    let cellConditions: [VisibilityCondition?]
     let cellDisplays: [@Sendable (FormValues) -> CellValue]
     /// The field each cell is bound to.
     let cellKeys: [String?]
