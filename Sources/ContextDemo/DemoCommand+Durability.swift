@@ -10,6 +10,7 @@ extension DemoCommand {
         let controls: [any DemoTextInput]
         do throws(DemoError) {
             options = try parse(arguments)
+            if options.isInteractive { throw .interactiveWithDurability }
             do { (form, controls) = try options.form.make(options.setup) } catch { throw .formUnavailable(options.form.name, "\(error)") }
         } catch {
             return Outcome(status: usageError, output: "", errorOutput: "error: \(error)\n")

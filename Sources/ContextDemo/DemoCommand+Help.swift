@@ -5,7 +5,7 @@ extension DemoCommand {
         let forms = DemoForm.all.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary)" }
         return """
             USAGE: ContextDemo [--form <name>] [--set <key>=<value> ...] [--json] [--show-secrets]
-                               [--explain] [--today <date>] [--]
+                               [--explain] [--today <date>] [--interactive] [--]
 
             Fills a form with its default values, applies each --set as if typed into
             the field's control, submits the form, and prints the submitted fields
@@ -31,6 +31,12 @@ extension DemoCommand {
                                      so (also when validation fails). Not with --json.
               --today <date>         The day calculations take as today, an ISO 8601 date
                                      such as 2026-01-15 (default: the current date).
+              --interactive          Show the form's screens in the terminal and edit them
+                                     with keys: ↑/↓ or k/j move, Return or → opens, toggles
+                                     or starts editing, Space toggles, Esc or ← goes back,
+                                     typing and Backspace edit, Return commits, s submits
+                                     (printing the fields as above), q quits. Needs a
+                                     terminal; NO_COLOR turns styles off.
               --version              Print the version and exit.
               -h, --help             Show this help.
               --                     End of options: any argument after it is an operand,

@@ -17,6 +17,7 @@ extension DemoCommand {
 
         /// What the forms may depend on: `--today`, or else the current date.
         var setup: DemoForm.Setup { DemoForm.Setup(today: today ?? Date()) }
+        var isInteractive = false
     }
 
     /// The flags that take no value, and the option each sets. Given as `--flag=value`, the value must
@@ -28,6 +29,7 @@ extension DemoCommand {
         case "--json": \.printsJSON
         case "--show-secrets": \.showsSecrets
         case "--explain": \.explains
+        case "--interactive": \.isInteractive
         default: nil
         }
     }
@@ -68,6 +70,8 @@ extension DemoCommand {
             }
         }
         if options.explains && options.printsJSON { throw .conflictingOptions("--explain", "--json") }
+        if options.isInteractive && options.explains { throw .conflictingOptions("--interactive", "--explain") }
+        if options.isInteractive && options.printsJSON { throw .conflictingOptions("--interactive", "--json") }
         return options
     }
 

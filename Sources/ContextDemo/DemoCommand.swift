@@ -48,6 +48,9 @@ struct DemoCommand {
         } catch {
             return usageFailure(error)
         }
+        if options.isInteractive {
+            return await InteractiveDemo.run(form, screen: options.form.screen, options: options)
+        }
         let explanation = options.explains ? DemoText.joined(explanationLines(of: form, after: lastChange)) : ""
         let convert = options.form.submit
         let result = await form.submit { submission in

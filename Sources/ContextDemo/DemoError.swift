@@ -21,6 +21,10 @@ enum DemoError: Error, Equatable, CustomStringConvertible {
     /// Argument `position` (1 for the first after the program name) is not UTF-8: `byte` at `offset` is
     /// where its encoding goes wrong.
     case invalidUTF8(position: Int, offset: Int, byte: UInt8)
+    /// `--interactive` without a terminal on standard input and output.
+    case needsTerminal
+    /// `--interactive` with `--draft` or `--outbox`.
+    case interactiveWithDurability
 
     var description: String {
         switch self {
@@ -50,6 +54,10 @@ enum DemoError: Error, Equatable, CustomStringConvertible {
             "form \(DemoText.echo(name)) could not be built: \(reason)"
         case .invalidUTF8(let position, let offset, let byte):
             "argument \(position) is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset))"
+        case .needsTerminal:
+            "--interactive needs a terminal: standard input and output must both be one"
+        case .interactiveWithDurability:
+            "--interactive cannot be combined with --draft or --outbox"
         }
     }
 }

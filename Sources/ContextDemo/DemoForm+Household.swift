@@ -5,7 +5,7 @@ extension DemoForm {
     /// rules, a group, and two calculated fields that `--set` cannot write.
     static let household = DemoForm(
         name: "household", summary: "a survey with skip logic: shown, required and calculated fields",
-        calculatedKeys: [Household.age.name, Household.householdSize.name]
+        calculatedKeys: [Household.age.name, Household.householdSize.name], screen: householdScreen
     ) { setup in
         let form = FormContextObject(definition: try Household.definition(today: setup.today))
         let controls: [any DemoTextInput] = [

@@ -5,7 +5,7 @@ extension DemoForm {
     /// The personal-hotspot settings of the Swift Talk example, filled from a ``Settings`` model and
     /// submitted back through ``Settings/bridge``: the submission is the model the form produced.
     static let settings = DemoForm(
-        name: "settings", summary: "the personal-hotspot settings, submitted through the model bridge",
+        name: "settings", summary: "the personal-hotspot settings, submitted through the model bridge", screen: Settings.screen,
         make: { _ in
             let form = FormContextObject(definition: Settings.definition, values: Settings.bridge.context(from: Settings()))
             let scope = Settings.hotspotScope

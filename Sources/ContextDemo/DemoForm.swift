@@ -28,6 +28,8 @@ struct DemoForm: Sendable {
     let summary: String
     /// The fields the form calculates: they have no control, and `--set` refuses them.
     var calculatedKeys: [String] = []
+    /// The form's screens, as `--interactive` shows them.
+    let screen: Screen
     /// Builds the live form with its default values and one connected control per field.
     let make: @Sendable (Setup) throws -> (FormContextObject, [any DemoTextInput])
     /// Turns the form's active values into the submission; the values as they are by default.
@@ -45,7 +47,7 @@ struct DemoForm: Sendable {
     }
 
     /// The contact form of the original form-context example: first and last name.
-    static let contact = DemoForm(name: "contact", summary: "first and last name (the original example)") { _ in
+    static let contact = DemoForm(name: "contact", summary: "first and last name (the original example)", screen: contactScreen) { _ in
         let form = FormContextObject(definition: try contactDefinition(), values: ["firstname": "Hello", "lastname": "World"])
         let controls: [any DemoTextInput] = [
             TextControl(key: "firstname", title: "First name"),
@@ -65,7 +67,9 @@ enum Plan: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
 
 extension DemoForm {
     /// A profile with one field of every control kind: text, secret text, integer, decimal, date, switch, choice.
-    static let profile = DemoForm(name: "profile", summary: "one field of every kind: text, secret, number, date, switch, choice") { _ in
+    static let profile = DemoForm(
+        name: "profile", summary: "one field of every kind: text, secret, number, date, switch, choice", screen: profileScreen
+    ) { _ in
         let form = FormContextObject(definition: try profileDefinition())
         let controls: [any DemoTextInput] = [
             TextControl(key: "name", title: "Name", text: "Ada Lovelace"),

@@ -59,7 +59,7 @@ struct DemoTests {
         #expect(result.status == 0)
         #expect(result.errorOutput == "")
         for option in [
-            "--form <name>", "--set <key>=<value>", "--show-secrets", "-h, --help", "settings", "contact", "profile", "EXIT STATUS",
+            "--form <name>", "--set <key>=<value>", "--show-secrets", "--interactive", "-h, --help", "settings", "contact", "profile", "EXIT STATUS",
         ] {
             #expect(result.output.contains(option), "help lacks \(option)")
         }

@@ -21,6 +21,7 @@ enum ScenarioRegistry {
         RuleFanOutScenario(),
         RuleCutoffScenario(),
         RuleGrowth.scenario,
+        LayoutScenario(),
         RepeatScenario(),
     ]
 

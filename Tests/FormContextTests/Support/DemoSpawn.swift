@@ -42,7 +42,7 @@ enum DemoSpawn {
 
     /// Held while this process creates pipes and starts a child, so that no child started from another
     /// test thread inherits a pipe end before it is marked close-on-exec.
-    private static let spawning = Mutex(())
+    static let spawning = Mutex(())
 
     /// Runs the demo.
     ///

@@ -1,0 +1,76 @@
+import FormContext
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `ContextDemo --interactive`: the form's screens drawn in the terminal and driven with keys, until
+/// the form is submitted (its fields are then printed exactly as the plain demo prints them), the
+/// person quits, or a signal ends it. The terminal is restored on every way out.
+enum InteractiveDemo {
+    /// How long to wait for the rest of an escape sequence before taking `ESC` as the Escape key.
+    static let escapeWait: Int32 = 50
+
+    /// Runs the session for `form`, shown as `screen`.
+    ///
+    /// - Returns: The submitted fields as output and status 0; status 0 and nothing for `q`; 130 for
+    ///   Ctrl-C and 128 + the number for a signal; 2 without a terminal.
+    static func run(_ form: FormContextObject, screen: Screen, options: DemoCommand.Options) async -> DemoCommand.Outcome {
+        guard Terminal.isAvailable, let terminal = Terminal() else { return DemoCommand.usageFailure(.needsTerminal) }
+        guard let signals = SignalWatcher() else {
+            return DemoCommand.Outcome(status: DemoCommand.invalidInput, output: "", errorOutput: DemoText.joined(["error: cannot watch for signals"]))
+        }
+        defer { signals.stop() }
+        guard terminal.enterRawMode() else {
+            return DemoCommand.Outcome(
+                status: DemoCommand.invalidInput, output: "", errorOutput: DemoText.joined(["error: cannot switch the terminal to raw mode"]))
+        }
+        defer { terminal.restore() }
+
+        let convert = options.form.submit
+        let session = InteractiveSession(screen: screen, form: form, revealingSecrets: options.showsSecrets) { submission in
+            _ = try convert(submission.values)
+            return .accepted
+        }
+        let styled = (getenv("NO_COLOR").map { String(cString: $0) } ?? "").isEmpty
+        var shown: [String]?
+        var pending: [UInt8] = []
+        while true {
+            let size = terminal.size
+            let lines = ScreenDrawing.lines(of: session.picture, width: size.width, height: size.height, styled: styled)
+            if lines != shown {
+                terminal.write(FrameUpdate.output(from: shown, to: lines))
+                shown = lines
+            }
+            var keys: [Key] = []
+            switch terminal.read(orSignalFrom: signals.readEnd, milliseconds: pending.isEmpty ? -1 : escapeWait) {
+            case .bytes(let bytes):
+                (keys, pending) = KeyDecoder.decode(pending + bytes)
+            case .timeout:
+                (keys, pending) = KeyDecoder.decode(pending, isFinal: true)
+            case .signal(let number):
+                if number == SIGWINCH {
+                    shown = nil
+                    continue
+                }
+                return DemoCommand.Outcome(status: 128 + number, output: "", errorOutput: "")
+            case .failed(let reason):
+                return DemoCommand.Outcome(status: DemoCommand.invalidInput, output: "", errorOutput: DemoText.joined(["error: \(reason)"]))
+            }
+            for key in keys {
+                guard let command = KeyCommand.of(key, isEditing: session.isEditing) else { continue }
+                guard let ending = await session.handle(command) else { continue }
+                switch ending {
+                case .quit: return DemoCommand.Outcome(status: DemoCommand.success, output: "", errorOutput: "")
+                case .interrupted: return DemoCommand.Outcome(status: 128 + SIGINT, output: "", errorOutput: "")
+                case .submitted(let submission):
+                    return DemoCommand.Outcome(status: DemoCommand.success, output: DemoCommand.render(submission, options), errorOutput: "")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/// A key the interactive demo reads from the terminal.
+enum Key: Hashable, Sendable {
+    case up, down, left, right
+    case enter
+    case escape
+    case backspace
+    case tab
+    case backTab
+    /// Ctrl-C: in raw mode it arrives as a byte, not as a signal.
+    case interrupt
+    /// Printable text, one or more characters (a paste arrives at once).
+    case text(String)
+    /// A control byte or escape sequence the demo does not use.
+    case unknown
+}

@@ -1,0 +1,51 @@
+import FormContext
+
+extension ScreenPicture {
+    /// What `navigator`'s top screen shows now, with `messages` under it.
+    ///
+    /// - Parameters:
+    ///   - navigator: The navigator.
+    ///   - messages: Lines to show under the screen.
+    ///   - revealingSecrets: Whether secret values are shown as they are.
+    init(_ navigator: FormNavigator, messages: [String] = [], revealingSecrets: Bool = false) {
+        let top = navigator.top
+        let focus = navigator.focus
+        let editing = navigator.editing
+        path = navigator.screens.map { DemoText.escaped($0.screen.title) }
+        sections = top.sections.map { section in
+            Section(
+                title: section.title.map(DemoText.escaped),
+                rows: section.rows.map { row in
+                    Self.row(row, isFocused: row.path == focus, editing: editing?.path == row.path ? editing : nil, revealingSecrets: revealingSecrets)
+                },
+                footer: section.footer.map(DemoText.escaped))
+        }
+        var lines = messages
+        if let error = editing?.error { lines.append("\(error)") }
+        self.messages = lines.map(DemoText.escaped)
+        isEditing = editing != nil
+    }
+
+    /// The row for `row`.
+    private static func row(_ row: VisibleRow, isFocused: Bool, editing: TextEditing?, revealingSecrets: Bool) -> Row {
+        let cell = row.cell
+        let masked = cell.isSecure && !revealingSecrets
+        if let editing {
+            let text = masked ? String(repeating: "•", count: editing.text.count) : DemoText.escaped(editing.text)
+            return Row(title: DemoText.escaped(cell.title), value: text, accessory: .none, isFocused: isFocused, isEditing: true)
+        }
+        var value = ""
+        var accessory = Accessory.none
+        switch row.value {
+        case .none: break
+        case .text(let text): value = masked && !text.isEmpty ? FormContext.secretMask : DemoText.escaped(text)
+        case .toggle(let isOn): accessory = .toggle(isOn)
+        case .checkmark(let isChecked): accessory = .checkmark(isChecked)
+        }
+        if cell.kind.opensScreen { accessory = .disclosure }
+        if cell.kind == .choice { accessory = .choice }
+        return Row(
+            title: DemoText.escaped(cell.title), value: value, accessory: accessory, isFocused: isFocused,
+            isReadOnly: cell.kind == .value)
+    }
+}

@@ -1,0 +1,21 @@
+/// What ``FormNavigator/activate()`` did with the focused row: what selecting it, pressing Return or
+/// tapping it, means for its kind.
+public enum Activation: Sendable {
+    /// Nothing: no row has the focus, or it is a read-only value.
+    case none
+    /// A switch was flipped.
+    case toggled
+    /// An option or the next choice was selected.
+    case selected
+    /// A nested screen was opened.
+    case opened
+    /// Editing of a text entry began.
+    case editing
+    /// The text being edited was committed (or, if ``FormNavigator/editing`` still has an error,
+    /// refused).
+    case committed
+    /// A button's action ran.
+    case pressed
+    /// A submit button submitted the form.
+    case submitted(SubmitResult)
+}

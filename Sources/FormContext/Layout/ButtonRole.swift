@@ -1,0 +1,16 @@
+/// What a ``ButtonCell`` does when it is pressed.
+public enum ButtonRole: Sendable {
+    /// Submits the form through its submit pipeline (``FormNavigator/submit()``), which moves the
+    /// focus to the first invalid field if there is one.
+    case submit
+    /// Runs an action with the form and the scope the cell's screen is bound under (the root scope
+    /// unless the screen was scoped with ``Screen/scoped(in:)``); `scope.key("name")` is the full key
+    /// of the screen's `name`.
+    case action(@Sendable (_ form: FormContextObject, _ scope: FormScope) async -> Void)
+
+    /// Whether the button submits the form.
+    public var isSubmit: Bool {
+        if case .submit = self { return true }
+        return false
+    }
+}

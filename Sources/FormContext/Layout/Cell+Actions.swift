@@ -1,0 +1,73 @@
+extension Cell {
+    /// The text a text-entry cell starts editing from: the field's value as the cell's format writes
+    /// it; empty for any other cell.
+    ///
+    /// - Parameter form: The form.
+    /// - Returns: The text.
+    public func editableText(in form: FormContextObject) -> String {
+        guard let textFormat, let key else { return "" }
+        return textFormat.format(form[key])
+    }
+
+    /// Parses `text` as the cell's value type and writes it into the field, as a user edit.
+    ///
+    /// - Parameters:
+    ///   - text: The typed text.
+    ///   - form: The form.
+    /// - Throws: ``FormControlError/unparsableText(key:text:expected:)`` naming the key, the text (masked
+    ///   when secret) and the expected form when the text does not parse; the form is left alone.
+    ///   Nothing happens for a cell that is not a text entry.
+    public func commit(text: String, to form: FormContextObject) throws(FormControlError) {
+        guard let textFormat, let key else { return }
+        if let error = textFormat.write(text, form, key, isSecure) { throw error }
+    }
+
+    /// Flips a switch cell, as a user edit; nothing for any other cell.
+    ///
+    /// - Parameter form: The form.
+    public func toggle(in form: FormContextObject) {
+        guard kind == .toggle, let key else { return }
+        form.set(!(form[FormKey<Bool>(key)] ?? false), for: key, origin: .user)
+    }
+
+    /// Selects an option cell: stores its option's value in the field, as a user edit; nothing for any
+    /// other cell.
+    ///
+    /// - Parameter form: The form.
+    public func select(in form: FormContextObject) {
+        guard kind == .option, let key, let option = options.first else { return }
+        option.store(form, key)
+    }
+
+    /// Sets a choice cell to `option`, as a user edit; nothing for any other cell, or for an option
+    /// the cell does not offer.
+    ///
+    /// - Parameters:
+    ///   - option: One of ``options``.
+    ///   - form: The form.
+    public func choose(_ option: CellOption, in form: FormContextObject) {
+        guard kind == .choice, let key, options.contains(option) else { return }
+        option.store(form, key)
+    }
+
+    /// Moves a choice cell to the option after the selected one (the first after the last, or when
+    /// none is selected), as a user edit; nothing for any other cell.
+    ///
+    /// - Parameter form: The form.
+    /// - Complexity: O(*n*) for *n* options.
+    public func selectNextOption(in form: FormContextObject) {
+        guard kind == .choice, let key, !options.isEmpty else { return }
+        let current = form[key]
+        let next = options.firstIndex { $0.value == current }.map { ($0 + 1) % options.count } ?? 0
+        options[next].store(form, key)
+    }
+
+    /// Builds the screen a detail or nested text cell opens; `nil` for any other cell.
+    ///
+    /// Each call builds it anew: a screen is built when it is opened, never up front.
+    ///
+    /// - Returns: The screen.
+    public func makeDestination() -> Screen? {
+        destination?()
+    }
+}

@@ -1,0 +1,25 @@
+/// How a text-entry cell shows its field's value as text and writes typed text back, whatever the
+/// field's type: a ``FieldFormat`` with its value type erased.
+struct CellTextFormat: Sendable {
+    /// The value type and the form of text it takes, as parse errors name it.
+    let expected: String
+    /// The text for a stored value; empty for none or for a value of another type.
+    let format: @Sendable (AnyHashable?) -> String
+    /// Parses `text` and writes it into `form` under `key` as a user edit; the error names the key
+    /// and the text (masked when secret) when the text does not parse.
+    let write: @Sendable (_ text: String, _ form: FormContextObject, _ key: String, _ isSecure: Bool) -> FormControlError?
+
+    /// The erased form of `format`.
+    init<Value: Hashable & Sendable>(_ format: FieldFormat<Value>) {
+        expected = format.expected
+        self.format = { stored in format.format(stored?.base as? Value) }
+        write = { text, form, key, isSecure in
+            guard let parsed = format.parse(text) else {
+                let shown = isSecure || form.isSecret(key) ? FormContext.secretMask : text
+                return .unparsableText(key: key, text: shown, expected: format.expected)
+            }
+            form.set(parsed, for: key, origin: .user)
+            return nil
+        }
+    }
+}

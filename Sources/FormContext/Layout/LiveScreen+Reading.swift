@@ -1,0 +1,106 @@
+extension LiveScreen {
+    /// The number of changes reported so far: 0 until something visible changes, then one more per
+    /// ``ScreenDiff``. Observable.
+    public var version: Int {
+        read { $0.version }
+    }
+
+    /// The number of visible sections. Observable.
+    public var sectionCount: Int {
+        read { $0.ranks.total }
+    }
+
+    /// The visible section at position `index` among the visible ones, with its visible rows.
+    ///
+    /// - Parameter index: The position, from 0 to ``sectionCount`` − 1.
+    /// - Returns: The section, or `nil` when `index` is out of range.
+    /// - Complexity: O(log *n* + *c*) for *n* sections and the section's *c* cells.
+    public func section(at index: Int) -> VisibleSection? {
+        read { state in state.ranks.section(atRank: index).map { visibleSection($0, in: state) } }
+    }
+
+    /// Every visible section, in order, with its visible rows. Observable.
+    ///
+    /// - Complexity: O(*n*) for *n* sections and cells: use ``sectionCount`` and ``section(at:)`` to
+    ///   read only the sections on screen.
+    public var sections: [VisibleSection] {
+        read { state in (0..<shape.sectionCount).filter { state.sectionVisible[$0] }.map { visibleSection($0, in: state) } }
+    }
+
+    /// The visible row at `path`.
+    ///
+    /// - Parameter path: The row's visible position.
+    /// - Returns: The row, or `nil` when nothing is shown there.
+    /// - Complexity: O(log *n* + *c*).
+    public func row(at path: RowPath) -> VisibleRow? {
+        guard let section = section(at: path.section), section.rows.indices.contains(path.row) else { return nil }
+        return section.rows[path.row]
+    }
+
+    /// Where the cell declared at `path` is shown, or `nil` when it is hidden (or its section is).
+    ///
+    /// - Parameter path: The cell's declared position.
+    /// - Returns: Its visible position.
+    /// - Complexity: O(log *n* + *c*).
+    public func rowPath(of path: CellPath) -> RowPath? {
+        read { state in
+            guard shape.cellStart.indices.dropLast().contains(path.section), state.sectionVisible[path.section] else { return nil }
+            guard let row = state.visibleRows(of: path.section).firstIndex(of: path.row) else { return nil }
+            return RowPath(section: state.ranks.count(before: path.section), row: row)
+        }
+    }
+
+    /// What the cell declared at `path` shows now, hidden or not.
+    ///
+    /// - Parameter path: The cell's declared position.
+    /// - Returns: The value, or `nil` when the path is outside the screen.
+    public func value(of path: CellPath) -> CellValue? {
+        guard let cell = cellNumber(path) else { return nil }
+        return read { $0.values[cell] }
+    }
+
+    /// The last change reported, or `nil` before the first. Observable.
+    public var lastDiff: ScreenDiff? {
+        read { $0.lastDiff }
+    }
+
+    /// How many conditions, footers and cell values the screen has computed so far, the first
+    /// computation included: what a test reads to see that a change re-ran only what read its key.
+    public var evaluationCount: Int {
+        read { $0.evaluationCount }
+    }
+
+    /// The keys the condition of the section declared at `index` read the last time it ran; empty
+    /// without a condition.
+    ///
+    /// - Parameter index: The section's declared position.
+    /// - Returns: The keys, in the order first read.
+    public func keysRead(bySectionCondition index: Int) -> [String] {
+        guard shape.sectionConditions.indices.contains(index) else { return [] }
+        return read { $0.reads.keys(readBy: Derivation(.sectionCondition, index)) }
+    }
+
+    /// The number of the cell declared at `path` among all cells, or `nil` outside the screen.
+    private func cellNumber(_ path: CellPath) -> Int? {
+        guard shape.cellStart.indices.dropLast().contains(path.section) else { return nil }
+        let cell = shape.cellStart[path.section] + path.row
+        guard path.row >= 0, cell < shape.cellStart[path.section + 1] else { return nil }
+        return cell
+    }
+
+    /// Reads the state under the lock, registering the read with Observation.
+    func read<Result: Sendable>(_ body: (ScreenState) -> Result) -> Result {
+        registrar.access(self, keyPath: \.version)
+        return state.withAnnotatedLock { body($0) }
+    }
+
+    /// The section declared at `section`, with its visible rows, as `state` has it.
+    private func visibleSection(_ section: Int, in state: ScreenState) -> VisibleSection {
+        let declared = screen.sections[section]
+        let start = shape.cellStart[section]
+        let rows = state.visibleRows(of: section).map { row in
+            VisibleRow(path: CellPath(section: section, row: row), cell: declared.cells[row], value: state.values[start + row])
+        }
+        return VisibleSection(index: section, title: declared.title, rows: rows, footer: state.footers[section])
+    }
+}

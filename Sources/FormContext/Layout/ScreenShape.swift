@@ -1,0 +1,95 @@
+/// A ``Screen`` flattened once for a ``LiveScreen``: every section's and cell's closures in arrays,
+/// cells numbered across the whole screen.
+struct ScreenShape: Sendable {
+    let sectionConditions: [VisibilityCondition?]
+    let footers: [(@Sendable (FormValues) -> String?)?]
+    let cellConditions: [VisibilityCondition?]
+    let cellDisplays: [@Sendable (FormValues) -> CellValue]
+    /// The field each cell is bound to.
+    let cellKeys: [String?]
+    /// The number of the first cell of each section, and the number of cells at the end.
+    let cellStart: [Int]
+    /// The section of each cell.
+    let cellSection: [Int]
+
+    /// The shape of `screen`.
+    ///
+    /// - Complexity: O(*n*) for *n* sections and cells.
+    init(_ screen: Screen) {
+        sectionConditions = screen.sections.map(\.condition)
+        footers = screen.sections.map(\.footer)
+        let cells = screen.sections.flatMap(\.cells)
+        cellConditions = cells.map(\.condition)
+        cellDisplays = cells.map(\.display)
+        cellKeys = cells.map(\.key)
+        var start: [Int] = []
+        var section: [Int] = []
+        start.reserveCapacity(screen.sections.count + 1)
+        section.reserveCapacity(cells.count)
+        for (index, declared) in screen.sections.enumerated() {
+            start.append(section.count)
+            section.append(contentsOf: repeatElement(index, count: declared.cells.count))
+        }
+        start.append(section.count)
+        cellStart = start
+        cellSection = section
+    }
+
+    /// The number of sections.
+    var sectionCount: Int { footers.count }
+
+    /// The number of cells.
+    var cellCount: Int { cellKeys.count }
+
+    /// The numbers of the cells of `section`.
+    func cells(of section: Int) -> Range<Int> {
+        cellStart[section]..<cellStart[section + 1]
+    }
+
+    /// Every derivation the screen has, sections first.
+    var derivations: [Derivation] {
+        var all: [Derivation] = []
+        for index in 0..<sectionCount {
+            if sectionConditions[index] != nil { all.append(Derivation(.sectionCondition, index)) }
+            if footers[index] != nil { all.append(Derivation(.footer, index)) }
+        }
+        for index in 0..<cellCount {
+            if cellConditions[index] != nil { all.append(Derivation(.cellCondition, index)) }
+            all.append(Derivation(.cellValue, index))
+        }
+        return all
+    }
+
+    /// Computes `derivations` from the form's values, recording the keys each reads.
+    ///
+    /// User code runs here: it must be called with no lock held.
+    ///
+    /// - Complexity: O(*d*) for *d* derivations, plus what their closures cost.
+    func evaluate(_ derivations: [Derivation], in form: FormContextObject) -> [Evaluation] {
+        let tracker = ReadTracker()
+        let values = FormValues(.live(form), excluding: [], tracker: tracker)
+        var evaluations: [Evaluation] = []
+        evaluations.reserveCapacity(derivations.count)
+        for derivation in derivations {
+            tracker.reset()
+            let index = derivation.index
+            let result: DerivationResult
+            switch derivation.kind {
+            case .sectionCondition: result = .condition(sectionConditions[index]?(values) ?? true)
+            case .footer: result = .footer(footers[index]?(values) ?? nil)
+            case .cellCondition: result = .condition(cellConditions[index]?(values) ?? true)
+            case .cellValue: result = .value(cellDisplays[index](values))
+            }
+            evaluations.append(Evaluation(derivation: derivation, result: result, reads: Self.distinct(tracker.keys)))
+        }
+        return evaluations
+    }
+
+    /// `keys` without repeats, in the order first read.
+    private static func distinct(_ keys: [String]) -> [String] {
+        guard keys.count > 1 else { return keys }
+        var result: [String] = []
+        for key in keys where !result.contains(key) { result.append(key) }
+        return result
+    }
+}

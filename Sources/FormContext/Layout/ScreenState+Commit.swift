@@ -1,0 +1,167 @@
+/// What one commit changed in one section.
+struct SectionChange {
+    let section: Int
+    let wasVisible: Bool
+    /// The visible rows before the commit, captured before the first change to a cell's visibility.
+    var oldRows: [Int]?
+    var footerChanged = false
+    /// Cells whose value changed.
+    var changedCells: [Int] = []
+    var oldRank = 0
+    var newRank = 0
+}
+
+extension ScreenState {
+    /// Stores new results and the form's new visibility of fields, and reports what a table view must
+    /// do about them.
+    ///
+    /// - Returns: The diff to the next version, or `nil` when nothing visible changed (the version stays).
+    /// - Complexity: O(*k* log *n*) for *k* sections touched among *n*, plus their cells; O(*n*) when so
+    ///   many sections are touched that a sweep over all of them is cheaper.
+    mutating func commit(_ evaluations: [Evaluation], fieldVisibility: [(cell: Int, isShown: Bool)]) -> ScreenDiff? {
+        evaluationCount += evaluations.count
+        var changes: [SectionChange] = []
+        func touch(_ section: Int) -> Int {
+            if touchIndex[section] < 0 {
+                touchIndex[section] = Int32(changes.count)
+                changes.append(SectionChange(section: section, wasVisible: sectionVisible[section]))
+            }
+            return Int(touchIndex[section])
+        }
+        func touchRows(of cell: Int) {
+            let section = shape.cellSection[cell]
+            let change = touch(section)
+            if changes[change].oldRows == nil { changes[change].oldRows = visibleRows(of: section) }
+        }
+        for evaluation in evaluations {
+            reads.record(evaluation.reads, for: evaluation.derivation)
+            let index = evaluation.derivation.index
+            switch (evaluation.derivation.kind, evaluation.result) {
+            case (.sectionCondition, .condition(let shown)) where sectionShown[index] != shown:
+                _ = touch(index)
+                sectionShown[index] = shown
+            case (.footer, .footer(let text)) where footers[index] != text:
+                changes[touch(index)].footerChanged = true
+                footers[index] = text
+            case (.cellCondition, .condition(let shown)) where cellShown[index] != shown:
+                touchRows(of: index)
+                cellShown[index] = shown
+            case (.cellValue, .value(let value)) where values[index] != value:
+                changes[touch(shape.cellSection[index])].changedCells.append(index)
+                values[index] = value
+            default:
+                continue
+            }
+        }
+        for (cell, isShown) in fieldVisibility where fieldShown[cell] != isShown {
+            touchRows(of: cell)
+            fieldShown[cell] = isShown
+        }
+        guard !changes.isEmpty else { return nil }
+        for change in changes where change.oldRows != nil {
+            visibleCells[change.section] = visibleRows(of: change.section).count
+        }
+        for change in changes {
+            sectionVisible[change.section] = isVisible(change.section)
+        }
+        let order = rank(&changes)
+        var diff = ScreenDiff(version: version + 1)
+        for position in order {
+            describe(changes[position], into: &diff)
+            touchIndex[changes[position].section] = -1
+        }
+        guard !diff.isEmpty else { return nil }
+        version += 1
+        lastDiff = diff
+        return diff
+    }
+
+    /// Finds each touched section's visible position before and after, updates the ranks, and
+    /// returns the touched sections' places in `changes` in section order.
+    private mutating func rank(_ changes: inout [SectionChange]) -> [Int] {
+        let count = shape.sectionCount
+        if changes.count * 8 > count {
+            // A sweep over every section costs less than a search per touched one.
+            var order: [Int] = []
+            order.reserveCapacity(changes.count)
+            var before = 0
+            var after = 0
+            for section in 0..<count {
+                let place = Int(touchIndex[section])
+                var wasVisible = sectionVisible[section]
+                if place >= 0 {
+                    order.append(place)
+                    changes[place].oldRank = before
+                    changes[place].newRank = after
+                    wasVisible = changes[place].wasVisible
+                }
+                if wasVisible { before += 1 }
+                if sectionVisible[section] { after += 1 }
+            }
+            ranks.rebuild(sectionVisible)
+            return order
+        }
+        for place in changes.indices {
+            changes[place].oldRank = ranks.count(before: changes[place].section)
+        }
+        for change in changes where change.wasVisible != sectionVisible[change.section] {
+            ranks.add(change.wasVisible ? -1 : 1, at: change.section)
+        }
+        for place in changes.indices {
+            changes[place].newRank = ranks.count(before: changes[place].section)
+        }
+        return changes.indices.sorted { changes[$0].section < changes[$1].section }
+    }
+
+    /// Adds what `change` means for a table view to `diff`.
+    private func describe(_ change: SectionChange, into diff: inout ScreenDiff) {
+        let isVisible = sectionVisible[change.section]
+        switch (change.wasVisible, isVisible) {
+        case (true, false):
+            diff.deletedSections.append(change.oldRank)
+        case (false, true):
+            diff.insertedSections.append(change.newRank)
+        case (false, false):
+            break
+        case (true, true):
+            if change.footerChanged { diff.updatedFooters.append(change.newRank) }
+            let newRows = visibleRows(of: change.section)
+            if let oldRows = change.oldRows {
+                let (deleted, inserted) = Self.difference(from: oldRows, to: newRows)
+                diff.deletedRows += deleted.map { RowPath(section: change.oldRank, row: $0) }
+                diff.insertedRows += inserted.map { RowPath(section: change.newRank, row: $0) }
+            }
+            let start = shape.cellStart[change.section]
+            var updated: [Int] = []
+            for cell in change.changedCells {
+                let row = cell - start
+                guard change.oldRows?.contains(row) ?? true, let position = newRows.firstIndex(of: row) else { continue }
+                updated.append(position)
+            }
+            diff.updatedRows += updated.sorted().map { RowPath(section: change.newRank, row: $0) }
+        }
+    }
+
+    /// The positions in `old` of the rows only it has, and in `new` of the rows only it has; both
+    /// lists are ascending.
+    ///
+    /// - Complexity: O(*a* + *b*).
+    static func difference(from old: [Int], to new: [Int]) -> (deleted: [Int], inserted: [Int]) {
+        var deleted: [Int] = []
+        var inserted: [Int] = []
+        var (i, j) = (0, 0)
+        while i < old.count || j < new.count {
+            if j == new.count || (i < old.count && old[i] < new[j]) {
+                deleted.append(i)
+                i += 1
+            } else if i == old.count || new[j] < old[i] {
+                inserted.append(j)
+                j += 1
+            } else {
+                i += 1
+                j += 1
+            }
+        }
+        return (deleted, inserted)
+    }
+}

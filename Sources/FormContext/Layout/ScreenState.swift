@@ -1,0 +1,135 @@
+/// What a ``LiveScreen`` knows, behind its lock: each section's and cell's last computed results,
+/// which sections are visible, which keys each result read, and who listens.
+struct ScreenState: Sendable {
+    let shape: ScreenShape
+    /// Whether each section's own condition holds.
+    var sectionShown: [Bool]
+    /// Each section's footer.
+    var footers: [String?]
+    /// Whether each section is visible: its condition holds and, if it has cells, one is shown.
+    var sectionVisible: [Bool]
+    /// The number of visible cells of each section.
+    var visibleCells: [Int]
+    /// Whether each cell's own condition holds.
+    var cellShown: [Bool]
+    /// Whether the form shows the field each cell is bound to (always, for a cell bound to none).
+    var fieldShown: [Bool]
+    /// What each cell shows.
+    var values: [CellValue]
+    /// The visible sections' positions.
+    var ranks: VisibleRanks
+    /// Which keys each result read.
+    var reads: LayoutReads
+    /// The cells bound to each field.
+    let fieldCells: [String: [Int]]
+    /// Scratch space for one commit: for each section, its place among the sections the commit
+    /// touches, or -1. Every entry is -1 between commits.
+    var touchIndex: [Int32]
+
+    var version = 0
+    var lastDiff: ScreenDiff?
+    var evaluationCount = 0
+
+    /// Events received while another thread processes earlier ones.
+    var pending: [FieldEvent] = []
+    /// Whether a thread is processing events; it processes those that arrive meanwhile too.
+    var isProcessing = true
+    /// The form subscription that feeds the screen.
+    var subscription: FormSubscription?
+    var subscribers = CallbackList<@Sendable (ScreenDiff) -> Void>()
+    var streamFinishers = CallbackList<@Sendable () -> Void>()
+
+    /// The state of `shape` with every result computed: `evaluations` holds one for each derivation,
+    /// `fieldShown` the form's visibility of each cell's field.
+    ///
+    /// - Complexity: O(*n*) for *n* sections, cells and reads.
+    init(shape: ScreenShape, fieldShown: [Bool], evaluations: [Evaluation]) {
+        self.shape = shape
+        sectionShown = Array(repeating: true, count: shape.sectionCount)
+        footers = Array(repeating: nil, count: shape.sectionCount)
+        cellShown = Array(repeating: true, count: shape.cellCount)
+        self.fieldShown = fieldShown
+        values = Array(repeating: .none, count: shape.cellCount)
+        reads = LayoutReads(capacity: max(shape.sectionCount, shape.cellCount) * 4)
+        var fieldCells: [String: [Int]] = [:]
+        for (cell, key) in shape.cellKeys.enumerated() {
+            if let key { fieldCells[key, default: []].append(cell) }
+        }
+        self.fieldCells = fieldCells
+        touchIndex = Array(repeating: -1, count: shape.sectionCount)
+        for evaluation in evaluations {
+            reads.record(evaluation.reads, for: evaluation.derivation)
+            let index = evaluation.derivation.index
+            switch evaluation.result {
+            case .condition(let shown):
+                if evaluation.derivation.kind == .sectionCondition { sectionShown[index] = shown } else { cellShown[index] = shown }
+            case .footer(let text): footers[index] = text
+            case .value(let value): values[index] = value
+            }
+        }
+        var visibleCells = Array(repeating: 0, count: shape.sectionCount)
+        var sectionVisible = Array(repeating: false, count: shape.sectionCount)
+        for section in 0..<shape.sectionCount {
+            let cells = shape.cells(of: section)
+            for cell in cells where cellShown[cell] && fieldShown[cell] { visibleCells[section] += 1 }
+            sectionVisible[section] = sectionShown[section] && (cells.isEmpty || visibleCells[section] > 0)
+        }
+        self.visibleCells = visibleCells
+        self.sectionVisible = sectionVisible
+        ranks = VisibleRanks(sectionVisible)
+    }
+
+    /// Whether `section` is visible by its current condition and cells.
+    func isVisible(_ section: Int) -> Bool {
+        sectionShown[section] && (shape.cellStart[section] == shape.cellStart[section + 1] || visibleCells[section] > 0)
+    }
+
+    /// The declared positions of the visible cells of `section`.
+    ///
+    /// - Complexity: O(*c*) for the section's *c* cells.
+    func visibleRows(of section: Int) -> [Int] {
+        let start = shape.cellStart[section]
+        return shape.cells(of: section).compactMap { cellShown[$0] && fieldShown[$0] ? $0 - start : nil }
+    }
+
+    /// What `events` call for: the derivations that read a key whose value changed, in the order
+    /// they are declared, and the new visibility of the cells bound to a field the form showed or hid.
+    ///
+    /// The derivations run in declared order so that the screen's arrays are walked in order, not
+    /// in the order of a hash table: what many of them read then stays in the caches.
+    ///
+    /// - Complexity: O(*d* log *d* + *c*) for *d* derivations and *c* cells concerned; O(*n*) over
+    ///   the *n* derivations of the screen when *d* is a large part of them.
+    func plan(_ events: [FieldEvent]) -> (derivations: [Derivation], fieldVisibility: [(cell: Int, isShown: Bool)]) {
+        var raws: [Int] = []
+        var fieldVisibility: [(cell: Int, isShown: Bool)] = []
+        for event in events {
+            if event.aspects.contains(.value), let readers = reads.derivations(reading: event.key) {
+                raws.append(contentsOf: readers)
+            }
+            if event.aspects.contains(.visibility), let cells = fieldCells[event.key] {
+                for cell in cells { fieldVisibility.append((cell, event.state.isVisible)) }
+            }
+        }
+        return (Self.inOrder(raws, below: reads.capacity), fieldVisibility)
+    }
+
+    /// `raws` without repeats, ascending: by a sweep over a bitmap of all `capacity` derivations
+    /// when they are many, by sorting when they are few.
+    static func inOrder(_ raws: [Int], below capacity: Int) -> [Derivation] {
+        guard raws.count > 1 else { return raws.map(Derivation.init(raw:)) }
+        guard raws.count * 16 > capacity else {
+            var previous = -1
+            return raws.sorted().compactMap { raw in
+                defer { previous = raw }
+                return raw == previous ? nil : Derivation(raw: raw)
+            }
+        }
+        var marked = [Bool](repeating: false, count: capacity)
+        for raw in raws { marked[raw] = true }
+        var derivations: [Derivation] = []
+        derivations.reserveCapacity(raws.count)
+        for (raw, isMarked) in marked.enumerated() where isMarked { derivations.append(Derivation(raw: raw)) }
+        return derivations
+    }
+}

@@ -1,0 +1,134 @@
+import FormContext
+import Synchronization
+import Testing
+
+// Every block of Docs/Layout.md that is not SwiftUI's or UIKit's own code, word for word. The blocks
+// between the markers are checked against the guide by DocSnippetTests in FormContextTests.
+
+// --- Docs/Layout.md: Declaring a screen
+/// The personal-hotspot screens of the Swift Talk example, as data.
+enum HotspotLayout {
+    static let isEnabled = FormKey<Bool>("isEnabled")
+    static let showPreview = FormKey<String>("showPreview")
+    static let password = FormKey<String>("password")
+    static let networkName = FormKey<String>("networkName")
+
+    /// When the notification shows a preview; the form keeps the raw value.
+    enum Preview: String, CaseIterable, Sendable, CustomStringConvertible {
+        case always = "Always", whenUnlocked = "When Unlocked", never = "Never"
+        var description: String { rawValue }
+    }
+
+    /// A switch with a footer, then two sections shown only while it is on.
+    static let screen = Screen("Personal Hotspot") {
+        FormSection(footer: { $0[isEnabled] == true ? "Personal Hotspot Enabled" : nil }) {
+            ToggleCell("Personal Hotspot", key: isEnabled)
+        }
+        FormSection {
+            DetailCell("Notification", value: { $0[showPreview] }) {
+                OptionList(key: showPreview, rawValuesOf: Preview.self)
+            }
+        }
+        .visible(when: { $0[isEnabled] == true })
+        FormSection {
+            NestedTextCell("Password", key: password, secure: true)
+            NestedTextCell("Network Name", key: networkName)
+        }
+        .visible(when: { $0[isEnabled] == true })
+    }
+}
+// --- end
+
+// --- Docs/Layout.md: Screens for nested models
+extension HotspotLayout {
+    /// The settings screen of a form that keeps the hotspot under `hotspot.`: one cell that shows
+    /// On or Off and opens the hotspot's own screen, bound under the prefix and built when opened.
+    static let settings = Screen("Settings") {
+        DetailCell(
+            "Personal Hotspot", value: { $0[isEnabled.scoped(under: "hotspot")] == true ? "On" : "Off" },
+            screen: screen.scoped(under: "hotspot"))
+    }
+}
+// --- end
+
+/// Collects what the layout guide's examples print.
+final class LayoutPrinter: Sendable {
+    private let lines = Mutex<[String]>([])
+    func print(_ items: Any...) { lines.withLock { $0.append(items.map { "\($0)" }.joined(separator: " ")) } }
+    var output: [String] { lines.withLock { $0 } }
+}
+
+@Suite("Layout guide examples")
+struct LayoutGuideTests {
+    @Test("a live screen of the hotspot form, and the diff of switching the hotspot off")
+    func liveScreen() {
+        let printer = LayoutPrinter()
+        let print = printer.print
+        // --- Docs/Layout.md: Live screens and diffs
+        let form = FormContextObject(["isEnabled": true, "showPreview": "Always", "password": "hello", "networkName": "my network"])
+        let live = LiveScreen(HotspotLayout.screen, form: form)
+        for section in live.sections { print(section) }
+
+        let subscription = live.observe { diff in print(diff) }
+        form.set(false, for: "isEnabled", origin: .user)
+        for section in live.sections { print(section) }
+        form.set(true, for: "isEnabled", origin: .user)
+        subscription.cancel()
+        // --- end
+        #expect(printer.output == [
+            "[Personal Hotspot: on | footer: Personal Hotspot Enabled]",
+            #"[Notification: "Always"]"#,
+            #"[Password: •••••• | Network Name: "my network"]"#,
+            "version 1: delete sections [1, 2]; update footers [0]; update rows [[0, 0]]",
+            "[Personal Hotspot: off]",
+            "version 2: insert sections [1, 2]; update footers [0]; update rows [[0, 0]]",
+        ])
+    }
+
+    @Test("the navigator opens screens when asked, moves the focus, and a failed submit opens the invalid field")
+    func navigation() async throws {
+        let printer = LayoutPrinter()
+        let print = printer.print
+        // --- Docs/Layout.md: Navigation and focus
+        let definition = try FormDefinition([
+            FieldDefinition(HotspotLayout.networkName.scoped(under: "hotspot"), validators: [.required()]),
+        ])
+        let form = FormContextObject(definition: definition, values: [
+            "hotspot.isEnabled": true, "hotspot.showPreview": "Always", "hotspot.password": "hello", "hotspot.networkName": "",
+        ])
+        let navigator = FormNavigator(root: HotspotLayout.settings, form: form) { submission in
+            print("saved", submission.values.lines())
+            return .accepted
+        }
+        navigator.open(CellPath(section: 0, row: 0))          // the hotspot screen, built now
+        navigator.moveFocus(.next)                            // from the switch to Notification
+        print(navigator.screens.map(\.screen.title), navigator.focus.map { "\($0)" } ?? "none")
+
+        let result = await navigator.submit()                 // the network name is empty
+        print(result.firstInvalidKey ?? "none", navigator.screens.map(\.screen.title))
+        print(navigator.editing.map { "\($0)" } ?? "not editing")
+
+        navigator.insert("office")
+        navigator.commitEditing()                             // writes the name, and goes back
+        print(navigator.top.sections[2], navigator.focus.map { "\($0)" } ?? "none")
+        print(await navigator.submit())
+        // --- end
+        #expect(printer.output == [
+            #"["Settings", "Personal Hotspot"] cell 1.0"#,
+            #"hotspot.networkName ["Settings", "Personal Hotspot", "Network Name"]"#,
+            #"editing cell 0.0: """#,
+            #"[Password: •••••• | Network Name: "office"] cell 2.1"#,
+            #"saved ["hotspot.isEnabled: true", "hotspot.networkName: office", "hotspot.password: hello", "hotspot.showPreview: Always"]"#,
+            "succeeded",
+        ])
+    }
+
+    @Test("the settings screen shows the hotspot's state through the scope; the screen it opens has the keys under the prefix")
+    func settingsScreen() {
+        let form = FormContextObject(["hotspot.isEnabled": false])
+        let live = LiveScreen(HotspotLayout.settings, form: form)
+        #expect(live.sections.map(\.description) == [#"[Personal Hotspot: "Off"]"#])
+        let opened = HotspotLayout.settings.sections[0].cells[0].makeDestination()
+        #expect(opened?.sections.flatMap(\.cells).compactMap(\.key) == ["hotspot.isEnabled", "hotspot.password", "hotspot.networkName"])
+    }
+}
