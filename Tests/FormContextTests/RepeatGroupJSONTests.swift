@@ -65,6 +65,19 @@ struct RepeatGroupJSONTests {
         #expect(sent.value == #"{"guestCount":1,"guests":[{"age":36,"name":"Ada"}],"host":"Grace"}"#)
     }
 
+    @Test("a submit leaves out the rows of a group the program hid, never sending their keys flat")
+    func submitHiddenGroup() async throws {
+        let form = try Guests.form([("Ada", 36, nil)])
+        form.setVisible(false, for: "guests")
+        let sent = SendableBox<String?>(nil)
+        let result = await form.submit { submission in
+            sent.mutate { $0 = submission.json(pretty: false) }
+            return .accepted
+        }
+        #expect(result.isSuccess)
+        #expect(sent.value == #"{"guestCount":1,"host":"Grace"}"#)
+    }
+
     @Test("pretty JSON indents rows like any nested value")
     func prettyRows() throws {
         let form = try Guests.form([("Ada", 36, nil)])
