@@ -93,7 +93,7 @@ extension FormDefinition {
                 continue
             }
             let key = "\(group)[\(position)].\(SubmittedJSON.rowIDMember)"
-            guard case .string(let text) = member, let id = RowID(text) else {
+            guard case .string(let text) = member, let id = RowID(text), id.number <= RowID.largestReadNumber else {
                 throw .typeMismatch(key: key, expected: "a row id such as r3", found: member.excerpt())
             }
             guard seen.insert(id).inserted else {
