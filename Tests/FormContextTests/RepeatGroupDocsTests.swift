@@ -75,4 +75,59 @@ struct RepeatGroupDocsTests {
             "wrong type for key 'members[2].age': expected Int, found String",
         ])
     }
+
+    @Test func jsonAndDrafts() throws {
+        let printer = DocPrinter()
+        let print = printer.print
+        let scratch = try ScratchFolder("rows-docs")
+        defer { scratch.remove() }
+        let folder = scratch.path
+        // --- Docs/Durability.md: Repeat groups in JSON
+        let household = try FormDefinition([
+            FieldDefinition(RepeatGroup("members", fields: [
+                FieldDefinition(FormKey<String>("name"), validators: [.required()]),
+                FieldDefinition(FormKey<Int>("age")),
+                FieldDefinition(FormKey<String>("pin"), isSecure: true),
+            ])),
+        ], identifier: "household")
+        let form = FormContextObject(definition: household)
+        try form.appendRow(to: "members", ["name": "Ada", "age": 36, "pin": "1234"])
+        try form.appendRow(to: "members", ["name": "Bob"])
+        try form.moveRow(RowID(2), in: "members", to: 0)
+
+        let submission = try FormSubmission(form.activeValues)
+        print(submission.json(pretty: false, maskingSecrets: true))
+        print(submission.json(pretty: false, maskingSecrets: true, includingRowIDs: true))
+
+        // On the server:
+        let body = #"{"members":[{"name":"Bob"},{"name":"Ada","age":36}]}"#
+        let received = try FormSubmission(json: body, definition: household)
+        print(received.values["members"] ?? "none", received.values["members.r2.age"] ?? "none")
+        do {
+            _ = try FormSubmission(json: #"{"members":[{"name":"Bob"},{"name":"Ada","age":"x"}]}"#, definition: household)
+        } catch {
+            print(error)
+        }
+        // --- end
+        // --- Docs/Durability.md: Repeat groups in drafts
+        let store = DraftStore(path: folder + "/household.draft", definition: household)
+        form.blur("members.r1.name")
+        try store.save(form)
+
+        let later = FormContextObject(definition: household)
+        if let draft = try store.load() {
+            later.restore(draft)
+        }
+        print(later.rows(of: "members"), later.touchedKeys, later[FormKey<String>("members.r1.name")] ?? "none")
+        print(try later.appendRow(to: "members"))
+        // --- end
+        #expect(printer.output == [
+            #"{"members":[{"name":"Bob"},{"age":36,"name":"Ada","pin":"••••••"}]}"#,
+            #"{"members":[{"$row":"r2","name":"Bob"},{"$row":"r1","age":36,"name":"Ada","pin":"••••••"}]}"#,
+            "[r1, r2] 36",
+            #"cannot read 'members[1].age': expected Int, found "x""#,
+            #"[r2, r1] ["members.r1.name"] Ada"#,
+            "r3",
+        ])
+    }
 }
