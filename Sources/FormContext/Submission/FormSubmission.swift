@@ -39,9 +39,10 @@ public struct FormSubmission: Sendable, FormReader, CustomStringConvertible, Cus
     ///   `members[2].ratio`.
     /// - Complexity: O(*n* log *n*) for *n* values.
     public init(_ values: FormContext, number: Int = 0, definition: FormDefinition? = nil) throws(SubmissionError) {
-        arranged = try SubmittedJSON(values, declaredGroups: Set(definition?.repeatGroups.map(\.key) ?? []))
+        let keys = values.sortedKeys
+        arranged = try SubmittedJSON(values, sortedKeys: keys, declaredGroups: Set(definition?.repeatGroups.map(\.key) ?? []))
         self.values = values
-        self.keys = values.sortedKeys
+        self.keys = keys
         self.number = number
     }
 

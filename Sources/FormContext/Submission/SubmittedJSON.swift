@@ -35,14 +35,15 @@ struct SubmittedJSON: Sendable {
     ///
     /// - Parameters:
     ///   - values: The submitted values, with their secret keys.
+    ///   - sortedKeys: The keys of `values`, sorted.
     ///   - declaredGroups: The keys of the repeat groups a definition declares; keys of their rows
     ///     are left out when the group is not submitted (it is hidden or disabled) or the row is not in
     ///     its order.
     /// - Throws: ``SubmissionError`` naming the first key, in key order, whose value JSON cannot hold;
     ///   a field of a row is named by the row's position, from 0: `members[2].ratio`.
     /// - Complexity: O(*n* log *n* + *n*·*d*) for *n* values whose keys hold *d* dots.
-    init(_ values: FormContext, declaredGroups: Set<String>) throws(SubmissionError) {
-        let entries = values.sortedKeys.compactMap { key in
+    init(_ values: FormContext, sortedKeys: [String], declaredGroups: Set<String>) throws(SubmissionError) {
+        let entries = sortedKeys.compactMap { key in
             values.storage[key].map { Entry(key: key, value: $0, isSecret: values.secureKeys.contains(key)) }
         }
         members = try Self.arrange(entries, declaredGroups: declaredGroups, path: "")
