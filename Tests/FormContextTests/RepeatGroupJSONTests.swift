@@ -145,7 +145,10 @@ struct RepeatGroupJSONTests {
         #expect(values["guests"] == nil)
         #expect(try FormSubmission(values, definition: form.definition).json(pretty: false) == #"{"guestCount":1,"host":"Grace"}"#)
         // A row key that names no row of the group's order is left out too.
-        var stray: FormContext = ["guests": RowOrder([RowID(1)]), "guests.r1.name": "Ada", "guests.r9.name": "Ghost"]
+        var stray: FormContext = [
+            "guests": RowOrder([RowID(1)]), "guests.r1.name": "Ada", "guests.r9.name": "Ghost", "guests.r9.trips": RowOrder([RowID(1)]),
+            "guests.r9.trips.r1.place": "Nowhere",
+        ]
         stray.set("x", for: "guests.notARow")
         #expect(try FormSubmission(stray, definition: try Guests.definition()).json(pretty: false)
             == #"{"guests":[{"name":"Ada"}],"guests.notARow":"x"}"#)

@@ -54,7 +54,8 @@ public struct FormBridge<Model>: Sendable {
         declare(&self)
     }
 
-    /// The bound keys, in the order they were declared.
+    /// The bound keys, in the order they were declared; the groups arrays are bound to are in
+    /// ``groupKeys``.
     ///
     /// - Complexity: O(*n*) for *n* bindings.
     public var keys: [String] { bindings.map(\.key) }

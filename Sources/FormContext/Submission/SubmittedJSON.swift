@@ -75,7 +75,7 @@ struct SubmittedJSON: Sendable {
             if let place = layout.row(holding: entry.key) {
                 rowEntries[place.group, default: [:]][place.id, default: []].append(
                     Entry(key: place.field, value: entry.value, isSecret: entry.isSecret))
-            } else if layout.orders[entry.key] != nil || !RowLayout.looksLikeRowKey(entry.key, ofAnyOf: declaredGroups) {
+            } else if !RowLayout.looksLikeRowKey(entry.key, ofAnyOf: declaredGroups) {
                 topLevel.append(entry)
             }
         }
