@@ -69,7 +69,12 @@ extension FormBridge {
         }
         // Only values on every path: a copy takes the writes, and the model changes only if all succeed.
         var updated = model
-        try apply(context, under: "", named: "", to: &updated)
+        for binding in bindings {
+            try binding.apply(context.storage[binding.key], to: &updated)
+        }
+        for binding in rowBindings {
+            try binding.apply(context, under: "", named: "", to: &updated)
+        }
         model = updated
     }
 
