@@ -106,6 +106,15 @@ struct RepeatGroupDraftTests {
         let draft = try #require(try store.load())
         #expect(draft.skippedKeys == ["members": "cannot read 'members': expected RowOrder, found an array"])
         #expect(draft.values == ["members.r1.name": "Ada"])
+
+        let definition = try Guests.definition()
+        let typed = DraftStore(path: scratch.file("typed.draft"), definition: definition)
+        try typed.save(FormDraft(formIdentifier: definition.identifier, values: ["guests": RowOrder([RowID(Int.max)])]))
+        let read = try #require(try typed.load())
+        #expect(read.skippedKeys == ["guests": #"cannot read 'guests': expected RowOrder, found ["r9223372036854775807"]"#])
+        let form = try Guests.form([("Ada", nil, nil)])
+        form.restore(read)
+        #expect(form.rows(of: "guests") == [RowID(1)])
     }
 
     @Test("a secret field of a row is left out of the draft, and keeps the form's value on restore")

@@ -70,6 +70,15 @@ enum DraftValueCoding {
         _ json: JSONValue, tag: String?, key: String, definition: FormDefinition?, draftVersion: Int
     ) -> Result<AnyHashable?, DraftSkip> {
         if let field = definition?.field(key) ?? definition?.summaryField(key) {
+            // A group's order is read with the bound on row numbers, so a form can number rows after it.
+            if field.group != nil, json != .null {
+                do {
+                    return .success(AnyHashable(try RowOrder(json: json)))
+                } catch {
+                    let error = FormDecodingError.typeMismatch(key: key, expected: "RowOrder", found: json.excerpt())
+                    return .failure(DraftSkip(reason: error.description))
+                }
+            }
             do {
                 return .success(try field.decode(json))
             } catch {
