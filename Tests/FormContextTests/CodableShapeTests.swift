@@ -38,9 +38,17 @@ struct CodableShapeTests {
         }
     }
 
+    @Test("an array of optional models decodes its models, not nil for each")
+    func optionalModelElements() throws {
+        struct Maybe: Codable, Equatable { var inners: [Inner?] }
+        let maybe = Maybe(inners: [Inner(note: "a", count: nil), Inner(note: nil, count: 2)])
+        #expect(try FormContextEncoder().encode(maybe).sortedKeys == ["inners.0.note", "inners.1.count"])
+        try expectRoundTrip(maybe)
+    }
+
     @Test func emptyArrayElementsAreRefused() {
         #expect(throws: FormBridgeError.invalidValue(
-            key: "grid.0", reason: "an array element that stores no value (an empty array or model) would end the array there")) {
+            key: "grid.0", reason: "an array element that stores no value (an empty array) would end the array there")) {
             try FormContextEncoder().encode(Nested(grid: [[], ["a"]]))
         }
     }

@@ -89,7 +89,7 @@ struct CodableTests {
         let context = try encoder.encode(Sample())
         #expect(context.sortedKeys == [
             "data", "date", "decimal", "double", "flag", "float", "int", "int16", "int32", "int64", "int8", "level",
-            "part.name", "parts.0.name", "parts.0.weight", "preview", "tags.0", "tags.1", "text", "uint", "uint16",
+            "part.name", "parts", "parts.r1.name", "parts.r1.weight", "preview", "tags.0", "tags.1", "text", "uint", "uint16",
             "uint32", "uint64", "uint8", "url", "uuid",
         ])
         #expect(try context.value(for: "int8", as: Int8.self) == -8)
@@ -103,7 +103,8 @@ struct CodableTests {
         #expect(try context.value(for: "level", as: Int.self) == 5)
         #expect(try context.value(for: "preview", as: String.self) == "When Unlocked")
         #expect(try context.value(for: "tags.1", as: String.self) == "b")
-        #expect(try context.value(for: "parts.0.weight", as: Double.self) == 0.5)
+        #expect(try context.value(for: "parts", as: RowOrder.self) == [RowID(1)])
+        #expect(try context.value(for: "parts.r1.weight", as: Double.self) == 0.5)
     }
 
     @Test("round trip of the default sample and of variations")
@@ -220,7 +221,7 @@ struct CodableTests {
         ("part.name", true, "wrong type for key 'part.name': expected String, found Bool"),
         ("spare.weight", 1.0, "missing value for key 'spare.name': expected String"),
         ("tags.1", 1, "wrong type for key 'tags.1': expected String, found Int"),
-        ("parts.0.name", nil, "missing value for key 'parts.0.name': expected String"),
+        ("parts.r1.name", nil, "missing value for key 'parts[0].name': expected String"),
     ] as [(String, (any Hashable & Sendable)?, String)])
     func sampleErrors(key: String, value: (any Hashable & Sendable)?, message: String) throws {
         var context = try encoder.encode(Sample())

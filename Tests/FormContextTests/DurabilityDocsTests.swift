@@ -130,7 +130,7 @@ struct DurabilityDocsTests {
         #expect(try outbox.pending().first?.finalized.submission.json(pretty: false) == #"{"age":21,"email":"ada@example.com"}"#)
     }
 
-    @Test("every Swift example in Docs/Durability.md is one of the examples above, verbatim")
+    @Test("every Swift example in Docs/Durability.md is one of the examples above, or a marked snippet, verbatim")
     func examplesAreCompiled() throws {
         let here = URL(fileURLWithPath: #filePath)
         let guide = try String(contentsOf: here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -138,10 +138,12 @@ struct DurabilityDocsTests {
         let source = try String(contentsOf: here, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         let blocks = guide.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
-        #expect(blocks.count == 4)
+        #expect(blocks.count == 6)
+        let snippets = try DocSnippet.all().filter { $0.documents.contains("Docs/Durability.md") }
+            .map { $0.lines.map { $0.trimmingCharacters(in: .whitespaces) } }
         for block in blocks {
             let lines = block.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            let found = source.indices.contains { start in
+            let found = snippets.contains(lines) || source.indices.contains { start in
                 start + lines.count <= source.count && Array(source[start..<start + lines.count]) == lines
             }
             #expect(found, "not compiled: \(lines.first ?? "")")

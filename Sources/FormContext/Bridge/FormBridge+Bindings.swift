@@ -75,6 +75,7 @@ extension FormBridge {
         for (binding, paths) in zip(scoped.bindings, scoped.reachingPaths) {
             add(binding, reaching: Array(paths.dropLast()))
         }
+        for binding in scoped.rowBindings { addRows(binding) }
     }
 
     /// Adds every binding of `other`, which binds the same model type.
@@ -85,6 +86,7 @@ extension FormBridge {
         for (binding, paths) in zip(other.bindings, other.reachingPaths) {
             add(binding, reaching: Array(paths.dropLast()))
         }
+        for binding in other.rowBindings { addRows(binding) }
     }
 
     /// This bridge for a parent model that holds `Model` at `path`, with every key under `prefix`.
@@ -106,6 +108,7 @@ extension FormBridge {
             let nested = paths.dropLast().map { $0.prepending(path) }
             parent.add(binding.scoped(in: scope, through: outer), reaching: [outerPath] + nested)
         }
+        for binding in rowBindings { parent.addRows(binding.scoped(in: scope, through: outer)) }
         return parent
     }
 }

@@ -2,13 +2,20 @@ extension FormBridge {
     /// Stores every bound property of `model` in `context`, and marks the secret keys secure.
     ///
     /// An optional property that is `nil` removes its key. Keys the bridge does not bind are left
-    /// as they are.
+    /// as they are. An array bound with ``bindRows(_:to:under:newElement:)`` stores its group's order
+    /// and each element under its row: rows `context` already holds keep their ids by position, new
+    /// rows are numbered after the largest id, and the keys of rows beyond the array's end go.
     ///
     /// - Parameters:
     ///   - context: The context to write into.
     ///   - model: The model to read.
-    /// - Complexity: O(*n*) for *n* bindings.
+    /// - Complexity: O(*n*) for *n* bindings, counting each element's bindings once per element;
+    ///   when rows go, plus a pass over the context's keys.
     public func fill(_ context: inout FormContext, from model: Model) {
+        guard rowBindings.isEmpty else {
+            fillWithRows(&context, from: model)
+            return
+        }
         for binding in bindings {
             context.storage[binding.key] = binding.storedValue(of: model)
             if binding.isSecure { context.secureKeys.insert(binding.key) }
@@ -43,24 +50,30 @@ extension FormBridge {
     /// - Throws: ``FormBridgeError/missingValue(key:expected:)`` when a key of a non-optional
     ///   property is absent, ``FormBridgeError/typeMismatch(key:expected:found:)`` when a value has
     ///   the wrong type, ``FormBridgeError/unknownRawValue(key:type:text:)`` when a raw value names
-    ///   no case. Errors are checked in declaration order.
+    ///   no case. Errors are checked in declaration order, arrays of rows after the other bindings;
+    ///   a row's field is named by the row's position from 0 (`members[2].age`).
     /// - Complexity: O(*n*) for *n* bindings.
     public func write(_ context: FormContext, into model: inout Model) throws(FormBridgeError) {
         if writesThroughReferences {
             // A copy would not protect an object reached through a reference: check every value, then
-            // assign. Applying a checked value cannot fail, since decoding depends on the value alone.
+            // assign. Applying a checked value cannot fail, since decoding depends on the value alone;
+            // a group's rows are checked by building its elements, which are new.
             for binding in bindings {
                 try binding.check(context.storage[binding.key])
             }
-            for binding in bindings {
-                try binding.apply(context.storage[binding.key], to: &model)
+            for binding in rowBindings {
+                try binding.check(context, under: "", named: "")
             }
+            try apply(context, under: "", named: "", to: &model)
             return
         }
         // Only values on every path: a copy takes the writes, and the model changes only if all succeed.
         var updated = model
         for binding in bindings {
             try binding.apply(context.storage[binding.key], to: &updated)
+        }
+        for binding in rowBindings {
+            try binding.apply(context, under: "", named: "", to: &updated)
         }
         model = updated
     }

@@ -23,6 +23,8 @@
 /// - Optional properties map to absent keys: `nil` removes the key, an absent key reads as `nil`.
 /// - Enums are stored either as themselves (`bind(_:to:isSecure:)`) or as their raw value
 ///   (`bind(_:toRawValueOf:isSecure:)`), chosen per binding.
+/// - An array of models maps to the rows of a repeat group (``bindRows(_:to:under:newElement:)``),
+///   each element carried by a bridge of its own.
 ///
 /// A bridge is a `Sendable` value: declare it once (a `static let`) and share it.
 ///
@@ -32,6 +34,8 @@
 public struct FormBridge<Model>: Sendable {
     var bindings: [any BridgeBinding<Model>] = []
     var indexByKey: [String: Int] = [:]
+    /// The array properties bound to repeat groups, in the order they were declared.
+    var rowBindings: [any RowsBridgeBinding<Model>] = []
     /// For each binding, the key paths that reach its property: the property's own path, and the
     /// path of every nested model it lives in (`\Settings.hotspot` for `hotspot.password`).
     var reachingPaths: [[ModelPath]] = []
@@ -50,7 +54,8 @@ public struct FormBridge<Model>: Sendable {
         declare(&self)
     }
 
-    /// The bound keys, in the order they were declared.
+    /// The bound keys, in the order they were declared; the groups arrays are bound to are in
+    /// ``groupKeys``.
     ///
     /// - Complexity: O(*n*) for *n* bindings.
     public var keys: [String] { bindings.map(\.key) }

@@ -1,10 +1,20 @@
 public import Foundation
 
 extension FormDefinition {
-    /// Reads a JSON object of field values (such as ``FormSubmission/json(pretty:maskingSecrets:)``
+    /// Reads a JSON object of field values (such as ``FormSubmission/json(pretty:maskingSecrets:includingRowIDs:)``
     /// writes) back into typed values, each field's value as the field's type.
     ///
     /// `null` is an absent value. The definition's secret fields are secret in the result.
+    ///
+    /// A repeat group is read from an array of objects, one per row, each holding the row's fields
+    /// keyed relative to the row (as a submission writes it): the group's key gets a ``RowOrder`` and
+    /// each field its row's key (`members.r1.name`). Rows get the ids r1, r2, … in order, unless they
+    /// carry their own as `"$row"` (``FormSubmission/json(pretty:maskingSecrets:includingRowIDs:)``
+    /// with `includingRowIDs`); a row without one then gets the smallest number no row carries.
+    /// Errors name a row by its position from 0: `cannot read 'members[2].age': expected Int, found
+    /// "x"`. Keys inside a row that the group has no field for follow `unknownKeys` like any other; a
+    /// row's key written flat (`members.r1.name`) is not a field of the JSON form and follows it too.
+    /// A group's summary reads back as the summary's type when no field describes its key.
     ///
     /// ```swift
     /// let form = try FormDefinition([FieldDefinition(FormKey<Int>("age"))])
@@ -22,7 +32,7 @@ extension FormDefinition {
     /// - Complexity: O(*n* log *n*) for *n* keys, plus the length of the text.
     public func decodeValues(fromJSON text: String, unknownKeys: UnknownKeyPolicy = .reject) throws(FormDecodingError) -> FormContext {
         let json: JSONValue
-        do { json = try JSONValue(parsing: text) } catch { throw .invalidJSON(secureKeys.isEmpty ? error : error.hidingFound()) }
+        do { json = try JSONValue(parsing: text) } catch { throw .invalidJSON(hasSecrets ? error.hidingFound() : error) }
         return try decodeValues(from: json, unknownKeys: unknownKeys)
     }
 
@@ -35,7 +45,7 @@ extension FormDefinition {
     /// - Throws: ``FormDecodingError``.
     public func decodeValues(fromJSON data: Data, unknownKeys: UnknownKeyPolicy = .reject) throws(FormDecodingError) -> FormContext {
         let json: JSONValue
-        do { json = try JSONValue(parsing: data) } catch { throw .invalidJSON(secureKeys.isEmpty ? error : error.hidingFound()) }
+        do { json = try JSONValue(parsing: data) } catch { throw .invalidJSON(hasSecrets ? error.hidingFound() : error) }
         return try decodeValues(from: json, unknownKeys: unknownKeys)
     }
 
@@ -49,9 +59,17 @@ extension FormDefinition {
     public func decodeValues(from json: JSONValue, unknownKeys: UnknownKeyPolicy = .reject) throws(FormDecodingError) -> FormContext {
         guard case .object(let members) = json else { throw .notAnObject(found: json.excerpt()) }
         var context = FormContext()
+        var rowSecrets: Set<String> = []
         for key in members.keys.sorted() {
             guard let member = members[key] else { continue }
-            guard let field = field(key) else {
+            if let group = positions[key].flatMap({ fields[$0].repeatGroup }) {
+                try decodeRows(member, of: group, unknownKeys: unknownKeys, into: &context, secrets: &rowSecrets)
+                continue
+            }
+            // A row's fields come inside its group's array; a row key written flat is no field of the JSON.
+            let field = rowField(key) == nil ? field(key) ?? summaryField(key) : nil
+            guard let field else {
+                if unknownKeys == .keepAsJSON, context.storage[key] != nil { continue }
                 switch unknownKeys {
                 case .reject: throw .unknownKey(key: key, found: member.kind)
                 case .ignore: continue
@@ -62,7 +80,7 @@ extension FormDefinition {
             }
             if let value = try field.decode(member) { context.storage[key] = value }
         }
-        context.secureKeys = secureKeys
+        context.secureKeys = secureKeys.union(rowSecrets)
         return context
     }
 }

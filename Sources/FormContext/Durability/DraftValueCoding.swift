@@ -1,7 +1,8 @@
 import Foundation
 
 /// How a draft writes one value and reads it back: as JSON with the name of its type, dates to the
-/// last bit of their fraction.
+/// last bit of their fraction, a repeat group's ``RowOrder`` as its ids (`["r1", "r3"]`) and each
+/// field of a row under its own key (`members.r3.name`), like any field.
 enum DraftValueCoding {
     /// The value as JSON; dates (also inside arrays) with every fractional digit.
     ///
@@ -55,6 +56,9 @@ enum DraftValueCoding {
         add(UUID.self)
         add(URL.self)
         add(JSONValue.self)
+        // A repeat group's order and row ids, for a form with no definition (rows a bridge filled).
+        add(RowOrder.self)
+        add(RowID.self)
         return readers
     }()
 
@@ -65,7 +69,16 @@ enum DraftValueCoding {
     static func decode(
         _ json: JSONValue, tag: String?, key: String, definition: FormDefinition?, draftVersion: Int
     ) -> Result<AnyHashable?, DraftSkip> {
-        if let field = definition?.field(key) {
+        if let field = definition?.field(key) ?? definition?.summaryField(key) {
+            // A group's order is read with the bound on row numbers, so a form can number rows after it.
+            if field.group != nil, json != .null {
+                do {
+                    return .success(AnyHashable(try RowOrder(json: json)))
+                } catch {
+                    let error = FormDecodingError.typeMismatch(key: key, expected: "RowOrder", found: json.excerpt())
+                    return .failure(DraftSkip(reason: error.description))
+                }
+            }
             do {
                 return .success(try field.decode(json))
             } catch {

@@ -33,7 +33,7 @@ extension FinalizedSubmission {
         let submission: FormSubmission
         do {
             var context = try FormSubmission(json: values, definition: nil).values
-            context.secureKeys = Set(secureList.compactMap { if case .string(let key) = $0 { key } else { nil } })
+            context.secureKeys = Self.secureKeys(Set(secureList.compactMap { if case .string(let key) = $0 { key } else { nil } }), in: context)
             submission = try FormSubmission(context, number: number)
         } catch {
             throw .payload("the record's values cannot be read: \(error)")
@@ -41,5 +41,23 @@ extension FinalizedSubmission {
         self.init(
             submission: submission, instanceID: id, finalizedAt: Date(timeIntervalSince1970: finalized), formIdentifier: identifier,
             formVersion: version, previousInstanceID: previous)
+    }
+
+    /// The keys of `context` to keep secret: each secret key it holds, and the key of each group (kept
+    /// as JSON) holding a row's secret field, so a secret inside a row is masked with its group.
+    private static func secureKeys(_ keys: Set<String>, in context: FormContext) -> Set<String> {
+        var secure: Set<String> = []
+        for key in keys {
+            if context.storage[key] != nil {
+                secure.insert(key)
+                continue
+            }
+            let utf8 = key.utf8
+            for dot in utf8.indices where utf8[dot] == UInt8(ascii: ".") {
+                let prefix = String(decoding: utf8[..<dot], as: UTF8.self)
+                if context.storage[prefix] != nil { secure.insert(prefix) }
+            }
+        }
+        return secure
     }
 }

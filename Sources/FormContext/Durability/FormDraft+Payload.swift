@@ -5,7 +5,7 @@ extension FormDraft {
     ///
     /// One entry per field, with only what it has: `type` (the value's type name), `value`, `initial`,
     /// and the flags `touched`, `hidden`, `disabled`, `secure`, `omitted` when they are true. Readers
-    /// ignore members they do not know, so later versions can add some (repeat rows, for one) without
+    /// ignore members they do not know, so later versions can add some without
     /// breaking older files.
     ///
     /// - Throws: ``DraftError/unsavableValue(key:type:)``.

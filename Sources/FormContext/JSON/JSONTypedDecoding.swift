@@ -5,7 +5,8 @@ import Foundation
 enum JSONTypedDecoding {
     /// Reads `json` as a `T`: text, Booleans, every fixed-width integer, `Float`, `Double`, `Decimal`,
     /// `Date` (ISO 8601 with a zone), `UUID`, `URL`, enumerations with such a raw value, optionals
-    /// (`null` is `nil`), arrays of these, and ``JSONValue`` itself.
+    /// (`null` is `nil`), arrays of these, ``RowID`` (`"r3"`), ``RowOrder`` (`["r1", "r3"]`), and
+    /// ``JSONValue`` itself.
     ///
     /// - Throws: ``JSONMismatch`` naming `T` and the JSON found.
     @usableFromInline
@@ -14,6 +15,8 @@ enum JSONTypedDecoding {
         let value: Any?
         if T.self == JSONValue.self {
             value = json
+        } else if T.self == RowOrder.self {
+            value = try RowOrder(json: json)
         } else if let optional = T.self as? any JSONOptionalDecodable.Type {
             value = try optional.decodeOptional(from: json)
         } else if let array = T.self as? any JSONArrayDecodable.Type {
@@ -33,6 +36,7 @@ enum JSONTypedDecoding {
             if T.self == Date.self { return ISO8601DateText.parse(text) }
             if T.self == UUID.self { return UUID(uuidString: text) }
             if T.self == URL.self { return URL(string: text) }
+            if T.self == RowID.self { return RowID(text) }
         case .number(let text):
             if let integer = T.self as? any FixedWidthInteger.Type { return integer.init(text, radix: 10) }
             if T.self == Decimal.self { return decimal(from: text) }
@@ -56,7 +60,8 @@ enum JSONTypedDecoding {
     /// Whether JSON can hold values of `type` at all.
     static func isSupported(_ type: Any.Type) -> Bool {
         type == String.self || type == Bool.self || type == Date.self || type == UUID.self || type == URL.self
-            || type == Decimal.self || type == JSONValue.self || type is any FixedWidthInteger.Type
+            || type == Decimal.self || type == JSONValue.self || type == RowID.self || type == RowOrder.self
+            || type is any FixedWidthInteger.Type
             || type is any (BinaryFloatingPoint & LosslessStringConvertible).Type || type is any RawRepresentable.Type
             || type is any JSONOptionalDecodable.Type || type is any JSONArrayDecodable.Type
     }

@@ -25,7 +25,8 @@ public enum JSONValue: Hashable, Sendable {
     case null
 
     /// Converts a stored value: text, Booleans, integers, floating-point numbers, `Decimal`,
-    /// `Date` (ISO 8601), `UUID`, `URL`, enumerations with a raw value, and arrays of these.
+    /// `Date` (ISO 8601), `UUID`, `URL`, enumerations with a raw value, arrays of these, a
+    /// ``RowID`` (`"r3"`) and a ``RowOrder`` (`["r1", "r3"]`).
     ///
     /// - Throws: ``SubmissionError`` naming `key` for any other type, for non-finite numbers, and for
     ///   dates with no ISO 8601 text (not finite, or outside the years 0001 to 9999).
@@ -62,6 +63,10 @@ public enum JSONValue: Hashable, Sendable {
             self = .string(url.absoluteString)
         case let enumeration as any RawRepresentable:
             self = try JSONValue(converting: enumeration.rawValue, key: key)
+        case let order as RowOrder:
+            self = .array(order.map { .string($0.description) })
+        case let id as RowID:
+            self = .string(id.description)
         case let array as [Any]:
             var elements: [JSONValue] = []
             elements.reserveCapacity(array.count)

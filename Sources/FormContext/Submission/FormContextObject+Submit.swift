@@ -62,7 +62,8 @@ extension FormContextObject {
                         return .finished(.invalid(report))
                     }
                     do {
-                        let submission = try FormSubmission(state.fields.activeContext, number: state.submit.count)
+                        let submission = try FormSubmission(
+                            state.fields.activeContext, number: state.submit.count, definition: state.validation.definition)
                         state.submit.phase = .submitting
                         return .ready(submission, state.fields.context)
                     } catch {

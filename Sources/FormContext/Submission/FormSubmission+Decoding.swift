@@ -10,10 +10,13 @@ extension FormSubmission {
     /// if !report.isValid { respond(422, report.messagesByKey) }
     /// ```
     ///
-    /// With no definition every value is kept as a ``JSONValue``, written back unchanged.
+    /// With no definition every value is kept as a ``JSONValue``, written back unchanged. With one, a
+    /// repeat group's array of row objects becomes its rows again, as
+    /// ``FormDefinition/decodeValues(from:unknownKeys:)`` reads it; its JSON is then the same,
+    /// rows in the same order.
     ///
     /// - Parameters:
-    ///   - json: The JSON text, as ``json(pretty:maskingSecrets:)`` writes it.
+    ///   - json: The JSON text, as ``json(pretty:maskingSecrets:includingRowIDs:)`` writes it.
     ///   - definition: The form's definition, or `nil` to keep every value as JSON.
     ///   - unknownKeys: What to do with keys the definition has no field for; refused by default.
     ///   - number: Which submit this is; 0 by default.
@@ -49,15 +52,16 @@ extension FormSubmission {
             values = try Self.emptyDefinition.decodeValues(from: json, unknownKeys: .keepAsJSON)
         }
         do {
-            try self.init(values, number: number)
+            try self.init(values, number: number, definition: definition)
         } catch {
             throw .typeMismatch(key: error.key, expected: "a value JSON can hold", found: error.description)
         }
     }
 
-    /// The values as JSON values, by key; secret values as they are.
+    /// The values as the JSON object ``json(pretty:maskingSecrets:includingRowIDs:)`` writes, without
+    /// row ids; secret values as they are.
     public var jsonValues: JSONValue {
-        .object(Dictionary(uniqueKeysWithValues: zip(keys, encoded)))
+        arranged.rendered(maskingSecrets: false, includingRowIDs: false)
     }
 
     private static var emptyDefinition: FormDefinition {

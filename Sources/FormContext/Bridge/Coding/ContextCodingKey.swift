@@ -13,6 +13,13 @@ struct ContextCodingKey: CodingKey {
         self.intValue = intValue
     }
 
+    /// The key of the element at `position` of an array kept as a repeat group's rows: the row's id
+    /// as its text (`r3`, the last component of the element's context key), the position as its index.
+    init(row id: RowID, position: Int) {
+        self.stringValue = id.description
+        self.intValue = position
+    }
+
     static let superKey = ContextCodingKey(stringValue: "super")
 }
 

@@ -48,7 +48,8 @@ func decodeValue<Value: Decodable>(
     _ type: Value.Type, at key: String, path: [any CodingKey], in context: FormContext
 ) throws -> Value {
     let stored = context.storage[key]
-    if let value = stored?.base as? Value { return value }
+    // An absent value is no `Value`, even when `Value` is an optional (`nil as? Trip?` would succeed).
+    if let stored, let value = stored.base as? Value { return value }
     if let rawType = Value.self as? any RawRepresentable.Type {
         return try decodeCase(rawType, stored: stored, key: key, isSecure: context.secureKeys.contains(key), as: Value.self) {
             try Value(from: ContextDecoder(context: context, codingPath: path, prefix: key))

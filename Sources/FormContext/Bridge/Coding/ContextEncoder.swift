@@ -1,24 +1,55 @@
 import Foundation
 
-/// The `Encoder` of one position in the context: the root (`prefix == nil`) or a key.
+/// The `Encoder` of one position in the context: the root (`prefix == nil`), a key, or an element of
+/// an array whose key its first container request decides (see ``ContextArrayElement``).
 struct ContextEncoder: Encoder {
     let storage: ContextEncodingStorage
-    let codingPath: [any CodingKey]
-    /// The context key of this position; `nil` at the root.
+    /// The coding path; for an array element, the path of its array.
+    let basePath: [any CodingKey]
+    /// The context key of this position; `nil` at the root and for an array element.
     let prefix: String?
+    /// The array element this encoder writes, if it writes one.
+    let element: ContextArrayElement?
+
+    init(storage: ContextEncodingStorage, codingPath: [any CodingKey], prefix: String?) {
+        self.storage = storage
+        self.basePath = codingPath
+        self.prefix = prefix
+        self.element = nil
+    }
+
+    init(element: ContextArrayElement, arrayPath: [any CodingKey]) {
+        self.storage = element.storage
+        self.basePath = arrayPath
+        self.prefix = nil
+        self.element = element
+    }
+
+    var codingPath: [any CodingKey] {
+        guard let element else { return basePath }
+        return basePath + [element.codingKey]
+    }
 
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    /// The key of this position, deciding an element's (a row when `asRow`).
+    private func key(asRow: Bool) -> String? {
+        element?.resolve(asRow: asRow) ?? prefix
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(ContextKeyedEncodingContainer<Key>(storage: storage, codingPath: codingPath, prefix: prefix ?? ""))
+        let prefix = key(asRow: true) ?? ""
+        return KeyedEncodingContainer(ContextKeyedEncodingContainer<Key>(storage: storage, codingPath: codingPath, prefix: prefix))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        ContextUnkeyedEncodingContainer(storage: storage, codingPath: codingPath, prefix: prefix ?? "")
+        let prefix = key(asRow: false) ?? ""
+        return ContextUnkeyedEncodingContainer(storage: storage, codingPath: codingPath, prefix: prefix)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        ContextSingleValueEncodingContainer(storage: storage, codingPath: codingPath, key: prefix)
+        let key = key(asRow: false)
+        return ContextSingleValueEncodingContainer(storage: storage, codingPath: codingPath, key: key)
     }
 }
 

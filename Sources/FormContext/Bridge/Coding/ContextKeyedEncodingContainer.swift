@@ -71,7 +71,8 @@ struct ContextKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        ContextUnkeyedEncodingContainer(storage: storage, codingPath: codingPath + [key], prefix: self.key(key))
+        storage.removeNestedValues(under: self.key(key))
+        return ContextUnkeyedEncodingContainer(storage: storage, codingPath: codingPath + [key], prefix: self.key(key))
     }
 
     mutating func superEncoder() -> any Encoder {

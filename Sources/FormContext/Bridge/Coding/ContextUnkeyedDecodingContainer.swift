@@ -1,15 +1,25 @@
-/// Reads the elements of an array from `prefix.0`, `prefix.1`, … up to the first index with no value.
+/// Reads the elements of an array from under `prefix`: the rows of the ``RowOrder`` `prefix` holds,
+/// in its order (`prefix.r3`, `prefix.r1`, …), or, when it holds none, `prefix.0`, `prefix.1`, … up
+/// to the first index with no value.
 struct ContextUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let context: FormContext
     let codingPath: [any CodingKey]
     let prefix: String
     let count: Int?
+    /// The rows, when the array is kept as a repeat group's rows.
+    private let rows: RowOrder?
     private(set) var currentIndex = 0
 
     init(context: FormContext, codingPath: [any CodingKey], prefix: String) {
         self.context = context
         self.codingPath = codingPath
         self.prefix = prefix
+        if let order = context.storage[prefix]?.base as? RowOrder {
+            rows = order
+            count = order.count
+            return
+        }
+        rows = nil
         var count = 0
         while hasValue(at: codingKey(String(count), under: prefix), in: context) { count += 1 }
         self.count = count
@@ -17,21 +27,31 @@ struct ContextUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     var isAtEnd: Bool { currentIndex >= (count ?? 0) }
 
+    /// The key and coding path of the element at `index`.
+    private func element(_ index: Int) -> (key: String, path: [any CodingKey]) {
+        guard let rows, index < rows.count else {
+            return (codingKey(String(index), under: prefix), codingPath + [ContextCodingKey(intValue: index)])
+        }
+        let id = rows[index]
+        return (codingKey(id.description, under: prefix), codingPath + [ContextCodingKey(row: id, position: index)])
+    }
+
     /// The key of the next element, and moves past it.
     private mutating func nextKey<Value>(for type: Value.Type) throws(FormBridgeError) -> (key: String, path: [any CodingKey]) {
-        let key = codingKey(String(currentIndex), under: prefix)
-        guard !isAtEnd else { throw .missingValue(key: key, expected: typeName(of: Value.self)) }
+        let next = element(currentIndex)
+        guard !isAtEnd else { throw .missingValue(key: next.key, expected: typeName(of: Value.self)) }
         defer { currentIndex += 1 }
-        return (key, codingPath + [ContextCodingKey(intValue: currentIndex)])
+        return next
     }
 
     private mutating func next<Value>(_ type: Value.Type) throws -> Value {
         try fetchValue(type, at: nextKey(for: type).key, in: context)
     }
 
+    /// Whether the next element is absent. A row is never absent: it is in the order, whatever it holds.
     mutating func decodeNil() throws -> Bool {
         if isAtEnd { return true }
-        if hasValue(at: codingKey(String(currentIndex), under: prefix), in: context) { return false }
+        if rows != nil || hasValue(at: element(currentIndex).key, in: context) { return false }
         currentIndex += 1
         return true
     }

@@ -1,8 +1,11 @@
 /// Decodes a `Decodable` model from a ``FormContext``, with no hand-written mapping.
 ///
 /// The mirror of ``FormContextEncoder``: coding keys are context keys, nested containers are key
-/// prefixes joined with `.`, an absent key decodes as `nil` for an optional, and array elements
-/// live under `key.0`, `key.1`, … (an array with no elements in the context decodes as empty).
+/// prefixes joined with `.`, an absent key decodes as `nil` for an optional. An array whose key
+/// holds a ``RowOrder`` (a repeat group's rows) decodes one element per row, in the order's order,
+/// each from under its row (`members.r3.name`); any other array's elements live under `key.0`,
+/// `key.1`, … (an array with no elements in the context decodes as empty). Errors name a row by its
+/// position from 0: `members[2].age`.
 ///
 /// Types are strict: a value stored as `Int` does not decode as `Int64` or `Double`. Every error is a
 /// ``FormBridgeError`` whose key is the coding path:
@@ -30,12 +33,14 @@ public struct FormContextDecoder: Sendable {
     /// - Complexity: O(*n*) for *n* decoded values; checking whether a nested model is present
     ///   (an optional nested model, or `allKeys`) scans the context's keys.
     public func decode<Value: Decodable>(_ type: Value.Type, from context: FormContext) throws(FormBridgeError) -> Value {
+        // A row of an array kept as a repeat group's rows is named by its position: `members[2].age`.
+        let position = { (array: String, id: RowID) in (context.storage[array]?.base as? RowOrder)?.firstIndex(of: id) }
         do {
             return try Value(from: ContextDecoder(context: context, codingPath: [], prefix: nil))
         } catch let error as FormBridgeError {
-            throw error
+            throw error.namingRows(by: position)
         } catch let error as DecodingError {
-            throw FormBridgeError(error)
+            throw FormBridgeError(error).namingRows(by: position)
         } catch {
             throw .invalidValue(key: "", reason: String(describing: error))
         }

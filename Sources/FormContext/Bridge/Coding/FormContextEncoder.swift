@@ -8,15 +8,23 @@
 /// - `Decimal`, `Date`, `UUID`, `URL`, `Data`: as they are (not through their own `Codable` form);
 /// - enums with a raw value: as the raw value (`"Never"`);
 /// - optionals: `nil` is an absent key;
-/// - arrays and other unkeyed containers: one key per element, the index as the last component
-///   (`tags.0`, `tags.1`); an empty array stores nothing;
+/// - arrays of models (elements that encode as keyed containers: structs, dictionaries with `String`
+///   keys, enums with associated values): the layout of a repeat group, so such an array fills a
+///   form's group directly. The array's key holds a ``RowOrder`` of the ids r1, r2, … one per element,
+///   and each element's fields live under its row: `members.r1.name`, `members.r2.name`. An array
+///   inside an element nests the same way (`members.r1.visits.r1.place`);
+/// - arrays of single values and of arrays: one key per element, the index as the last component
+///   (`tags.0`, `tags.1`, `grid.0.1`); an empty array of either kind stores nothing;
 /// - dictionaries with `String` keys: one key per entry (`map.a`).
 ///
 /// A context stores `nil` as an absent key, so a shape that would store nothing where a value must
 /// be read back is refused with ``FormBridgeError/invalidValue(key:reason:)`` naming the key, rather
 /// than lost: a `nil` array element (`[nil, 1]`), an array element that stores nothing (`[[], ["a"]]`),
 /// an optional holding a value that stores nothing (`Optional([])`, an optional model whose fields are
-/// all `nil`), a dictionary key containing `.` (`["x.y": 1]`) and a dictionary entry that stores nothing.
+/// all `nil`), a dictionary key containing `.` (`["x.y": 1]`), a dictionary entry that stores nothing,
+/// and an array mixing models with single values (only hand-written encodings can make one).
+///
+/// Errors name a row by its position from 0: `members[2].tags.1`.
 ///
 /// ```swift
 /// let context = try FormContextEncoder().encode(Settings())
@@ -63,14 +71,17 @@ public struct FormContextEncoder: Sendable {
         do {
             let dictionaryKeys = try checkDictionaryKeys(of: value, under: "")
             try value.encode(to: ContextEncoder(storage: storage, codingPath: [], prefix: nil))
+            if let failure = storage.failure { throw failure }
             if let dictionaryKeys { try checkDictionaryEntries(dictionaryKeys, under: "", in: storage.context) }
         } catch let error as FormBridgeError {
-            throw error
+            throw error.naming(storage.readableKey(error.key))
         } catch let error as EncodingError {
-            throw FormBridgeError(error)
+            let error = FormBridgeError(error)
+            throw error.naming(storage.readableKey(error.key))
         } catch {
             throw .invalidValue(key: "", reason: String(describing: error))
         }
+        storage.finishRows()
         var encoded = storage.context
         encoded.secureKeys.formUnion(secureKeys)
         context = encoded

@@ -1,0 +1,124 @@
+import Foundation
+
+extension FormDefinition {
+    /// Whether any value the definition describes is secret: a field's, or a field's of a row.
+    var hasSecrets: Bool {
+        !secureKeys.isEmpty || repeatGroups.contains { $0.fields.contains(where: \.isSecure) }
+    }
+
+    /// A field for the key of a group's summary that no field of the definition describes: its type
+    /// is the summary's (`Int` for a count, `Bool` for any and all, the summed field's for a sum), so
+    /// a submission's summaries read back.
+    func summaryField(_ key: String) -> FieldDefinition? {
+        for group in repeatGroups {
+            guard let summary = group.summaries.first(where: { $0.key == key }) else { continue }
+            switch (summary.presentation, summary.statistic) {
+            case (.count, _): return FieldDefinition(FormKey<Int>(key))
+            case (.any, _), (.all, _): return FieldDefinition(FormKey<Bool>(key))
+            case (.sum, .sum(_, .int)): return FieldDefinition(FormKey<Int>(key))
+            case (.sum, .sum(_, .double)): return FieldDefinition(FormKey<Double>(key))
+            case (.sum, .sum(_, .decimal)): return FieldDefinition(FormKey<Decimal>(key))
+            case (.sum, _): return nil
+            }
+        }
+        return nil
+    }
+
+    /// Reads the rows of `group` from JSON (an array of objects, one per row) into `context`: the
+    /// group's ``RowOrder`` under its key, each field under its row's key.
+    ///
+    /// - Parameters:
+    ///   - json: The group's JSON; `null` leaves the group without an order.
+    ///   - group: The group.
+    ///   - unknownKeys: What to do with a key of a row the group has no field for.
+    ///   - context: Where the values go.
+    ///   - secrets: Collects the keys of the rows' secret fields.
+    /// - Throws: ``FormDecodingError`` naming the row by its position from 0 (`members[2].age`).
+    /// - Complexity: O(*r*·*f* log *f*) for *r* rows of *f* keys.
+    func decodeRows(
+        _ json: JSONValue, of group: RepeatGroup, unknownKeys: UnknownKeyPolicy, into context: inout FormContext,
+        secrets: inout Set<String>
+    ) throws(FormDecodingError) {
+        let hidesFound = group.fields.contains(where: \.isSecure)
+        guard json != .null else { return }
+        guard case .array(let items) = json else {
+            throw .typeMismatch(key: group.key, expected: "an array of rows", found: hidesFound ? json.kind : json.excerpt())
+        }
+        var objects: [[String: JSONValue]] = []
+        objects.reserveCapacity(items.count)
+        for (position, item) in items.enumerated() {
+            guard case .object(let members) = item else {
+                throw .typeMismatch(
+                    key: "\(group.key)[\(position)]", expected: "an object of the row's fields", found: hidesFound ? item.kind : item.excerpt())
+            }
+            objects.append(members)
+        }
+        let ids = try Self.rowIDs(of: objects, in: group.key)
+        for (position, (members, id)) in zip(objects, ids).enumerated() {
+            let prefix = group.key + "." + id.description + "."
+            for name in members.keys.sorted() where name != SubmittedJSON.rowIDMember {
+                guard let member = members[name] else { continue }
+                let key = prefix + name
+                guard let field = group.field(name) else {
+                    switch unknownKeys {
+                    case .reject: throw .unknownKey(key: "\(group.key)[\(position)].\(name)", found: member.kind)
+                    case .ignore: continue
+                    case .keepAsJSON:
+                        if member != .null { context.storage[key] = AnyHashable(member) }
+                        continue
+                    }
+                }
+                do {
+                    if let value = try field.decode(member) { context.storage[key] = value }
+                } catch {
+                    throw error.naming("\(group.key)[\(position)].\(name)")
+                }
+                if field.isSecure { secrets.insert(key) }
+            }
+        }
+        context.storage[group.key] = AnyHashable(RowOrder(ids))
+    }
+
+    /// The ids of the rows: the one each row carries as `"$row"`, and for each row without one the
+    /// smallest number no row carries (r1, r2, … when none carries one).
+    ///
+    /// - Throws: ``FormDecodingError/typeMismatch(key:expected:found:)`` for a `"$row"` that is not a
+    ///   row id, or that an earlier row carries too.
+    private static func rowIDs(of rows: [[String: JSONValue]], in group: String) throws(FormDecodingError) -> [RowID] {
+        var given: [RowID?] = []
+        var seen: Set<RowID> = []
+        for (position, row) in rows.enumerated() {
+            guard let member = row[SubmittedJSON.rowIDMember] else {
+                given.append(nil)
+                continue
+            }
+            let key = "\(group)[\(position)].\(SubmittedJSON.rowIDMember)"
+            guard case .string(let text) = member, let id = RowID(text), id.number <= RowID.largestReadNumber else {
+                throw .typeMismatch(key: key, expected: "a row id such as r3", found: member.excerpt())
+            }
+            guard seen.insert(id).inserted else {
+                throw .typeMismatch(key: key, expected: "a row id no earlier row carries", found: member.excerpt())
+            }
+            given.append(id)
+        }
+        var next = 1
+        return given.map { id in
+            if let id { return id }
+            while seen.contains(RowID(next)) { next += 1 }
+            defer { next += 1 }
+            return RowID(next)
+        }
+    }
+}
+
+extension FormDecodingError {
+    /// The same error about `key` instead of the key it names.
+    func naming(_ key: String) -> FormDecodingError {
+        switch self {
+        case .typeMismatch(_, let expected, let found): .typeMismatch(key: key, expected: expected, found: found)
+        case .unknownKey(_, let found): .unknownKey(key: key, found: found)
+        case .unsupportedType(_, let type): .unsupportedType(key: key, type: type)
+        case .invalidJSON, .notAnObject: self
+        }
+    }
+}
