@@ -29,7 +29,7 @@ extension DemoCommand {
         }
         let lastChange: LastChange?
         do throws(DemoError) {
-            lastChange = try type(options.assignments, into: controls, of: form, calculatedKeys: options.form.calculatedKeys)
+            lastChange = try type(options.assignments, into: controls, of: form, demo: options.form)
         } catch {
             return Outcome(status: usageError, output: "", errorOutput: "error: \(error)\n")
         }

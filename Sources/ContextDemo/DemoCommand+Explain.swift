@@ -1,50 +1,80 @@
 import FormContext
 
 extension DemoCommand {
-    /// What the last `--set` did to the form's rules.
+    /// What the last `--set` or `--add` did to the form's rules.
     struct LastChange {
-        /// The assignment, as given.
-        let key: String
-        let text: String
+        /// The assignment, as given (`--set 'children=2'`).
+        let description: String
         /// The rules it ran, in the order they ran, with the keys each read.
         let runs: [RuleRun]
     }
 
-    /// Types each assignment into the control of its key, in order, as a user would.
+    /// Types each assignment into the control of its key, in order, as a user would; an `--add`
+    /// appends a row to its group and types its fields into the row's controls.
     ///
     /// - Returns: What the last assignment did to the rules; `nil` when there was none.
     /// - Throws: ``DemoError/calculatedKey(_:)`` for a calculated field, ``DemoError/unknownKey(_:known:)``
-    ///   for a key with no control, ``DemoError/invalidValue(_:)`` for text that does not parse.
-    static func type(
-        _ assignments: [(key: String, text: String)], into controls: [any DemoTextInput], of form: FormContextObject,
-        calculatedKeys: [String]
-    ) throws(DemoError) -> LastChange? {
+    ///   for a key with no control, ``DemoError/invalidValue(_:)`` for text that does not parse,
+    ///   ``DemoError/unknownGroup(_:known:)``, ``DemoError/unknownRowField(group:field:known:)`` and
+    ///   ``DemoError/rowRefused(_:)`` for a row that cannot be added.
+    static func type(_ assignments: [Assignment], into controls: [any DemoTextInput], of form: FormContextObject, demo: DemoForm) throws(DemoError) -> LastChange? {
         var last: LastChange?
-        for (key, text) in assignments {
-            guard let control = controls.first(where: { $0.key == key }) else {
-                if calculatedKeys.contains(key) { throw .calculatedKey(key) }
-                throw .unknownKey(key, known: controls.map(\.key).sorted())
-            }
+        for assignment in assignments {
             let before = form.ruleEvaluationCount
-            control.text = text
-            if let error = control.parseError { throw .invalidValue(error) }
-            last = LastChange(key: key, text: text, runs: form.ruleEvaluationCount == before ? [] : form.lastRuleRuns)
+            let description: String
+            switch assignment {
+            case .set(let key, let text):
+                guard let control = controls.first(where: { $0.key == key }) else {
+                    if demo.calculatedKeys.contains(key) { throw .calculatedKey(key) }
+                    throw .unknownKey(key, known: controls.map(\.key).sorted())
+                }
+                control.text = text
+                if let error = control.parseError { throw .invalidValue(error) }
+                description = "--set \(DemoText.echo(key + "=" + text))"
+            case .add(let group, let fields):
+                try addRow(to: group, fields, of: form, demo: demo)
+                description = "--add \(DemoText.echo(group)) \(DemoText.echo(fields.source))"
+            }
+            last = LastChange(description: description, runs: form.ruleEvaluationCount == before ? [] : form.lastRuleRuns)
         }
         return last
     }
 
+    /// Appends a row to `group` and types `fields` into its controls.
+    private static func addRow(to group: String, _ fields: RowFields, of form: FormContextObject, demo: DemoForm) throws(DemoError) {
+        guard let row = demo.rowControls[group] else { throw .unknownGroup(group, known: demo.rowControls.keys.sorted()) }
+        for field in fields.fields where !row.fields.contains(field.name) {
+            throw .unknownRowField(group: group, field: field.name, known: row.fields.sorted())
+        }
+        let id: RowID
+        do { id = try form.appendRow(to: group) } catch { throw .rowRefused("\(error)") }
+        let controls = row.make("\(group).\(id).")
+        for control in controls {
+            do { try control.connect(to: form) } catch { throw .invalidValue(error) }
+        }
+        for field in fields.fields {
+            guard let control = controls.first(where: { $0.key == "\(group).\(id).\(field.name)" }) else { continue }
+            control.text = field.text
+            if let error = control.parseError { throw .invalidValue(error) }
+        }
+    }
+
     /// The lines `--explain` prints: the rules the last `--set` ran, each with the keys it read, then
-    /// every hidden or disabled field of the form with why, in the form's order.
+    /// every hidden or disabled field of the form with why, in the form's order, the fields of
+    /// each group's rows after the others.
     static func explanationLines(of form: FormContextObject, after last: LastChange?) -> [String] {
         var lines: [String] = []
         if let last {
-            lines.append("rules run by the last change, --set \(DemoText.echo(last.key + "=" + last.text)):")
+            lines.append("rules run by the last change, \(last.description):")
             lines += last.runs.isEmpty ? ["  none"] : last.runs.map { "  \($0)" }
         } else {
             lines.append("rules run by the last change: none (nothing was set)")
         }
         lines.append("hidden or disabled fields, and why:")
-        let inactive = (form.definition?.keys ?? []).filter { !form.isVisible($0) || !form.isEnabled($0) }
+        let rowKeys = (form.definition?.repeatGroups ?? []).flatMap { group in
+            form.rows(of: group.key).flatMap { id in group.fields.map { "\(group.key).\(id).\($0.key)" } }
+        }
+        let inactive = ((form.definition?.keys ?? []) + rowKeys).filter { !form.isVisible($0) || !form.isEnabled($0) }
         lines += inactive.isEmpty ? ["  none"] : inactive.flatMap { form.explanation(for: $0).split(separator: "\n").map { "  " + $0 } }
         return lines
     }

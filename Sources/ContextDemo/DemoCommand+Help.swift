@@ -4,8 +4,10 @@ extension DemoCommand {
     static var help: String {
         let forms = DemoForm.all.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary)" }
         return """
-            USAGE: ContextDemo [--form <name>] [--set <key>=<value> ...] [--json] [--show-secrets]
-                               [--explain] [--today <date>] [--interactive] [--]
+            USAGE: ContextDemo [--form <name>] [--set <key>=<value> ...]
+                               [--add <group> <field>=<value>[,<field>=<value>...] ...]
+                               [--json] [--show-secrets] [--explain] [--today <date>]
+                               [--interactive] [--]
 
             Fills a form with its default values, applies each --set as if typed into
             the field's control, submits the form, and prints the submitted fields
@@ -14,6 +16,8 @@ extension DemoCommand {
             `key: message` on standard error, and nothing is submitted.
             Only the active fields are submitted: a field the form's rules hide or
             disable is left out (and not validated). A calculated field cannot be set.
+            A repeat group's rows are printed in order after the group's line
+            (`members: 2 rows`), each field as `members[1].age: 7`.
 
             Every line printed shows control characters as escapes (`\\n`, `\\u{1B}`),
             so a value cannot start a line of its own or act on the terminal; a
@@ -23,12 +27,17 @@ extension DemoCommand {
               --form <name>          The form to fill (default: \(DemoForm.default.name)).
               --set <key>=<value>    Type <value> into the field <key>; repeatable, applied
                                      in order. The value is parsed as the field's type.
+              --add <group> <fields> Add a row to the repeat group <group> and type each
+                                     <field>=<value> of <fields> (comma-separated) into it;
+                                     repeatable, applied in order with --set. A comma
+                                     followed by text without `=` belongs to the value.
               --json                 Print the submission as JSON instead: sorted keys,
                                      two-space indentation.
               --show-secrets         Show secret values (passwords) instead of ••••••.
-              --explain              Then print the rules the last --set ran, each with the
-                                     keys it read, and why each hidden or disabled field is
-                                     so (also when validation fails). Not with --json.
+              --explain              Then print the rules the last --set or --add ran, each
+                                     with the keys it read, and why each hidden or disabled
+                                     field is so (also when validation fails). Not with
+                                     --json.
               --today <date>         The day calculations take as today, an ISO 8601 date
                                      such as 2026-01-15 (default: the current date).
               --interactive          Show the form's screens in the terminal and edit them

@@ -5,7 +5,8 @@ extension DemoCommand {
     /// The options the command understands.
     struct Options {
         var form = DemoForm.default
-        var assignments: [(key: String, text: String)] = []
+        /// Each `--set` and `--add`, in the order given.
+        var assignments: [Assignment] = []
         var showsHelp = false
         var showsVersion = false
         var printsJSON = false
@@ -18,6 +19,12 @@ extension DemoCommand {
         /// What the forms may depend on: `--today`, or else the current date.
         var setup: DemoForm.Setup { DemoForm.Setup(today: today ?? Date()) }
         var isInteractive = false
+    }
+
+    /// A `--set key=value`, or an `--add group field=value,…`.
+    enum Assignment {
+        case set(key: String, text: String)
+        case add(group: String, fields: RowFields)
     }
 
     /// The flags that take no value, and the option each sets. Given as `--flag=value`, the value must
@@ -56,7 +63,11 @@ extension DemoCommand {
                 guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
                     throw .malformedAssignment(value)
                 }
-                options.assignments.append((String(value[..<equals]), String(value[value.index(after: equals)...])))
+                options.assignments.append(.set(key: String(value[..<equals]), text: String(value[value.index(after: equals)...])))
+            case "--add":
+                let group = try value(inlineValue, orNextOf: &remaining, for: flag)
+                guard let fields = remaining.popFirst() else { throw .missingValue("--add \(group)") }
+                options.assignments.append(.add(group: group, fields: try RowFields.parse(fields, adding: group)))
             case "--form":
                 let name = try value(inlineValue, orNextOf: &remaining, for: flag)
                 guard let form = DemoForm.named(name) else { throw .unknownForm(name) }

@@ -61,7 +61,8 @@ struct DemoCommand {
         case .succeeded(let submission):
             return Outcome(status: success, output: render(submission, options) + explanation, errorOutput: "")
         case .invalid(let report), .rejected(let report):
-            let lines = report.errors.map { issue in "\(issue.key ?? formWide): \(issue.message)" }
+            let rows = DemoRows(form.context)
+            let lines = report.errors.map { issue in "\(issue.key.map { rows.positional($0) } ?? formWide): \(issue.message)" }
             return Outcome(status: invalidInput, output: explanation, errorOutput: DemoText.joined(lines))
         case .failed(let error):
             return Outcome(status: invalidInput, output: explanation, errorOutput: DemoText.joined([failureLine(error)]))
@@ -101,7 +102,7 @@ struct DemoCommand {
         if options.printsJSON {
             return DemoText.splitAndEscaped(submission.json(pretty: true, maskingSecrets: !options.showsSecrets))
         }
-        return DemoText.joined(submission.values.lines(revealingSecrets: options.showsSecrets) + [separator])
+        return DemoText.joined(DemoRows.lines(of: submission.values, revealingSecrets: options.showsSecrets) + [separator])
     }
 
     /// Builds the chosen form and types each `--set` value into its control, as a user would.
@@ -115,6 +116,6 @@ struct DemoCommand {
         } catch {
             throw .formUnavailable(options.form.name, "\(error)")
         }
-        return (form, try type(options.assignments, into: controls, of: form, calculatedKeys: options.form.calculatedKeys))
+        return (form, try type(options.assignments, into: controls, of: form, demo: options.form))
     }
 }

@@ -25,6 +25,14 @@ enum DemoError: Error, Equatable, CustomStringConvertible {
     case needsTerminal
     /// `--interactive` with `--draft` or `--outbox`.
     case interactiveWithDurability
+    /// `--add` names a group the form does not have.
+    case unknownGroup(String, known: [String])
+    /// `--add`'s fields are not `<field>=<value>,…`.
+    case malformedRow(group: String, text: String)
+    /// `--add` names a field the group's rows do not have.
+    case unknownRowField(group: String, field: String, known: [String])
+    /// The form refused the row (`RepeatGroupError`: the group's maximum, say).
+    case rowRefused(String)
 
     var description: String {
         switch self {
@@ -58,6 +66,16 @@ enum DemoError: Error, Equatable, CustomStringConvertible {
             "--interactive needs a terminal: standard input and output must both be one"
         case .interactiveWithDurability:
             "--interactive cannot be combined with --draft or --outbox"
+        case .unknownGroup(let group, let known):
+            known.isEmpty
+                ? "unknown repeat group \(DemoText.echo(group)); this form has none"
+                : "unknown repeat group \(DemoText.echo(group)); known groups: \(known.joined(separator: ", "))"
+        case .malformedRow(let group, let text):
+            "malformed --add \(DemoText.echo(group)) \(DemoText.echo(text)): expected <field>=<value>[,<field>=<value>...]"
+        case .unknownRowField(let group, let field, let known):
+            "unknown field \(DemoText.echo(field)) in the rows of \(DemoText.echo(group)); known fields: \(known.joined(separator: ", "))"
+        case .rowRefused(let reason):
+            "\(reason)"
         }
     }
 }

@@ -16,6 +16,13 @@ extension FieldControl: DemoTextInput {
 
 /// One of the forms the demo can fill and submit.
 struct DemoForm: Sendable {
+    /// How `--add` types a row's fields: the fields by name, and the controls of one row, given the
+    /// row's key prefix (`members.r2.`).
+    struct RowControls: Sendable {
+        let fields: [String]
+        let make: @Sendable (_ prefix: String) -> [any DemoTextInput]
+    }
+
     /// What a form may depend on besides its own fields.
     struct Setup: Sendable {
         /// The day calculations take as today (`--today`; the current date by default).
@@ -28,6 +35,8 @@ struct DemoForm: Sendable {
     let summary: String
     /// The fields the form calculates: they have no control, and `--set` refuses them.
     var calculatedKeys: [String] = []
+    /// The controls of a new row, by repeat group, for `--add`.
+    var rowControls: [String: RowControls] = [:]
     /// The form's screens, as `--interactive` shows them.
     let screen: Screen
     /// Builds the live form with its default values and one connected control per field.
@@ -36,7 +45,7 @@ struct DemoForm: Sendable {
     var submit: @Sendable (FormContext) throws(FormBridgeError) -> FormContext = { $0 }
 
     /// The forms the demo knows, the default first.
-    static let all: [DemoForm] = [.settings, .contact, .profile, .household]
+    static let all: [DemoForm] = [.settings, .contact, .profile, .household, .members]
 
     /// The form used when `--form` is not given.
     static var `default`: DemoForm { all[0] }

@@ -1,0 +1,36 @@
+import FormContext
+
+extension DemoForm {
+    /// A household's members as a repeat group: `--add members name=…,age=…` adds a row, and the
+    /// output lists the rows in order.
+    static let members = DemoForm(
+        name: "members", summary: "a household's members as rows: --add members name=Ada,age=36",
+        calculatedKeys: [Members.householdSize.name, Members.adults.name],
+        rowControls: [
+            Members.group: RowControls(fields: ["age", "inSchool", "name", "relationship"]) { prefix in
+                [
+                    TextControl(key: prefix + Members.name.name, title: "Name"),
+                    NumberControl<Int>(key: prefix + Members.age.name, title: "Age"),
+                    ChoiceControl<Relationship>(key: prefix + Members.relationship.name, title: "Relationship"),
+                    ToggleControl(key: prefix + Members.inSchool.name, title: "In school"),
+                ]
+            },
+        ],
+        screen: membersScreen
+    ) { _ in
+        let form = FormContextObject(definition: try Members.definition(), values: Members.initialValues)
+        let controls: [any DemoTextInput] = [TextControl(key: Members.address.name, title: "Address")]
+        for control in controls { try control.connect(to: form) }
+        return (form, controls)
+    }
+
+    /// The household-members form's screen: the address and the counts of the rows.
+    static let membersScreen = Screen("Household members") {
+        FormSection("Home", footer: { values in
+            guard let size = values[Members.householdSize] else { return nil }
+            return "\(size) in the household, \(values[Members.adults] ?? 0) of them adults."
+        }) {
+            TextCell("Address", key: Members.address)
+        }
+    }
+}
