@@ -151,13 +151,15 @@ extension FormContextObject {
 extension EngineState {
     /// The index of the repeat group `key`.
     ///
-    /// - Throws: ``RepeatGroupError/unknownGroup(_:)``, or ``RepeatGroupError/notAnOrder(group:found:)``
-    ///   when `requiringOrder` and its key holds a value of another type.
+    /// - Throws: ``RepeatGroupError/unknownGroup(_:)``; when `requiringOrder`,
+    ///   ``RepeatGroupError/notAnOrder(group:found:)`` if its key holds a value of another type and
+    ///   ``RepeatGroupError/invalidRow(group:id:)`` if it holds an order the form refused.
     func repeatGroup(_ key: String, requiringOrder: Bool = true) throws(RepeatGroupError) -> Int {
         guard let index = repeats.group(withKey: key) else { throw .unknownGroup(key) }
         if requiringOrder, let value = fields[repeats.groups[index].slot].value, !(value.base is RowOrder) {
             throw .notAnOrder(group: key, found: typeName(of: type(of: value.base)))
         }
+        if requiringOrder, let refused = repeats.groups[index].refusedRow { throw .invalidRow(group: key, id: refused) }
         return index
     }
 }

@@ -23,7 +23,8 @@ extension EngineState {
                 for position in definition.summaries.indices { writeSummary(position, ofGroup: index, into: &changes) }
                 continue
             }
-            if !fields[slot].stored.isPresent {
+            let stored = fields[slot].stored
+            if !stored.isPresent {
                 let empty = StoredValue(RowOrder())
                 setInitial(empty, at: slot, into: &changes)
                 _ = write(empty, at: slot, origin: .program, into: &changes)
@@ -31,8 +32,10 @@ extension EngineState {
                 reconcileRows(index, origin: .program, into: &changes)
             }
             updateRowCount(ofGroup: index, into: &changes)
+            // A key holding something the form cannot take keeps it: new rows would write over it.
+            let holdsOrder = !stored.isPresent || (stored.box.base is RowOrder && repeats.groups[index].refusedRow == nil)
             let missing = definition.minimumCount - repeats.groups[index].order.count
-            if missing > 0 {
+            if missing > 0, holdsOrder {
                 let isClean = !fields.dirty.contains(slot)
                 let ids = addRows(missing, toGroup: index, at: repeats.groups[index].order.count, origin: .program, into: &changes)
                 if isClean {
@@ -131,6 +134,7 @@ extension EngineState {
             // Not an order: the rows stay as they were, and validation reports the value's type.
             return
         }
+        if repeats.groups[index].refusedRow != nil { repeats.update(index) { $0.refusedRow = nil } }
         let old = repeats.groups[index].order
         var leaving: [RowID] = []
         var arriving: [RowID] = []
@@ -172,6 +176,12 @@ extension EngineState {
         let leavingSet = Set(leaving)
         let removed = leaving.filter { !arrivingSet.contains($0) }
         let added = arriving.filter { !leavingSet.contains($0) }
+        // An id no row can have (its keys would not read back, or no id is left after it): the rows
+        // stay as they were, and validation and the row operations name it.
+        if let refused = added.first(where: { !$0.isInRange }) {
+            repeats.update(index) { $0.refusedRow = refused }
+            return
+        }
         repeats.update(index) { group in
             group.order = new
             for (id, lineage) in lineages { group.lineageOf[id] = lineage }

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import FormContext
+
+/// What hostile input does to repeat groups: each case once failed, trapped or lost data.
+@Suite("Repeat groups: hostile input")
+struct RepeatHardeningTests {
+    /// Row numbers no live form can give a row: the text form of some does not read back, and the
+    /// largest leave no room to number the rows after them.
+    static let outOfRangeNumbers = [0, -3, Int.min, Int.max, RowID.largestReadNumber + 1]
+
+    @Test("an order holding a row id out of range is refused: no trap, the rows stay, validation and operations name it",
+        arguments: outOfRangeNumbers)
+    func outOfRangeRowID(number: Int) throws {
+        let form = try Guests.form([("Ada", 36, nil)])
+        let bad = RowID(number)
+        form.set(RowOrder([RowID(1), bad]), for: "guests")
+        #expect(form.read { $0.invariantViolations() } == [])
+        // The row that was there keeps its value and its place in the summaries.
+        #expect(form["guests.r1.name"] == "Ada")
+        #expect(form[FormKey<Int>("guestCount")] == 1)
+        let expected = "holds row \(bad); row ids run from r1 to r4503599627370496"
+        #expect(form.validate().errors.filter { $0.key == "guests" }.map(\.message) == [expected])
+        #expect(throws: RepeatGroupError.invalidRow(group: "guests", id: bad)) { try form.appendRow(to: "guests") }
+        #expect("\(RepeatGroupError.invalidRow(group: "guests", id: bad))" == "repeat group 'guests' " + expected)
+        // A plain context is checked the same way on a server.
+        #expect(try Guests.definition().validate(form.context).errors.filter { $0.key == "guests" }.map(\.message) == [expected])
+        // A valid order is taken again, and new rows get ids no row had.
+        form.set(RowOrder([RowID(1)]), for: "guests")
+        #expect(try form.appendRow(to: "guests") == RowID(2))
+        #expect(form.validate().errors.filter { $0.key == "guests" } == [])
+        #expect(form.read { $0.invariantViolations() } == [])
+    }
+
+    @Test("a row of id r0 or below takes its values and issues with it when it goes")
+    func nonPositiveRowLeavesNothing() throws {
+        let form = try Guests.form([])
+        form.set(RowOrder([RowID(0)]), for: "guests")
+        form.set(RowOrder(), for: "guests")
+        #expect(form.validate().errors.map(\.key) == [])
+        #expect(form.context.sortedKeys.filter { $0.hasPrefix("guests.") } == [])
+    }
+}
+
+extension RepeatHardeningTests {
+    @Test("a new form keeps what its group's key holds when it cannot take it, rather than writing its minimum rows over it",
+        arguments: [false, true])
+    func newFormKeepsWhatItCannotTake(holdsOrder: Bool) throws {
+        let value = holdsOrder ? AnyHashable(RowOrder([RowID(0)])) : AnyHashable("everyone")
+        var values = FormContext()
+        values.storage["guests"] = value
+        values.storage["guests.r1.name"] = "Ada"
+        let form = FormContextObject(definition: try Guests.definition(minimum: 2), values: values)
+        #expect(form["guests"] == value)
+        #expect(form["guests.r1.name"] == "Ada")
+        #expect(form.validate().errors.filter { $0.key == "guests" }.count == 1)
+        #expect(form.read { $0.invariantViolations() } == [])
+    }
+}
