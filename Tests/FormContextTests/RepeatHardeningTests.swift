@@ -58,3 +58,13 @@ extension RepeatHardeningTests {
         #expect(form.read { $0.invariantViolations() } == [])
     }
 }
+
+extension RepeatHardeningTests {
+    @Test("a row field named $row does not build: JSON carries row ids under that name, so its values could not read back")
+    func rowIDMemberIsNoFieldName() {
+        let group = RepeatGroup("guests", fields: [FieldDefinition(FormKey<String>("$row")), FieldDefinition(FormKey<String>("name"))])
+        #expect(throws: FormDefinitionError.invalidRepeatGroup(key: "guests", problem: "field '$row' has the name JSON gives a row's id")) {
+            try FormDefinition([FieldDefinition(group)])
+        }
+    }
+}
