@@ -68,3 +68,14 @@ extension RepeatHardeningTests {
         }
     }
 }
+
+extension RepeatHardeningTests {
+    @Test("a secret field of a row written flat and kept as JSON stays secret")
+    func flatSecretRowKeyStaysSecret() throws {
+        let values = try Guests.definition().decodeValues(
+            fromJSON: #"{"guests": [{"name": "Ada"}], "guests.r1.pin": "4242-flat"}"#, unknownKeys: .keepAsJSON)
+        #expect(values.secureKeys.contains("guests.r1.pin"))
+        #expect(!values.description.contains("4242"))
+        #expect(!(try FormSubmission(values)).json(maskingSecrets: true).contains("4242"))
+    }
+}
