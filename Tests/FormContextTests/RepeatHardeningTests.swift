@@ -79,3 +79,21 @@ extension RepeatHardeningTests {
         #expect(!(try FormSubmission(values)).json(maskingSecrets: true).contains("4242"))
     }
 }
+
+extension RepeatHardeningTests {
+    @Test("replacing the rows changes the order once: change handlers hear of it and of the row count once")
+    func replaceRowsWritesTheOrderOnce() throws {
+        let form = try Guests.form([("Ada", 36, nil), ("Bo", 7, nil)])
+        let heard = SendableBox<[String]>([])
+        let subscription = form.observeAll { change in heard.mutate { $0.append(change.key) } }
+        defer { subscription.cancel() }
+        let ids = try form.replaceRows(of: "guests", with: [["name": "Cy"], ["name": "Di", "age": 4], ["name": "Ed"]])
+        #expect(ids == [RowID(3), RowID(4), RowID(5)])
+        #expect(form.rows(of: "guests") == RowOrder(ids))
+        #expect(heard.value.filter { $0 == "guests" }.count == 1)
+        #expect(heard.value.filter { $0 == "guestCount" }.count == 1)
+        #expect(form["guests.r4.age"] == 4)
+        #expect(form["guests.r1.name"] == nil)
+        #expect(form.read { $0.invariantViolations() } == [])
+    }
+}

@@ -97,7 +97,7 @@ extension FormContextObject {
     }
 
     /// Replaces every row of `group` with new rows holding `rows`' values (on top of the fields'
-    /// defaults), in order.
+    /// defaults), in order: the group's order changes once.
     ///
     /// - Parameters:
     ///   - group: The group's key.
@@ -113,12 +113,7 @@ extension FormContextObject {
             if let maximum = state.repeats.groups[index].definition.maximumCount, rows.count > maximum {
                 throw .tooManyRows(group: group, maximum: maximum)
             }
-            _ = state.write(StoredValue(RowOrder()), at: state.repeats.groups[index].slot, origin: origin, into: &changes)
-            var ids: [RowID] = []
-            for values in rows {
-                ids += state.addRows(1, toGroup: index, at: ids.count, values: values, origin: origin, into: &changes)
-            }
-            return ids
+            return state.addRows(rows, toGroup: index, at: 0, replacing: true, origin: origin, into: &changes)
         }
     }
 

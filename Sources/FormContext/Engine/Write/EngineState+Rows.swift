@@ -92,9 +92,21 @@ extension EngineState {
         origin: FormChangeOrigin, into changes: inout ChangeSet
     ) -> [RowID] {
         guard count > 0 else { return [] }
-        var order = repeats.groups[index].order
+        return addRows(Array(repeating: values, count: count), toGroup: index, at: position, origin: origin, into: &changes)
+    }
+
+    /// Inserts a new row for each of `rows`, holding the fields' defaults with its values on top, into
+    /// group `index` at `position`, or in place of every row when `replacing`: the order is written once.
+    ///
+    /// - Returns: The new rows' ids.
+    @discardableResult
+    mutating func addRows(_ rows: [FormContext], toGroup index: Int, at position: Int, replacing: Bool = false,
+        origin: FormChangeOrigin, into changes: inout ChangeSet
+    ) -> [RowID] {
+        guard !rows.isEmpty || replacing else { return [] }
+        var order = replacing ? RowOrder() : repeats.groups[index].order
         var ids: [RowID] = []
-        for offset in 0..<count {
+        for offset in rows.indices {
             let id = RowID(repeats.groups[index].nextNumber)
             repeats.update(index) { $0.nextNumber += 1 }
             order = order.inserted(id, at: position + offset)
@@ -102,7 +114,7 @@ extension EngineState {
         }
         let group = repeats.groups[index].definition
         _ = write(StoredValue(order), at: repeats.groups[index].slot, origin: origin, into: &changes)
-        for id in ids {
+        for (id, values) in zip(ids, rows) {
             let scope = id.scope(in: group.key)
             for field in group.fields where field.defaultValue != nil || values.storage[field.key] != nil {
                 let value = values.storage[field.key].map { StoredValue(stored: $0) } ?? StoredValue(field.defaultValue)
