@@ -67,7 +67,8 @@ extension FormDefinition {
                 continue
             }
             // A row's fields come inside its group's array; a row key written flat is no field of the JSON.
-            let field = rowField(key) == nil ? field(key) ?? summaryField(key) : nil
+            let place = rowField(key)
+            let field = place == nil ? field(key) ?? summaryField(key) : nil
             guard let field else {
                 if unknownKeys == .keepAsJSON, context.storage[key] != nil { continue }
                 switch unknownKeys {
@@ -75,6 +76,8 @@ extension FormDefinition {
                 case .ignore: continue
                 case .keepAsJSON:
                     if member != .null { context.storage[key] = AnyHashable(member) }
+                    // Kept as JSON, a secret field of a row is secret all the same.
+                    if let place, place.group.field(place.name)?.isSecure == true { rowSecrets.insert(key) }
                     continue
                 }
             }

@@ -31,6 +31,10 @@ extension FieldDefinition {
                         ValidationIssue(key: key, rule: "type", message: "expected RowOrder, found \(typeName(of: type(of: value.base)))"))
                     return
                 }
+                if let refused = values.refusedRow(ofGroup: key, order: order) {
+                    report.errors.append(ValidationIssue(key: key, rule: "rowID", message: refused.outOfRangeMessage))
+                    return
+                }
                 count = order.count
             }
             if count < group.minimumCount {
@@ -60,18 +64,10 @@ extension FieldDefinition {
         }
     }
 
-    /// A row order from JSON: an array of row ids as text (`["r1", "r3"]`).
+    /// A row order from JSON: an array of distinct row ids as text (`["r1", "r3"]`), none numbered
+    /// above ``RowID/largestReadNumber``, as drafts and submissions read it.
     private static func decodeRowOrder(_ json: JSONValue) throws(JSONMismatch) -> AnyHashable? {
-        guard case .array(let items) = json else { throw JSONMismatch(expected: "RowOrder", found: json, isUnsupported: false) }
-        var ids: [RowID] = []
-        for item in items {
-            guard case .string(let text) = item, let id = RowID(text) else {
-                throw JSONMismatch(expected: "RowOrder", found: json, isUnsupported: false)
-            }
-            ids.append(id)
-        }
-        guard Set(ids).count == ids.count else { throw JSONMismatch(expected: "RowOrder", found: json, isUnsupported: false) }
-        return AnyHashable(RowOrder(ids))
+        AnyHashable(try RowOrder(json: json))
     }
 
     /// The group this field orders the rows of, if it is a repeat group's field.

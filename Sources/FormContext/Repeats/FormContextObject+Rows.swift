@@ -97,7 +97,7 @@ extension FormContextObject {
     }
 
     /// Replaces every row of `group` with new rows holding `rows`' values (on top of the fields'
-    /// defaults), in order.
+    /// defaults), in order: the group's order changes once.
     ///
     /// - Parameters:
     ///   - group: The group's key.
@@ -113,12 +113,7 @@ extension FormContextObject {
             if let maximum = state.repeats.groups[index].definition.maximumCount, rows.count > maximum {
                 throw .tooManyRows(group: group, maximum: maximum)
             }
-            _ = state.write(StoredValue(RowOrder()), at: state.repeats.groups[index].slot, origin: origin, into: &changes)
-            var ids: [RowID] = []
-            for values in rows {
-                ids += state.addRows(1, toGroup: index, at: ids.count, values: values, origin: origin, into: &changes)
-            }
-            return ids
+            return state.addRows(rows, toGroup: index, at: 0, replacing: true, origin: origin, into: &changes)
         }
     }
 
@@ -151,13 +146,15 @@ extension FormContextObject {
 extension EngineState {
     /// The index of the repeat group `key`.
     ///
-    /// - Throws: ``RepeatGroupError/unknownGroup(_:)``, or ``RepeatGroupError/notAnOrder(group:found:)``
-    ///   when `requiringOrder` and its key holds a value of another type.
+    /// - Throws: ``RepeatGroupError/unknownGroup(_:)``; when `requiringOrder`,
+    ///   ``RepeatGroupError/notAnOrder(group:found:)`` if its key holds a value of another type and
+    ///   ``RepeatGroupError/invalidRow(group:id:)`` if it holds an order the form refused.
     func repeatGroup(_ key: String, requiringOrder: Bool = true) throws(RepeatGroupError) -> Int {
         guard let index = repeats.group(withKey: key) else { throw .unknownGroup(key) }
         if requiringOrder, let value = fields[repeats.groups[index].slot].value, !(value.base is RowOrder) {
             throw .notAnOrder(group: key, found: typeName(of: type(of: value.base)))
         }
+        if requiringOrder, let refused = repeats.groups[index].refusedRow { throw .invalidRow(group: key, id: refused) }
         return index
     }
 }

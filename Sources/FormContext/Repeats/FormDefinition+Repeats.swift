@@ -1,8 +1,8 @@
 extension FormDefinition {
-    /// Checks what a definition's repeat groups declare: rows' fields with distinct keys, patterns
-    /// that compile, calculations of the right type and validators reading fields of the row; a
-    /// minimum no larger than the maximum; summaries under distinct keys outside every group; no
-    /// group inside another.
+    /// Checks what a definition's repeat groups declare: rows' fields with distinct keys, none named
+    /// `$row` (the member a row's id takes in JSON); patterns that compile, calculations of the right
+    /// type and validators reading fields of the row; a minimum no larger than the maximum; summaries
+    /// under distinct keys outside every group; no group inside another.
     static func checkRepeatGroups(_ groups: [RepeatGroup]) throws(FormDefinitionError) {
         var summaryKeys: Set<String> = []
         for group in groups {
@@ -16,6 +16,9 @@ extension FormDefinition {
             for field in group.fields {
                 guard names.insert(field.key).inserted else {
                     throw .invalidRepeatGroup(key: group.key, problem: "field '\(field.key)' is defined more than once")
+                }
+                if field.key == SubmittedJSON.rowIDMember {
+                    throw .invalidRepeatGroup(key: group.key, problem: "field '\(field.key)' has the name JSON gives a row's id")
                 }
                 if let pattern = field.invalidPattern { throw .invalidPattern(key: group.key + ".*." + field.key, pattern: pattern) }
                 if let calculated = field.conditions.calculationType, let declared = field.valueType, calculated.id != declared {

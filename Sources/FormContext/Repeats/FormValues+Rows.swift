@@ -72,6 +72,23 @@ extension FormValues {
     }
 }
 
+extension FormValues {
+    /// The row of `order` (the value of the group `key`, inside this reader's scope) that no row can
+    /// have, if any: a live form keeps the one that made it refuse the order; a plain context is searched.
+    ///
+    /// - Complexity: O(1) on a live form, O(*n*) for *n* rows otherwise.
+    func refusedRow(ofGroup key: String, order: RowOrder) -> RowID? {
+        switch source {
+        case .live(let form):
+            return form.read { $0.repeats.refusedRow(ofGroup: prefix + key) }
+        case .scratch(let scratch):
+            return scratch.state.repeats.refusedRow(ofGroup: prefix + key)
+        case .context:
+            return order.first { !$0.isInRange }
+        }
+    }
+}
+
 extension FormValues.Source {
     /// The row before or after `id` in `group`.
     func neighbour(of id: RowID, in group: String, previous: Bool) -> RowID? {

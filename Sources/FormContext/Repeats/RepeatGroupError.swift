@@ -8,6 +8,9 @@ public enum RepeatGroupError: Error, Hashable, Sendable, CustomStringConvertible
     case tooManyRows(group: String, maximum: Int)
     /// The group's key holds a value that is not a ``RowOrder`` (its type is named).
     case notAnOrder(group: String, found: String)
+    /// The group's key holds an order with row `id`, which no row can have: row ids run from `r1` to
+    /// `r4503599627370496`. The rows stay as they were until the key holds an order the form can take.
+    case invalidRow(group: String, id: RowID)
 
     /// A one-line message naming the group and what is wrong.
     public var description: String {
@@ -16,6 +19,7 @@ public enum RepeatGroupError: Error, Hashable, Sendable, CustomStringConvertible
         case .unknownRow(let group, let id): "repeat group '\(group)' has no row \(id)"
         case .tooManyRows(let group, let maximum): "repeat group '\(group)' already has its maximum of \(maximum) rows"
         case .notAnOrder(let group, let found): "repeat group '\(group)' holds \(found), not a RowOrder"
+        case .invalidRow(let group, let id): "repeat group '\(group)' \(id.outOfRangeMessage)"
         }
     }
 }

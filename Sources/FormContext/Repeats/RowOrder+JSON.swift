@@ -23,4 +23,10 @@ extension RowID {
     /// The largest row number read from JSON or a draft: far enough below `Int.max` that a form can
     /// go on numbering new rows after it.
     static let largestReadNumber = 1 << 52
+
+    /// Whether a live form can give a row this id: numbered from 1 to ``largestReadNumber``.
+    var isInRange: Bool { number >= 1 && number <= RowID.largestReadNumber }
+
+    /// What validation and ``RepeatGroupError/invalidRow(group:id:)`` say of an id out of range.
+    var outOfRangeMessage: String { "holds row \(self); row ids run from r1 to r\(RowID.largestReadNumber)" }
 }

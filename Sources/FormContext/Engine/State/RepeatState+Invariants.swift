@@ -8,7 +8,9 @@ extension EngineState {
         var violations: [String] = []
         for (index, group) in repeats.groups.enumerated() {
             let key = group.definition.key
-            if let value = fields[group.slot].value, let order = value.base as? RowOrder, order != group.order {
+            if let value = fields[group.slot].value, let order = value.base as? RowOrder, order != group.order,
+                group.refusedRow.map({ !order.contains($0) }) ?? true
+            {
                 violations.append("repeat group '\(key)' keeps order \(group.order), its key holds \(order)")
             }
             if Set(group.rows.keys) != Set(group.order) {

@@ -12,6 +12,9 @@ struct RepeatState: Sendable {
         var order = RowOrder()
         /// The number of the next row made: ids are never given twice.
         var nextNumber = 1
+        /// A row, out of ``RowID/isInRange``, of the order the group's key holds: that order was
+        /// refused and the rows stay as they were, as for a value of another type.
+        var refusedRow: RowID?
         /// The lineage of the chunk of ``order`` that holds each row, to find a row's position
         /// without a search.
         var lineageOf: [RowID: ObjectIdentifier] = [:]
@@ -157,6 +160,11 @@ struct RepeatState: Sendable {
     /// Replaces what the form keeps of group `index`.
     mutating func update(_ index: Int, _ change: (inout Group) -> Void) {
         change(&groups[index])
+    }
+
+    /// The row out of range that made the form refuse the order the key of group `key` holds, if any.
+    func refusedRow(ofGroup key: String) -> RowID? {
+        groupByKey[key].flatMap { groups[$0].refusedRow }
     }
 
     /// The row before (`previous`) or after `id` in the group with key `key`.

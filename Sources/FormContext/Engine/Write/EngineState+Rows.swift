@@ -23,7 +23,8 @@ extension EngineState {
                 for position in definition.summaries.indices { writeSummary(position, ofGroup: index, into: &changes) }
                 continue
             }
-            if !fields[slot].stored.isPresent {
+            let stored = fields[slot].stored
+            if !stored.isPresent {
                 let empty = StoredValue(RowOrder())
                 setInitial(empty, at: slot, into: &changes)
                 _ = write(empty, at: slot, origin: .program, into: &changes)
@@ -31,8 +32,10 @@ extension EngineState {
                 reconcileRows(index, origin: .program, into: &changes)
             }
             updateRowCount(ofGroup: index, into: &changes)
+            // A key holding something the form cannot take keeps it: new rows would write over it.
+            let holdsOrder = !stored.isPresent || (stored.box.base is RowOrder && repeats.groups[index].refusedRow == nil)
             let missing = definition.minimumCount - repeats.groups[index].order.count
-            if missing > 0 {
+            if missing > 0, holdsOrder {
                 let isClean = !fields.dirty.contains(slot)
                 let ids = addRows(missing, toGroup: index, at: repeats.groups[index].order.count, origin: .program, into: &changes)
                 if isClean {
@@ -89,9 +92,21 @@ extension EngineState {
         origin: FormChangeOrigin, into changes: inout ChangeSet
     ) -> [RowID] {
         guard count > 0 else { return [] }
-        var order = repeats.groups[index].order
+        return addRows(Array(repeating: values, count: count), toGroup: index, at: position, origin: origin, into: &changes)
+    }
+
+    /// Inserts a new row for each of `rows`, holding the fields' defaults with its values on top, into
+    /// group `index` at `position`, or in place of every row when `replacing`: the order is written once.
+    ///
+    /// - Returns: The new rows' ids.
+    @discardableResult
+    mutating func addRows(_ rows: [FormContext], toGroup index: Int, at position: Int, replacing: Bool = false,
+        origin: FormChangeOrigin, into changes: inout ChangeSet
+    ) -> [RowID] {
+        guard !rows.isEmpty || replacing else { return [] }
+        var order = replacing ? RowOrder() : repeats.groups[index].order
         var ids: [RowID] = []
-        for offset in 0..<count {
+        for offset in rows.indices {
             let id = RowID(repeats.groups[index].nextNumber)
             repeats.update(index) { $0.nextNumber += 1 }
             order = order.inserted(id, at: position + offset)
@@ -99,7 +114,7 @@ extension EngineState {
         }
         let group = repeats.groups[index].definition
         _ = write(StoredValue(order), at: repeats.groups[index].slot, origin: origin, into: &changes)
-        for id in ids {
+        for (id, values) in zip(ids, rows) {
             let scope = id.scope(in: group.key)
             for field in group.fields where field.defaultValue != nil || values.storage[field.key] != nil {
                 let value = values.storage[field.key].map { StoredValue(stored: $0) } ?? StoredValue(field.defaultValue)
@@ -131,6 +146,7 @@ extension EngineState {
             // Not an order: the rows stay as they were, and validation reports the value's type.
             return
         }
+        if repeats.groups[index].refusedRow != nil { repeats.update(index) { $0.refusedRow = nil } }
         let old = repeats.groups[index].order
         var leaving: [RowID] = []
         var arriving: [RowID] = []
@@ -172,6 +188,12 @@ extension EngineState {
         let leavingSet = Set(leaving)
         let removed = leaving.filter { !arrivingSet.contains($0) }
         let added = arriving.filter { !leavingSet.contains($0) }
+        // An id no row can have (its keys would not read back, or no id is left after it): the rows
+        // stay as they were, and validation and the row operations name it.
+        if let refused = added.first(where: { !$0.isInRange }) {
+            repeats.update(index) { $0.refusedRow = refused }
+            return
+        }
         repeats.update(index) { group in
             group.order = new
             for (id, lineage) in lineages { group.lineageOf[id] = lineage }
