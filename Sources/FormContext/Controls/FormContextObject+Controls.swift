@@ -33,7 +33,7 @@ extension FormContextObject {
                 let current = FormChange(
                     key: key, oldValue: record.value, newValue: record.value, origin: .program,
                     isSecure: record.flags.contains(.secret))
-                changes.changeCalls.append((handler, current))
+                changes.call(handler, with: current, write: changes.nextWrite())
             } else if let value {
                 let stored = StoredValue(value)
                 state.setInitial(stored, at: slot, into: &changes)

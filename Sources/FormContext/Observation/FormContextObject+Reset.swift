@@ -76,12 +76,13 @@ extension EngineState {
             let record = fields[slot]
             guard let list = observers.observers(of: slot) else { continue }
             // A control whose key changed hears about it anyway.
-            if changes.changeCalls.contains(where: { $0.1.key == record.key }) { continue }
+            if changes.changeCalls.contains(where: { $0.change.key == record.key }) { continue }
             let current = FormChange(
                 key: record.key, oldValue: record.value, newValue: record.value, origin: origin,
                 isSecure: record.flags.contains(.secret))
+            let write = changes.nextWrite()
             for observer in list where observer.isControl {
-                if case .change(let handler) = observer.handler { changes.changeCalls.append((handler, current)) }
+                if case .change(let handler) = observer.handler { changes.call(handler, with: current, write: write) }
             }
         }
     }

@@ -8,7 +8,7 @@ extension EngineState {
     /// - Complexity: O(*c*) for *c* changed, observed fields, plus O(*p*) for *p* tracked form-level properties.
     func announcements(for changes: inout ChangeSet, before: [AnyHashable]) -> Announcements {
         var announcements = Announcements()
-        announcements.changeCalls = changes.changeCalls
+        announcements.changeCalls = changes.coalescedChangeCalls()
         for slot in changes.eventSlots {
             guard let aspects = changes.aspects[slot] else { continue }
             let record = fields[slot]

@@ -52,14 +52,17 @@ extension EngineState {
         let change = FormChange(
             key: record.key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: record.flags.contains(.secret))
         if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
+        var writeNumber = 0
         if record.flags.contains(.valueObserved), let list = observers.observers(of: slot) {
+            writeNumber = changes.nextWrite()
             for observer in list {
-                if case .change(let handler) = observer.handler { changes.changeCalls.append((handler, change)) }
+                if case .change(let handler) = observer.handler { changes.call(handler, with: change, write: writeNumber) }
             }
         }
         if observers.hasAllObservers {
+            if writeNumber == 0 { writeNumber = changes.nextWrite() }
             for observer in observers.all {
-                if case .change(let handler) = observer.handler { changes.changeCalls.append((handler, change)) }
+                if case .change(let handler) = observer.handler { changes.call(handler, with: change, write: writeNumber) }
             }
         }
         if tracking.isContextTracked { changes.isContextChanged = true }
