@@ -32,12 +32,12 @@ struct RepeatSectionPropertyTests {
         ])
     }
 
-    static func makeForm(_ random: inout SplitMix64) throws -> FormContextObject {
+    static func makeForm(_ random: inout SplitMix64, rows: ClosedRange<Int>) throws -> FormContextObject {
         let definition = try FormDefinition(outer.map { FieldDefinition($0) } + groups.map { FieldDefinition(group($0)) })
         let form = FormContextObject(definition: definition)
         for key in outer { form.set(Bool.random(using: &random), for: key.name) }
         for group in groups {
-            for _ in 0..<Int.random(in: 0...6, using: &random) {
+            for _ in 0..<Int.random(in: rows, using: &random) {
                 try form.appendRow(to: group, ["flag": Bool.random(using: &random), "label": "l\(Int.random(in: 0..<3, using: &random))"])
             }
         }
@@ -145,9 +145,20 @@ struct RepeatSectionPropertyTests {
 
     @Test("applying each diff to the sections before gives those after; they always match the oracle", arguments: seeds)
     func diffsReplay(seed: UInt64) throws {
+        try Self.check(seed: seed, rows: 0...6, steps: Self.stepsPerSeed)
+    }
+
+    @Test("the same with groups of hundreds of rows, whose orders span several chunks", arguments: [UInt64(1), 2, 3])
+    func largeGroups(seed: UInt64) throws {
+        try Self.check(seed: seed, rows: 1_100...1_500, steps: 25)
+    }
+
+    /// Runs `steps` random steps on a random screen over groups of `rows` rows, checking every diff
+    /// and every state.
+    static func check(seed: UInt64, rows: ClosedRange<Int>, steps: Int) throws {
         var random = SplitMix64(seed: seed)
         let screen = Self.randomScreen(&random)
-        let form = try Self.makeForm(&random)
+        let form = try Self.makeForm(&random, rows: rows)
         let live = LiveScreen(screen, form: form)
         let model = Locked(live.sections.map(LayoutDiffPropertyTests.Shown.init))
         let failures = Locked([String]())
@@ -164,7 +175,7 @@ struct RepeatSectionPropertyTests {
             }
         }
         #expect(model.withLock { $0 } == Self.oracle(screen, form), "seed \(seed): first state")
-        for index in 0..<Self.stepsPerSeed {
+        for index in 0..<steps {
             step.withLock { $0 = index }
             Self.randomStep(form, &random)
             let expected = Self.oracle(screen, form)

@@ -173,6 +173,27 @@ struct RepeatSectionTests {
         #expect(Self.same(navigator.removeRow(at: CellPath(section: 0, row: 0)), .none))
     }
 
+    @Test("a submit that fails on a row's field focuses that row's cell and starts editing it")
+    func submitRevealsRowField() async throws {
+        let group = RepeatGroup("members", fields: [FieldDefinition(Self.name, validators: [.required()])])
+        let form = FormContextObject(definition: try FormDefinition([FieldDefinition(group)]))
+        let ada = try form.appendRow(to: "members", ["name": "Ada"])
+        let blank = try form.appendRow(to: "members")
+        let screen = Screen("Members") {
+            RepeatSection("Members", group: group) { TextCell("Name", key: Self.name) }
+            FormSection { ButtonCell("Save", role: .submit) }
+        }
+        let navigator = FormNavigator(root: screen, form: form)
+        let result = await navigator.submit()
+        #expect(result.firstInvalidKey == "members.\(blank).name")
+        #expect(navigator.focus == CellPath(section: 0, row: 0, rowID: blank))
+        #expect(navigator.editing?.path == CellPath(section: 0, row: 0, rowID: blank))
+        navigator.insert("Bo")
+        #expect(navigator.commitEditing())
+        #expect(form.rows(of: "members") == [ada, blank])
+        #expect(form["members.\(blank).name"] == AnyHashable("Bo"))
+    }
+
     /// Whether two activations are the same, with the same rows or errors.
     static func same(_ a: Activation, _ b: Activation) -> Bool {
         switch (a, b) {

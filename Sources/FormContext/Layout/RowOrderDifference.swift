@@ -36,6 +36,23 @@ struct RowOrderDifference {
             endB -= 1
         }
         guard start < endA || start < endB else { return }
+        let base = new.start(ofChunk: start)
+        let sizeA = a[start..<endA].reduce(0) { $0 + $1.ids.count }
+        let sizeB = b[start..<endB].reduce(0) { $0 + $1.ids.count }
+        if sizeA + sizeB <= 4 * RowOrder.chunkCapacity {
+            // A few chunks (one row inserted, removed or moved nearby): the rows that differ, without
+            // the rows both begin and end with.
+            let rowsA = a[start..<endA].flatMap(\.ids)
+            let rowsB = b[start..<endB].flatMap(\.ids)
+            let shorter = min(rowsA.count, rowsB.count)
+            var front = 0
+            while front < shorter, rowsA[front] == rowsB[front] { front += 1 }
+            var back = 0
+            while back < shorter - front, rowsA[rowsA.count - 1 - back] == rowsB[rowsB.count - 1 - back] { back += 1 }
+            let newRows = rowsB[front..<(rowsB.count - back)].enumerated().map { (Token.row($0.element), base + front + $0.offset) }
+            compare(rowsA[front..<(rowsA.count - back)].map(Token.row), newRows, old: a, new: b)
+            return
+        }
         // Chunks both middles hold, in the same order in both, stand for their rows whole.
         let inA = Set(a[start..<endA].map(ObjectIdentifier.init))
         let inB = Set(b[start..<endB].map(ObjectIdentifier.init))
@@ -48,6 +65,24 @@ struct RowOrderDifference {
             let id = ObjectIdentifier(chunk)
             if shared.contains(id) { oldTokens.append(.chunk(id, count: chunk.ids.count)) } else { oldTokens += chunk.ids.map(Token.row) }
         }
+        var newTokens: [(Token, Int)] = []
+        for index in start..<endB {
+            let chunk = b[index]
+            let position = new.start(ofChunk: index)
+            let id = ObjectIdentifier(chunk)
+            if shared.contains(id) {
+                newTokens.append((.chunk(id, count: chunk.ids.count), position))
+            } else {
+                for (offset, row) in chunk.ids.enumerated() { newTokens.append((.row(row), position + offset)) }
+            }
+        }
+        compare(oldTokens, newTokens, old: a, new: b)
+    }
+
+    /// Finds the rows that leave and arrive between the differing parts of two orders: `oldTokens`,
+    /// and `newTokens` with the position each begins at. The tokens that keep their order, the most
+    /// rows of them, stay; the others' rows leave or arrive.
+    private mutating func compare(_ oldTokens: [Token], _ newTokens: [(Token, Int)], old: [RowOrder.Chunk], new: [RowOrder.Chunk]) {
         var oldIndex: [ObjectIdentifier: Int] = [:]
         var oldRowIndex: [RowID: Int] = [:]
         for (index, token) in oldTokens.enumerated() {
@@ -56,26 +91,20 @@ struct RowOrderDifference {
             case .row(let row): oldRowIndex[row] = index
             }
         }
-        // The new middle as tokens, each with its position and its place in the old middle.
-        var newTokens: [(token: Token, position: Int, old: Int?)] = []
-        for index in start..<endB {
-            let chunk = b[index]
-            let position = new.start(ofChunk: index)
-            let id = ObjectIdentifier(chunk)
-            if shared.contains(id) {
-                newTokens.append((.chunk(id, count: chunk.ids.count), position, oldIndex[id]))
-            } else {
-                for (offset, row) in chunk.ids.enumerated() { newTokens.append((.row(row), position + offset, oldRowIndex[row])) }
+        let places = newTokens.map { token, _ -> (old: Int, weight: Int)? in
+            switch token {
+            case .chunk(let id, let count): oldIndex[id].map { ($0, count) }
+            case .row(let row): oldRowIndex[row].map { ($0, 1) }
             }
         }
-        let kept = Self.heaviestIncreasing(newTokens.map { token in token.old.map { ($0, token.token.weight) } })
+        let kept = Self.heaviestIncreasing(places)
         var stays = Set<Int>()
-        for index in kept { if let old = newTokens[index].old { stays.insert(old) } }
+        for index in kept { if let place = places[index] { stays.insert(place.old) } }
         for (index, token) in oldTokens.enumerated() where !stays.contains(index) {
-            leaving += token.rows(in: a)
+            leaving += token.rows(in: old)
         }
-        for (index, token) in newTokens.enumerated() where !kept.contains(index) {
-            arriving += token.token.rows(in: b).enumerated().map { ($0.element, token.position + $0.offset) }
+        for (index, (token, position)) in newTokens.enumerated() where !kept.contains(index) {
+            arriving += token.rows(in: new).enumerated().map { ($0.element, position + $0.offset) }
         }
     }
 
