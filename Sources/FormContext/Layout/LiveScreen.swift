@@ -20,6 +20,11 @@ import Synchronization
 /// that shows or hides *k* sections costs O(*k* log *n*) for *n* sections, never more than O(*n*);
 /// a change nothing on the screen read costs one hash lookup.
 ///
+/// A ``RepeatSection`` shows a section per row of its group: a row added, removed or moved is one
+/// section inserted or deleted (a move both), found by diffing the group's order where it changed,
+/// at a cost that does not grow with the number of rows, and an edit in a row re-runs what read that
+/// row's keys.
+///
 /// A mutation that changes several keys the screen reads is reported as one diff per key, in order,
 /// each relative to the version before it.
 ///
