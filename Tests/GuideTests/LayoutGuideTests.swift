@@ -52,6 +52,33 @@ extension HotspotLayout {
 // --- end
 
 /// Collects what the layout guide's examples print.
+// --- Docs/Layout.md: Repeat sections
+/// A household's members: a section each, with a button that adds one and a button in each that
+/// removes it. A guardian is asked for a child only.
+enum MembersLayout {
+    static let name = FormKey<String>("name")
+    static let age = FormKey<Int>("age")
+    static let guardian = FormKey<String>("guardian")
+
+    static let members = RepeatGroup("members", maximum: 12, fields: [
+        FieldDefinition(name, default: ""),
+        FieldDefinition(age),
+        FieldDefinition(guardian).visible(when: { ($0[age] ?? 18) < 18 }),
+    ])
+
+    static let screen = Screen("Household") {
+        RepeatSection("Members", group: members) {
+            TextCell("Name", key: name)                     // members.r1.name in row r1
+            NumberCell("Age", key: age)
+            TextCell("Guardian", key: guardian)
+        }
+        .addButton("Add member")
+        .removeButton("Remove member")
+        FormSection { ButtonCell("Save", role: .submit) }
+    }
+}
+// --- end
+
 final class LayoutPrinter: Sendable {
     private let lines = Mutex<[String]>([])
     func print(_ items: Any...) { lines.withLock { $0.append(items.map { "\($0)" }.joined(separator: " ")) } }
@@ -130,5 +157,42 @@ struct LayoutGuideTests {
         #expect(live.sections.map(\.description) == [#"[Personal Hotspot: "Off"]"#])
         let opened = HotspotLayout.settings.sections[0].cells[0].makeDestination()
         #expect(opened?.sections.flatMap(\.cells).compactMap(\.key) == ["hotspot.isEnabled", "hotspot.password", "hotspot.networkName"])
+    }
+
+    @Test("a repeat section: a section per row, added and focused from the add button, edited, moved and removed")
+    func repeatSection() async throws {
+        let printer = LayoutPrinter()
+        let print = printer.print
+        // --- Docs/Layout.md: Rows on a live screen
+        let form = FormContextObject(definition: try FormDefinition([FieldDefinition(MembersLayout.members)]))
+        let ada = try form.appendRow(to: "members", ["name": "Ada", "age": 36])
+        let navigator = FormNavigator(root: MembersLayout.screen, form: form)
+        let subscription = navigator.top.observe { diff in print(diff) }
+
+        navigator.focus(on: CellPath(section: 0, row: 0))          // Add member
+        print(await navigator.activate(), navigator.focus.map { "\($0)" } ?? "none")
+        await navigator.activate()                                // edit the new row's name
+        navigator.insert("Bo")
+        navigator.moveFocus(.next)                                // commits it; on to the age
+        await navigator.activate()
+        navigator.insert("7")
+        navigator.commitEditing()                                 // a child: the guardian shows
+        try form.moveRow(ada, in: "members", to: 1)
+        navigator.removeRow(at: CellPath(section: 0, row: 3, rowID: ada))
+        for section in navigator.top.sections { print(section) }
+        subscription.cancel()
+        // --- end
+        #expect(printer.output == [
+            "version 1: insert sections [2]",
+            "addedRow(r2) cell 0.r2.0",
+            "version 2: update rows [[2, 0]]",
+            "version 3: update rows [[2, 1]]",
+            "version 4: insert rows [[2, 2]]",
+            "version 5: delete sections [1]; insert sections [2]",
+            "version 6: delete sections [2]",
+            "[title: Members | Add member]",
+            #"[Name: "Bo" | Age: "7" | Guardian: "" | Remove member]"#,
+            "[Save]",
+        ])
     }
 }

@@ -7,6 +7,10 @@ import FormContext
 /// ``LiveScreen``, against the seed's algorithm (``SeedSectionTable``) over the same conditions in
 /// the same run.
 ///
+/// A third screen holds one repeat section: a row inserted in the middle and removed again, at
+/// 1,000, 10,000 and 100,000 rows (100 and 1,000 with `--quick`), with the live screen following and
+/// through the form alone.
+///
 /// A second screen gives every odd section a condition of its own that reads a field of its own and
 /// the switch: toggling the switch then runs a closure and reads a field for each of half the
 /// sections, spread over memory as large as the screen, and what that costs is stated beside the first.
@@ -111,6 +115,14 @@ struct LayoutScenario: Scenario {
         let seedHalf = (shared + own).map { subject in
             Bench.median((0..<(bench.isQuick ? 1 : 3)).map { _ in Bench.nanoseconds { subject.seedToggleHalf() } })
         }
+        let rowSizes = bench.sizes(full: [1_000, 10_000, 100_000], quick: [100, 1_000])
+        let rowScreens = rowSizes.map { RepeatSectionSubject(count: $0, screen: true) }
+        let rowForms = rowSizes.map { RepeatSectionSubject(count: $0, screen: false) }
+        let rowsAgree = rowScreens.allSatisfy { $0.agrees() }
+        let rowOne = bench.nanosecondsPerOperation(
+            operationsPerRound: 2, rowScreens.map { subject in { rounds in for _ in 0..<rounds { subject.insertAndRemove() } } })
+        let rowFormOne = bench.nanosecondsPerOperation(
+            operationsPerRound: 2, rowForms.map { subject in { rounds in for _ in 0..<rounds { subject.insertAndRemove() } } })
         let (halfShared, halfOwn) = (Array(half[..<sizes.count]), Array(half[sizes.count...]))
         let (seedShared, seedOwn) = (Array(seedHalf[..<sizes.count]), Array(seedHalf[sizes.count...]))
         var result = ScenarioResult()
@@ -128,7 +140,30 @@ struct LayoutScenario: Scenario {
                     scenario: name, size: size, metric: "ns/toggle of half the sections (a condition and field each)",
                     engine: halfOwn[index], baselineName: "seed sections", baseline: seedOwn[index]))
         }
+        for (index, size) in rowSizes.enumerated() {
+            result.rows.append(
+                Measurement(
+                    scenario: name, size: size, metric: "ns/row inserted or removed in a repeat section", engine: rowOne[index],
+                    baselineName: "the form alone", baseline: rowFormOne[index]))
+        }
         let growth = { (figures: [Double]) in (figures.last ?? 0) / max(figures.first ?? 1, 1e-9) }
+        // Checked over the first tenfold (1,000 to 10,000 rows), stated to the largest size, where
+        // the form's own figure grows with memory as much as the screen's does.
+        let rowSpan = "from \(Report.grouped(rowSizes[0])) to \(Report.grouped(rowSizes[1])) rows"
+        let rowGrowth = rowOne[1] / max(rowOne[0], 1e-9)
+        let largest = rowSizes.count > 2
+            ? "; to \(Report.grouped(rowSizes[rowSizes.count - 1])) rows \(Report.ratio(growth(rowOne))), the form alone \(Report.ratio(growth(rowFormOne)))"
+            : ""
+        result.checks.append(
+            TargetCheck(
+                id: "l layout", statement: "a row inserted or removed in a repeat section costs the same whatever the rows (at most 1.5x per 10x rows)",
+                holds: rowGrowth <= 1.5,
+                detail: "with the live screen \(Report.ratio(rowGrowth)) \(rowSpan), the form alone "
+                    + "\(Report.ratio(rowFormOne[1] / max(rowFormOne[0], 1e-9)))\(largest)"))
+        result.checks.append(
+            TargetCheck(
+                id: "l layout", statement: "the live screen reports a row inserted or removed as one section, at its place",
+                holds: rowsAgree, detail: rowsAgree ? "at every size" : "the diffs differ"))
         let span = "from \(Report.grouped(sizes[0])) to \(Report.grouped(sizes[sizes.count - 1])) sections"
         result.checks.append(
             TargetCheck(

@@ -18,4 +18,10 @@ public enum Activation: Sendable {
     case pressed
     /// A submit button submitted the form.
     case submitted(SubmitResult)
+    /// An add button added this row to its repeat group; the focus is on the row's first cell.
+    case addedRow(RowID)
+    /// A remove button removed this row from its repeat group.
+    case removedRow(RowID)
+    /// An add or remove button could not do it: the group is full, or the row is gone.
+    case refused(RepeatGroupError)
 }

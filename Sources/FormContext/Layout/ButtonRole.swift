@@ -7,6 +7,13 @@ public enum ButtonRole: Sendable {
     /// unless the screen was scoped with ``Screen/scoped(in:)``); `scope.key("name")` is the full key
     /// of the screen's `name`.
     case action(@Sendable (_ form: FormContextObject, _ scope: FormScope) async -> Void)
+    /// Adds a row, holding the fields' defaults, at the end of the repeat group `group` (its full
+    /// key); ``FormNavigator/activate()`` then focuses the new row. A ``RepeatSection``'s
+    /// ``RepeatSection/addButton(_:)``.
+    case addRow(group: String)
+    /// Removes the row `row` of the repeat group `group` (its full key). A ``RepeatSection``'s
+    /// ``RepeatSection/removeButton(_:)``, bound to each row.
+    case removeRow(group: String, row: RowID)
 
     /// Whether the button submits the form.
     public var isSubmit: Bool {

@@ -33,6 +33,10 @@ extension FormNavigator {
             case .action(let action)?:
                 await action(form, .root)
                 return .pressed
+            case .addRow(let group)?:
+                return addRow(to: group)
+            case .removeRow(let group, let id)?:
+                return removeRow(id, from: group)
             case nil:
                 return .none
             }

@@ -42,7 +42,8 @@ extension FormNavigator {
     }
 
     /// Stores `target` as the focus of `live` (if it is still the top) and touches the field left.
-    private func setFocus(_ target: CellPath, leaving current: CellPath?, in live: LiveScreen) -> Bool {
+    @discardableResult
+    func setFocus(_ target: CellPath, leaving current: CellPath?, in live: LiveScreen) -> Bool {
         let moved = change { state -> Bool in
             guard state.stack[state.stack.count - 1].live === live else { return false }
             state.stack[state.stack.count - 1].focus = target

@@ -19,6 +19,8 @@ public struct FormSection: Sendable {
     var footer: (@Sendable (FormValues) -> String?)?
     /// Whether the section is shown, as far as its own condition goes.
     var condition: VisibilityCondition?
+    /// The rows of a ``RepeatSection``, shown after this section, one section each.
+    var repeating: RowTemplate?
 
     /// Creates a section of the cells `content` builds.
     ///
@@ -50,6 +52,29 @@ public struct FormSection: Sendable {
 
     /// Whether the section has a condition of its own (``visible(when:)``).
     public var hasCondition: Bool { condition != nil }
+
+    /// The key of the repeat group whose rows follow the section, one section each, for a
+    /// ``RepeatSection``; `nil` for any other section.
+    public var repeatGroup: String? { repeating?.group }
+
+    /// The cells of one row of a ``RepeatSection``, keyed relative to the row; empty for any other
+    /// section. A row's remove button, if it has one, is the last.
+    public var rowCells: [Cell] { repeating?.cells ?? [] }
+
+    /// The cell declared at `index` of the rows of a ``RepeatSection`` bound to the row `id`: its key
+    /// under the row (`members.r3.name`), its condition and value read from inside the row.
+    ///
+    /// - Parameters:
+    ///   - index: The cell's position among ``rowCells``.
+    ///   - id: The row.
+    /// - Returns: The bound cell; `nil` for a section that repeats nothing or an index outside it.
+    public func rowCell(_ index: Int, in id: RowID) -> Cell? {
+        guard let repeating, repeating.cells.indices.contains(index) else { return nil }
+        return repeating.cell(index, in: id)
+    }
+
+    /// Whether a repeat section's own section shows nothing: no title, no footer and no add button.
+    var isBareHeader: Bool { repeating != nil && title == nil && footer == nil && cells.isEmpty }
 
     /// The same section, shown only while `condition` holds: the seed's section visibility.
     ///

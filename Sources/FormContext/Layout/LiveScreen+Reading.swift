@@ -16,7 +16,17 @@ extension LiveScreen {
     /// - Returns: The section, or `nil` when `index` is out of range.
     /// - Complexity: O(log *n* + *c*) for *n* sections and the section's *c* cells.
     public func section(at index: Int) -> VisibleSection? {
-        read { state in state.ranks.section(atRank: index).map { visibleSection($0, in: state) } }
+        read { state in
+            guard let section = state.ranks.section(atRank: index) else { return nil }
+            var offset = index - state.ranks.count(before: section)
+            if state.sectionVisible[section] {
+                if offset == 0 { return visibleSection(section, in: state) }
+                offset -= 1
+            }
+            let slot = shape.slotOfSection[section]
+            guard slot >= 0, let id = state.slots[slot].ranks.row(atRank: offset) else { return nil }
+            return rowSection(section, row: id, in: state)
+        }
     }
 
     /// Every visible section, in order, with its visible rows. Observable.
@@ -24,7 +34,16 @@ extension LiveScreen {
     /// - Complexity: O(*n*) for *n* sections and cells: use ``sectionCount`` and ``section(at:)`` to
     ///   read only the sections on screen.
     public var sections: [VisibleSection] {
-        read { state in (0..<shape.sectionCount).filter { state.sectionVisible[$0] }.map { visibleSection($0, in: state) } }
+        read { state in
+            var sections: [VisibleSection] = []
+            for section in 0..<shape.sectionCount {
+                if state.sectionVisible[section] { sections.append(visibleSection(section, in: state)) }
+                let slot = shape.slotOfSection[section]
+                guard slot >= 0, state.sectionShown[section] else { continue }
+                for id in state.slots[slot].ranks.visibleRows { sections.append(rowSection(section, row: id, in: state)) }
+            }
+            return sections
+        }
     }
 
     /// The visible row at `path`.
@@ -44,6 +63,7 @@ extension LiveScreen {
     /// - Complexity: O(log *n* + *c*).
     public func rowPath(of path: CellPath) -> RowPath? {
         read { state in
+            if let id = path.rowID { return rowPath(ofCell: path.row, in: id, section: path.section, state: state) }
             guard shape.cellStart.indices.dropLast().contains(path.section), state.sectionVisible[path.section] else { return nil }
             guard let row = state.visibleRows(of: path.section).firstIndex(of: path.row) else { return nil }
             return RowPath(section: state.ranks.count(before: path.section), row: row)
@@ -55,6 +75,9 @@ extension LiveScreen {
     /// - Parameter path: The cell's declared position.
     /// - Returns: The value, or `nil` when the path is outside the screen.
     public func value(of path: CellPath) -> CellValue? {
+        if let id = path.rowID {
+            return read { state in rowEntry(id, section: path.section, in: state).flatMap { $0.values.indices.contains(path.row) ? $0.values[path.row] : nil } }
+        }
         guard let cell = cellNumber(path) else { return nil }
         return read { $0.values[cell] }
     }
@@ -101,6 +124,6 @@ extension LiveScreen {
         let rows = state.visibleRows(of: section).map { row in
             VisibleRow(path: CellPath(section: section, row: row), cell: declared.cells[row], value: state.values[start + row])
         }
-        return VisibleSection(index: section, title: declared.title, rows: rows, footer: state.footers[section])
+        return VisibleSection(index: section, rowID: nil, title: declared.title, rows: rows, footer: state.footers[section])
     }
 }

@@ -20,6 +20,11 @@ import Synchronization
 /// that shows or hides *k* sections costs O(*k* log *n*) for *n* sections, never more than O(*n*);
 /// a change nothing on the screen read costs one hash lookup.
 ///
+/// A ``RepeatSection`` shows a section per row of its group: a row added, removed or moved is one
+/// section inserted or deleted (a move both), found by diffing the group's order where it changed,
+/// at a cost that does not grow with the number of rows, and an edit in a row re-runs what read that
+/// row's keys.
+///
 /// A mutation that changes several keys the screen reads is reported as one diff per key, in order,
 /// each relative to the version before it.
 ///
@@ -55,10 +60,18 @@ public final class LiveScreen: Observable, Sendable {
         }
         let fieldShown = shape.cellKeys.map { key in key.map(form.isVisible) ?? true }
         let evaluations = shape.evaluate(shape.derivations, in: form)
+        let tracker = ReadTracker()
+        var rowEvaluationCount = 0
+        let slots = shape.slots.map { slot in
+            let order = form[slot.template.group]?.base as? RowOrder ?? RowOrder()
+            let arrivals = order.map { slot.arrival(of: $0, in: form, tracker: tracker) }
+            rowEvaluationCount += arrivals.reduce(0) { $0 + $1.evaluations.count }
+            return SlotState(order: order, arrivals: arrivals, cellCount: slot.cellCount)
+        }
         state.withAnnotatedLock { state in
             let pending = state.pending
-            state = ScreenState(shape: shape, fieldShown: fieldShown, evaluations: evaluations)
-            state.evaluationCount = evaluations.count
+            state = ScreenState(shape: shape, fieldShown: fieldShown, evaluations: evaluations, slots: slots)
+            state.evaluationCount = evaluations.count + rowEvaluationCount
             state.pending = pending
             state.subscription = subscription
         }
@@ -88,7 +101,7 @@ public final class LiveScreen: Observable, Sendable {
     /// and values outside it, commits under it, then announces the diff.
     private func drain() {
         while true {
-            let plan = state.withAnnotatedLock { state -> (derivations: [Derivation], fieldVisibility: [(cell: Int, isShown: Bool)])? in
+            let plan = state.withAnnotatedLock { state -> ScreenPlan? in
                 guard !state.pending.isEmpty else {
                     state.isProcessing = false
                     return nil
@@ -98,8 +111,9 @@ public final class LiveScreen: Observable, Sendable {
             }
             guard let plan else { return }
             let evaluations = shape.evaluate(plan.derivations, in: form)
+            let rows = evaluateRows(plan)
             let (diff, handlers) = state.withAnnotatedLock { state in
-                let diff = state.commit(evaluations, fieldVisibility: plan.fieldVisibility)
+                let diff = state.commit(evaluations, fieldVisibility: plan.fieldVisibility, rows: rows)
                 return (diff, diff == nil ? [] : Array(state.subscribers))
             }
             guard let diff else { continue }
@@ -107,5 +121,25 @@ public final class LiveScreen: Observable, Sendable {
             registrar.didSet(self, keyPath: \.version)
             for handler in handlers { handler(diff) }
         }
+    }
+
+    /// Computes what `plan` calls for in the rows of the repeat sections: every cell of each row new
+    /// to the screen, and the derivations of other rows that read a changed key.
+    ///
+    /// User code runs here: it must be called with no lock held.
+    private func evaluateRows(_ plan: ScreenPlan) -> [Int: SlotResult] {
+        var results: [Int: SlotResult] = [:]
+        let tracker = ReadTracker()
+        for (slot, rows, difference, arrivals) in plan.slots {
+            let slotShape = shape.slots[slot]
+            var result = SlotResult(order: rows.order, difference: difference, fieldVisibility: rows.fieldVisibility)
+            result.arrivals = arrivals.map { slotShape.arrival(of: $0, in: form, tracker: tracker) }
+            let arriving = Set(arrivals)
+            for (id, derivations) in rows.derivations where !arriving.contains(id) {
+                result.evaluations += slotShape.evaluate(derivations.sorted(), of: id, in: form, tracker: tracker)
+            }
+            results[slot] = result
+        }
+        return results
     }
 }

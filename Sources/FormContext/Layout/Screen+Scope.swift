@@ -44,6 +44,7 @@ extension FormSection {
         guard !scope.prefix.isEmpty else { return self }
         var scoped = FormSection(title, cells: cells.map { $0.scoped(in: scope) })
         if let footer { scoped.footer = { values in footer(values.scoped(in: scope)) } }
+        scoped.repeating = repeating?.scoped(in: scope)
         scoped.condition = FieldConditions.scope(condition, in: scope)
         return scoped
     }
@@ -76,6 +77,10 @@ extension ButtonRole {
             return .submit
         case .action(let action):
             return .action { form, outer in await action(form, outer.appending(scope.prefix)) }
+        case .addRow(let group):
+            return .addRow(group: scope.key(group))
+        case .removeRow(let group, let row):
+            return .removeRow(group: scope.key(group), row: row)
         }
     }
 }

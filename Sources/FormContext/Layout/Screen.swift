@@ -49,14 +49,15 @@ public struct Screen: Sendable {
         self.popsOnCommit = popsOnCommit
     }
 
-    /// The cell declared at `path`, if there is one.
+    /// The cell declared at `path`, if there is one; for a cell of a row of a ``RepeatSection``, the
+    /// cell bound to that row (whether or not the form has the row).
     ///
     /// - Parameter path: The declared position.
     /// - Returns: The cell, or `nil` when the path is outside the screen.
     public func cell(at path: CellPath) -> Cell? {
-        guard sections.indices.contains(path.section), sections[path.section].cells.indices.contains(path.row) else {
-            return nil
-        }
+        guard sections.indices.contains(path.section) else { return nil }
+        if let rowID = path.rowID { return sections[path.section].rowCell(path.row, in: rowID) }
+        guard sections[path.section].cells.indices.contains(path.row) else { return nil }
         return sections[path.section].cells[path.row]
     }
 

@@ -15,6 +15,11 @@ public enum ScreenBuilder {
         [.section(section)]
     }
 
+    /// A repeat section: its title and add button, then a section per row.
+    public static func buildExpression(_ section: RepeatSection) -> [Part] {
+        [.section(section.section)]
+    }
+
     /// Sections made elsewhere.
     public static func buildExpression(_ sections: [FormSection]) -> [Part] {
         sections.map(Part.section)

@@ -31,6 +31,16 @@ public struct ScreenDiff: Hashable, Sendable, CustomStringConvertible {
         self.version = version
     }
 
+    /// Puts every list in ascending order.
+    mutating func sortLists() {
+        deletedSections.sort()
+        insertedSections.sort()
+        deletedRows.sort()
+        insertedRows.sort()
+        updatedFooters.sort()
+        updatedRows.sort()
+    }
+
     /// Whether nothing changed.
     public var isEmpty: Bool {
         deletedSections.isEmpty && insertedSections.isEmpty && deletedRows.isEmpty && insertedRows.isEmpty

@@ -11,6 +11,15 @@ struct ScreenShape: Sendable {
     let cellStart: [Int]
     /// The section of each cell.
     let cellSection: [Int]
+    /// The repeat sections' rows.
+    let slots: [RowSlot]
+    /// The position in ``slots`` of each section's rows, or -1 for a section that repeats nothing.
+    let slotOfSection: [Int]
+    /// The positions in ``slots`` of each repeat group's rows, by the group's key.
+    let slotsOfGroup: [String: [Int]]
+    /// Whether each section is a repeat section's own section that shows nothing (no title, footer or
+    /// add button): it is never shown, its rows are.
+    let isBareHeader: [Bool]
 
     /// The shape of `screen`.
     ///
@@ -33,6 +42,22 @@ struct ScreenShape: Sendable {
         start.append(section.count)
         cellStart = start
         cellSection = section
+        var slots: [RowSlot] = []
+        var slotOfSection: [Int] = []
+        var slotsOfGroup: [String: [Int]] = [:]
+        for (index, declared) in screen.sections.enumerated() {
+            guard let template = declared.repeating else {
+                slotOfSection.append(-1)
+                continue
+            }
+            slotOfSection.append(slots.count)
+            slotsOfGroup[template.group, default: []].append(slots.count)
+            slots.append(RowSlot(section: index, template: template))
+        }
+        self.slots = slots
+        self.slotOfSection = slotOfSection
+        self.slotsOfGroup = slotsOfGroup
+        isBareHeader = screen.sections.map(\.isBareHeader)
     }
 
     /// The number of sections.
@@ -86,7 +111,7 @@ struct ScreenShape: Sendable {
     }
 
     /// `keys` without repeats, in the order first read.
-    private static func distinct(_ keys: [String]) -> [String] {
+    static func distinct(_ keys: [String]) -> [String] {
         guard keys.count > 1 else { return keys }
         var result: [String] = []
         for key in keys where !result.contains(key) { result.append(key) }

@@ -2,6 +2,12 @@
 struct SectionChange {
     let section: Int
     let wasVisible: Bool
+    /// Whether the section's own condition held before the commit.
+    let wasShown: Bool
+    /// The visible rows a repeat section counted for before the commit.
+    var oldRowWeight = 0
+    /// What changed among a repeat section's rows.
+    var rows: RowsChange?
     /// The visible rows before the commit, captured before the first change to a cell's visibility.
     var oldRows: [Int]?
     var footerChanged = false
@@ -18,13 +24,15 @@ extension ScreenState {
     /// - Returns: The diff to the next version, or `nil` when nothing visible changed (the version stays).
     /// - Complexity: O(*k* log *n*) for *k* sections touched among *n*, plus their cells; O(*n*) when so
     ///   many sections are touched that a sweep over all of them is cheaper.
-    mutating func commit(_ evaluations: [Evaluation], fieldVisibility: [(cell: Int, isShown: Bool)]) -> ScreenDiff? {
+    mutating func commit(
+        _ evaluations: [Evaluation], fieldVisibility: [(cell: Int, isShown: Bool)], rows: [Int: SlotResult] = [:]
+    ) -> ScreenDiff? {
         evaluationCount += evaluations.count
         var changes: [SectionChange] = []
         func touch(_ section: Int) -> Int {
             if touchIndex[section] < 0 {
                 touchIndex[section] = Int32(changes.count)
-                changes.append(SectionChange(section: section, wasVisible: sectionVisible[section]))
+                changes.append(SectionChange(section: section, wasVisible: sectionVisible[section], wasShown: sectionShown[section]))
             }
             return Int(touchIndex[section])
         }
@@ -57,6 +65,19 @@ extension ScreenState {
             touchRows(of: cell)
             fieldShown[cell] = isShown
         }
+        if !slots.isEmpty {
+            for slot in rows.keys { _ = touch(shape.slots[slot].section) }
+            for place in changes.indices {
+                let section = changes[place].section
+                let slot = shape.slotOfSection[section]
+                guard slot >= 0 else { continue }
+                let result = rows[slot]
+                evaluationCount += (result?.evaluations.count ?? 0) + (result?.arrivals.reduce(0) { $0 + $1.evaluations.count } ?? 0)
+                changes[place].oldRowWeight = changes[place].wasShown ? slots[slot].ranks.visibleCount : 0
+                changes[place].rows = slots[slot].commit(
+                    result, cellCount: shape.slots[slot].cellCount, wasShown: changes[place].wasShown, isShown: sectionShown[section])
+            }
+        }
         guard !changes.isEmpty else { return nil }
         for change in changes where change.oldRows != nil {
             visibleCells[change.section] = visibleRows(of: change.section).count
@@ -71,6 +92,7 @@ extension ScreenState {
             touchIndex[changes[position].section] = -1
         }
         guard !diff.isEmpty else { return nil }
+        if !slots.isEmpty { diff.sortLists() }
         version += 1
         lastDiff = diff
         return diff
@@ -88,24 +110,29 @@ extension ScreenState {
             var after = 0
             for section in 0..<count {
                 let place = Int(touchIndex[section])
-                var wasVisible = sectionVisible[section]
+                var oldWeight = weight(section)
                 if place >= 0 {
                     order.append(place)
                     changes[place].oldRank = before
                     changes[place].newRank = after
-                    wasVisible = changes[place].wasVisible
+                    oldWeight = (changes[place].wasVisible ? 1 : 0) + changes[place].oldRowWeight
                 }
-                if wasVisible { before += 1 }
-                if sectionVisible[section] { after += 1 }
+                before += oldWeight
+                after += weight(section)
             }
-            ranks.rebuild(sectionVisible)
+            if slots.isEmpty {
+                ranks.rebuild(sectionVisible)
+            } else {
+                ranks.rebuild(weights: (0..<count).map(weight))
+            }
             return order
         }
         for place in changes.indices {
             changes[place].oldRank = ranks.count(before: changes[place].section)
         }
-        for change in changes where change.wasVisible != sectionVisible[change.section] {
-            ranks.add(change.wasVisible ? -1 : 1, at: change.section)
+        for change in changes {
+            let delta = (sectionVisible[change.section] ? 1 : 0) - (change.wasVisible ? 1 : 0) + rowWeight(change.section) - change.oldRowWeight
+            if delta != 0 { ranks.add(delta, at: change.section) }
         }
         for place in changes.indices {
             changes[place].newRank = ranks.count(before: changes[place].section)
@@ -116,6 +143,9 @@ extension ScreenState {
     /// Adds what `change` means for a table view to `diff`.
     private func describe(_ change: SectionChange, into diff: inout ScreenDiff) {
         let isVisible = sectionVisible[change.section]
+        defer {
+            if let rows = change.rows { describe(rows, of: change, into: &diff) }
+        }
         switch (change.wasVisible, isVisible) {
         case (true, false):
             diff.deletedSections.append(change.oldRank)
@@ -139,6 +169,20 @@ extension ScreenState {
                 updated.append(position)
             }
             diff.updatedRows += updated.sorted().map { RowPath(section: change.newRank, row: $0) }
+        }
+    }
+
+    /// Adds what `rows`, the change of a repeat section's rows, means for a table view to `diff`: its
+    /// rows come after the section's own, when that is shown.
+    private func describe(_ rows: RowsChange, of change: SectionChange, into diff: inout ScreenDiff) {
+        let oldBase = change.oldRank + (change.wasVisible ? 1 : 0)
+        let newBase = change.newRank + (sectionVisible[change.section] ? 1 : 0)
+        diff.deletedSections += rows.deleted.map { oldBase + $0 }
+        diff.insertedSections += rows.inserted.map { newBase + $0 }
+        for cells in rows.cells {
+            diff.deletedRows += cells.deleted.map { RowPath(section: oldBase + cells.oldRank, row: $0) }
+            diff.insertedRows += cells.inserted.map { RowPath(section: newBase + cells.newRank, row: $0) }
+            diff.updatedRows += cells.updated.map { RowPath(section: newBase + cells.newRank, row: $0) }
         }
     }
 

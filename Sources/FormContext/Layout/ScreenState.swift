@@ -16,8 +16,10 @@ struct ScreenState: Sendable {
     var fieldShown: [Bool]
     /// What each cell shows.
     var values: [CellValue]
-    /// The visible sections' positions.
+    /// The visible sections' positions; a repeat section counts its own section and its visible rows.
     var ranks: VisibleRanks
+    /// The rows of each repeat section.
+    var slots: [SlotState]
     /// Which keys each result read.
     var reads: LayoutReads
     /// The cells bound to each field.
@@ -43,7 +45,7 @@ struct ScreenState: Sendable {
     /// `fieldShown` the form's visibility of each cell's field.
     ///
     /// - Complexity: O(*n*) for *n* sections, cells and reads.
-    init(shape: ScreenShape, fieldShown: [Bool], evaluations: [Evaluation]) {
+    init(shape: ScreenShape, fieldShown: [Bool], evaluations: [Evaluation], slots: [SlotState] = []) {
         self.shape = shape
         sectionShown = Array(repeating: true, count: shape.sectionCount)
         footers = Array(repeating: nil, count: shape.sectionCount)
@@ -72,16 +74,33 @@ struct ScreenState: Sendable {
         for section in 0..<shape.sectionCount {
             let cells = shape.cells(of: section)
             for cell in cells where cellShown[cell] && fieldShown[cell] { visibleCells[section] += 1 }
-            sectionVisible[section] = sectionShown[section] && (cells.isEmpty || visibleCells[section] > 0)
+            sectionVisible[section] =
+                sectionShown[section] && !shape.isBareHeader[section] && (cells.isEmpty || visibleCells[section] > 0)
         }
         self.visibleCells = visibleCells
         self.sectionVisible = sectionVisible
-        ranks = VisibleRanks(sectionVisible)
+        self.slots = slots
+        ranks = VisibleRanks(weights: [])
+        ranks = VisibleRanks(weights: (0..<shape.sectionCount).map(weight))
+    }
+
+    /// The number of visible sections section `section` counts for: itself, and a repeat section's
+    /// visible rows.
+    func weight(_ section: Int) -> Int {
+        (sectionVisible[section] ? 1 : 0) + rowWeight(section)
+    }
+
+    /// The number of visible rows of the repeat section `section` (0 for any other section).
+    func rowWeight(_ section: Int) -> Int {
+        let slot = shape.slotOfSection[section]
+        guard slot >= 0, sectionShown[section] else { return 0 }
+        return slots[slot].ranks.visibleCount
     }
 
     /// Whether `section` is visible by its current condition and cells.
     func isVisible(_ section: Int) -> Bool {
-        sectionShown[section] && (shape.cellStart[section] == shape.cellStart[section + 1] || visibleCells[section] > 0)
+        sectionShown[section] && !shape.isBareHeader[section]
+            && (shape.cellStart[section] == shape.cellStart[section + 1] || visibleCells[section] > 0)
     }
 
     /// The declared positions of the visible cells of `section`.
@@ -93,17 +112,20 @@ struct ScreenState: Sendable {
     }
 
     /// What `events` call for: the derivations that read a key whose value changed, in the order
-    /// they are declared, and the new visibility of the cells bound to a field the form showed or hid.
+    /// they are declared, the new visibility of the cells bound to a field the form showed or hid,
+    /// and in the repeat sections, the rows that arrive or leave and the rows' derivations to run.
     ///
     /// The derivations run in declared order so that the screen's arrays are walked in order, not
     /// in the order of a hash table: what many of them read then stays in the caches.
     ///
     /// - Complexity: O(*d* log *d* + *c*) for *d* derivations and *c* cells concerned; O(*n*) over
     ///   the *n* derivations of the screen when *d* is a large part of them.
-    func plan(_ events: [FieldEvent]) -> (derivations: [Derivation], fieldVisibility: [(cell: Int, isShown: Bool)]) {
+    func plan(_ events: [FieldEvent]) -> ScreenPlan {
         var raws: [Int] = []
         var fieldVisibility: [(cell: Int, isShown: Bool)] = []
+        var rows = RowPlan()
         for event in events {
+            planRows(event, into: &rows)
             if event.aspects.contains(.value), let readers = reads.derivations(reading: event.key) {
                 raws.append(contentsOf: readers)
             }
@@ -111,7 +133,12 @@ struct ScreenState: Sendable {
                 for cell in cells { fieldVisibility.append((cell, event.state.isVisible)) }
             }
         }
-        return (Self.inOrder(raws, below: reads.capacity), fieldVisibility)
+        var slots: [(slot: Int, plan: RowPlan.Slot, difference: RowOrderDifference, arrivals: [RowID])] = []
+        for (slot, plan) in rows.slots.sorted(by: { $0.key < $1.key }) {
+            let (difference, arrivals) = plan.order.map { self.difference(ofSlot: slot, to: $0) } ?? (RowOrderDifference(), [])
+            slots.append((slot, plan, difference, arrivals))
+        }
+        return ScreenPlan(derivations: Self.inOrder(raws, below: reads.capacity), fieldVisibility: fieldVisibility, slots: slots)
     }
 
     /// `raws` without repeats, ascending: by a sweep over a bitmap of all `capacity` derivations
@@ -132,4 +159,13 @@ struct ScreenState: Sendable {
         for (raw, isMarked) in marked.enumerated() where isMarked { derivations.append(Derivation(raw: raw)) }
         return derivations
     }
+}
+
+/// What a batch of events calls for, found under a live screen's lock and carried out outside it.
+struct ScreenPlan: Sendable {
+    let derivations: [Derivation]
+    let fieldVisibility: [(cell: Int, isShown: Bool)]
+    /// For each repeat section concerned: what its rows call for, how its order changes, and the
+    /// rows new to the screen.
+    let slots: [(slot: Int, plan: RowPlan.Slot, difference: RowOrderDifference, arrivals: [RowID])]
 }

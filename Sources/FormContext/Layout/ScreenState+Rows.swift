@@ -1,0 +1,141 @@
+/// What a batch of the form's events calls for in the rows of the repeat sections, found under the
+/// live screen's lock.
+struct RowPlan: Sendable {
+    /// What one repeat section's rows call for.
+    struct Slot: Sendable {
+        /// The group's new order, when it changed.
+        var order: RowOrder?
+        /// The derivations to run again, by row.
+        var derivations: [RowID: Set<Int>] = [:]
+        /// The new visibility of cells whose field the form showed or hid.
+        var fieldVisibility: [(id: RowID, cell: Int, isShown: Bool)] = []
+    }
+
+    var slots: [Int: Slot] = [:]
+}
+
+/// What a repeat section's rows computed outside the lock, for ``ScreenState/commit(_:fieldVisibility:rows:)``.
+struct SlotResult: Sendable {
+    /// The group's new order, if it changed, and how it differs from the order shown.
+    var order: RowOrder?
+    var difference = RowOrderDifference()
+    /// The rows new to the screen, computed whole.
+    var arrivals: [RowArrival] = []
+    var evaluations: [RowEvaluation] = []
+    var fieldVisibility: [(id: RowID, cell: Int, isShown: Bool)] = []
+}
+
+/// What one commit changed among a repeat section's rows, by the rows' positions among the
+/// section's visible rows.
+struct RowsChange {
+    /// Rows no longer shown, by their positions before.
+    var deleted: [Int] = []
+    /// Rows newly shown, by their positions after.
+    var inserted: [Int] = []
+    /// Rows shown before and after whose cells changed: the cells' positions deleted (before),
+    /// inserted and updated (after).
+    var cells: [(oldRank: Int, newRank: Int, deleted: [Int], inserted: [Int], updated: [Int])] = []
+}
+
+extension ScreenState {
+    /// Adds to `plan` what `event` calls for in the rows: a new order of a group, the row
+    /// derivations that read its key, a row field shown or hidden.
+    ///
+    /// - Complexity: O(*s* + *d*) for *s* repeat sections and *d* derivations concerned.
+    func planRows(_ event: FieldEvent, into plan: inout RowPlan) {
+        guard !slots.isEmpty else { return }
+        if event.aspects.contains(.value) {
+            for slot in shape.slotsOfGroup[event.key] ?? [] {
+                plan.slots[slot, default: RowPlan.Slot()].order = event.change?.newValue?.base as? RowOrder ?? RowOrder()
+            }
+            for (slot, state) in slots.enumerated() {
+                guard let readers = state.readers[event.key] else { continue }
+                for reader in readers { plan.slots[slot, default: RowPlan.Slot()].derivations[reader.id, default: []].insert(reader.derivation) }
+            }
+        }
+        if event.aspects.contains(.visibility) {
+            for (slot, shape) in shape.slots.enumerated() {
+                guard let (id, cells) = shape.cells(boundTo: event.key) else { continue }
+                for cell in cells { plan.slots[slot, default: RowPlan.Slot()].fieldVisibility.append((id, cell, event.state.isVisible)) }
+            }
+        }
+    }
+
+    /// How the order of slot `slot` differs from `order`, and the rows new to the screen.
+    func difference(ofSlot slot: Int, to order: RowOrder) -> (RowOrderDifference, arrivals: [RowID]) {
+        let difference = RowOrderDifference(from: slots[slot].order, to: order)
+        return (difference, difference.arriving.map(\.id).filter { slots[slot].entries[$0] == nil })
+    }
+}
+
+extension SlotState {
+    /// Stores `result` and reports what it changed among the visible rows; `wasShown` and `isShown`
+    /// say whether the repeat section showed its rows before and shows them now.
+    ///
+    /// - Complexity: O((*k* + *d*)(log *n* + *b*)) for *k* rows arriving or leaving and *d* rows
+    ///   recomputed among *n*, in blocks of *b*; O(*n*) when the section is shown or hidden.
+    mutating func commit(_ result: SlotResult?, cellCount: Int, wasShown: Bool, isShown: Bool) -> RowsChange {
+        var change = RowsChange()
+        if wasShown && !isShown { change.deleted = Array(0..<ranks.visibleCount) }
+        if let result {
+            let detailed = wasShown && isShown
+            let arriving = Set(result.difference.arriving.map(\.id))
+            let leaving = Set(result.difference.leaving)
+            var recomputed = Set(result.evaluations.map(\.id)).union(result.fieldVisibility.map(\.id))
+            recomputed.subtract(leaving)
+            recomputed.subtract(arriving)
+            recomputed = recomputed.filter { entries[$0] != nil }
+            var before: [RowID: (rank: Int?, cells: [Int])] = [:]
+            if detailed {
+                for id in result.difference.leaving { if let rank = ranks.isVisible(id) ? ranks.rank(of: id) : nil { change.deleted.append(rank) } }
+                for id in recomputed { before[id] = (ranks.isVisible(id) ? ranks.rank(of: id) : nil, entries[id]?.visibleCells ?? []) }
+            }
+            if let order = result.order {
+                for id in result.difference.leaving {
+                    ranks.remove(id)
+                    if !arriving.contains(id) { drop(id) }
+                }
+                for arrival in result.arrivals { add(arrival, cellCount: cellCount) }
+                for (id, position) in result.difference.arriving {
+                    ranks.insert(id, after: position > 0 ? order[position - 1] : nil, isVisible: entries[id]?.isVisible ?? false)
+                }
+                self.order = order
+            }
+            var updated: [RowID: [Int]] = [:]
+            for evaluation in result.evaluations {
+                if let cell = apply(evaluation).valueCell { updated[evaluation.id, default: []].append(cell) }
+            }
+            // A new row read its fields' visibility after these events were sent.
+            let new = Set(result.arrivals.map(\.id))
+            for (id, cell, isShown) in result.fieldVisibility where !new.contains(id) {
+                entries[id]?.fieldShown[cell] = isShown
+            }
+            for id in recomputed.union(leaving.intersection(arriving)) {
+                ranks.setVisible(entries[id]?.isVisible ?? false, for: id)
+            }
+            if detailed {
+                for (id, _) in result.difference.arriving { if let rank = ranks.isVisible(id) ? ranks.rank(of: id) : nil { change.inserted.append(rank) } }
+                for (id, old) in before {
+                    let newRank = ranks.isVisible(id) ? ranks.rank(of: id) : nil
+                    switch (old.rank, newRank) {
+                    case (let oldRank?, nil): change.deleted.append(oldRank)
+                    case (nil, let newRank?): change.inserted.append(newRank)
+                    case (let oldRank?, let newRank?):
+                        let cells = entries[id]?.visibleCells ?? []
+                        let (deleted, inserted) = ScreenState.difference(from: old.cells, to: cells)
+                        let shown = (updated[id] ?? []).filter { old.cells.contains($0) }.compactMap { cells.firstIndex(of: $0) }
+                        if !deleted.isEmpty || !inserted.isEmpty || !shown.isEmpty {
+                            change.cells.append((oldRank, newRank, deleted, inserted, shown.sorted()))
+                        }
+                    case (nil, nil): break
+                    }
+                }
+            }
+        }
+        if !wasShown && isShown { change.inserted = Array(0..<ranks.visibleCount) }
+        change.deleted.sort()
+        change.inserted.sort()
+        change.cells.sort { $0.newRank < $1.newRank }
+        return change
+    }
+}

@@ -1,0 +1,104 @@
+/// What a ``LiveScreen`` knows of the rows of one repeat section: the order it shows, which rows are
+/// visible and where, what each row's cells computed and which keys they read.
+struct SlotState: Sendable {
+    /// What one row's cells computed.
+    struct Entry: Sendable {
+        /// Whether each cell's own condition holds.
+        var cellShown: [Bool]
+        /// Whether the form shows the field each cell is bound to (always, for a cell bound to none).
+        var fieldShown: [Bool]
+        /// What each cell shows.
+        var values: [CellValue]
+        /// The keys each derivation read, by derivation number.
+        var reads: [[String]]
+
+        /// The positions of the visible cells, in order.
+        var visibleCells: [Int] {
+            cellShown.indices.filter { cellShown[$0] && fieldShown[$0] }
+        }
+
+        /// Whether the row is shown: it has no cells, or one of them is.
+        var isVisible: Bool {
+            cellShown.isEmpty || cellShown.indices.contains { cellShown[$0] && fieldShown[$0] }
+        }
+    }
+
+    /// A derivation of one row.
+    struct Reader: Hashable, Sendable {
+        let id: RowID
+        let derivation: Int
+    }
+
+    /// The rows in the order the screen shows them.
+    var order: RowOrder
+    /// The rows' visibility and positions.
+    var ranks: RowRanks
+    /// Each row's results.
+    var entries: [RowID: Entry] = [:]
+    /// The derivations of rows that read each key.
+    var readers: [String: Set<Reader>] = [:]
+
+    /// The rows of `order`, each from its `arrivals`.
+    ///
+    /// - Complexity: O(*r*·*c*) for *r* rows of *c* cells.
+    init(order: RowOrder, arrivals: [RowArrival], cellCount: Int) {
+        self.order = order
+        ranks = RowRanks()
+        for arrival in arrivals { add(arrival, cellCount: cellCount) }
+        ranks = RowRanks(order.map { ($0, entries[$0]?.isVisible ?? false) })
+    }
+
+    /// Stores a new row's results (its place in ``ranks`` is the caller's).
+    mutating func add(_ arrival: RowArrival, cellCount: Int) {
+        var entry = Entry(
+            cellShown: Array(repeating: true, count: cellCount), fieldShown: arrival.fieldShown,
+            values: Array(repeating: .none, count: cellCount), reads: Array(repeating: [], count: 2 * cellCount))
+        for evaluation in arrival.evaluations { _ = store(evaluation, in: &entry) }
+        entries[arrival.id] = entry
+    }
+
+    /// Forgets row `id`: its results and its reads.
+    mutating func drop(_ id: RowID) {
+        guard let entry = entries.removeValue(forKey: id) else { return }
+        for (derivation, keys) in entry.reads.enumerated() {
+            for key in keys { unrecord(key, Reader(id: id, derivation: derivation)) }
+        }
+    }
+
+    /// Stores `evaluation` in its row's entry, if the row is still there.
+    ///
+    /// - Returns: Whether what the row shows changed, and the cell whose value changed, if one did.
+    mutating func apply(_ evaluation: RowEvaluation) -> (changed: Bool, valueCell: Int?) {
+        guard var entry = entries[evaluation.id] else { return (false, nil) }
+        let result = store(evaluation, in: &entry)
+        entries[evaluation.id] = entry
+        return result
+    }
+
+    /// Stores `evaluation` in `entry` and records its reads.
+    private mutating func store(_ evaluation: RowEvaluation, in entry: inout Entry) -> (changed: Bool, valueCell: Int?) {
+        let reader = Reader(id: evaluation.id, derivation: evaluation.derivation)
+        let before = entry.reads[evaluation.derivation]
+        if before != evaluation.reads {
+            for key in before where !evaluation.reads.contains(key) { unrecord(key, reader) }
+            for key in evaluation.reads where !before.contains(key) { readers[key, default: []].insert(reader) }
+            entry.reads[evaluation.derivation] = evaluation.reads
+        }
+        let cell = evaluation.derivation / 2
+        switch evaluation.result {
+        case .condition(let shown) where entry.cellShown[cell] != shown:
+            entry.cellShown[cell] = shown
+            return (true, nil)
+        case .value(let value) where entry.values[cell] != value:
+            entry.values[cell] = value
+            return (true, cell)
+        default:
+            return (false, nil)
+        }
+    }
+
+    private mutating func unrecord(_ key: String, _ reader: Reader) {
+        readers[key]?.remove(reader)
+        if readers[key]?.isEmpty == true { readers[key] = nil }
+    }
+}
