@@ -24,7 +24,8 @@ extension DemoForm {
         return (form, controls)
     }
 
-    /// The household-members form's screen: the address and the counts of the rows.
+    /// The household-members form's screen: the address and the counts of the rows, then a section
+    /// per member with buttons to add and remove members.
     static let membersScreen = Screen("Household members") {
         FormSection("Home", footer: { values in
             guard let size = values[Members.householdSize] else { return nil }
@@ -32,5 +33,13 @@ extension DemoForm {
         }) {
             TextCell("Address", key: Members.address)
         }
+        RepeatSection("Members", group: Members.group) {
+            TextCell("Name", key: Members.name)
+            NumberCell("Age", key: Members.age)
+            ChoiceCell("Relationship", key: Members.relationship)
+            ToggleCell("In school", key: Members.inSchool)
+        }
+        .addButton("Add member")
+        .removeButton("Remove member")
     }
 }

@@ -215,6 +215,28 @@ struct InteractiveDemoTests {
         #expect(DemoCommand.render(submission, plain) == HotspotDemoTests.output(networkName: "my office", showPreview: "When Unlocked"))
     }
 
+    @Test("the members screen adds a member with its button, types the row's fields and submits the rows in order")
+    func membersSession() async throws {
+        let (form, _) = try DemoForm.members.make(DemoForm.Setup(today: Date()))
+        let session = InteractiveSession(screen: DemoForm.membersScreen, form: form, revealingSecrets: false) { submission in
+            _ = try DemoForm.members.submit(submission.values)
+            return .accepted
+        }
+        // From the address: the add button, then the new row's name and age.
+        let commands: [KeyCommand] = [.next, .activate, .activate, .insert("Cy"), .commit, .next, .activate, .insert("7"), .commit]
+        for command in commands {
+            #expect(await session.handle(command) == nil, "\(command) ended the session")
+        }
+        #expect(Self.plain(session).contains { $0.hasPrefix("  In school ") && $0.hasSuffix(" [on]") })
+        guard case .submitted(let submission) = await session.handle(.submit) else {
+            Issue.record("the submit did not succeed: \(session.messages)")
+            return
+        }
+        let plain = try DemoCommand.parse(["--form", "members", "--add", "members", "name=Cy,age=7"])
+        let printed = try DemoProcess.run(["--form", "members", "--add", "members", "name=Cy,age=7,relationship=other"])
+        #expect(DemoCommand.render(submission, plain) == printed.output)
+    }
+
     @Test("a failed submit shows its errors and opens the field; q quits and Ctrl-C interrupts")
     func failedSubmit() async throws {
         let session = try Self.session()
