@@ -32,9 +32,18 @@ public struct FieldDefinition: Sendable {
     /// The field's value type, when the field was declared with one.
     @usableFromInline var valueType: ObjectIdentifier?
     /// When the field is shown, enabled and required, and how its value is computed.
-    var conditions = FieldConditions()
+    var conditions: FieldConditions {
+        get { extras?.conditions ?? FieldConditions() }
+        set { extras = FieldExtras(conditions: newValue, repeatGroup: repeatGroup) }
+    }
     /// The repeat group whose rows this field's value orders, for a group's field.
-    var repeatGroup: RepeatGroup?
+    var repeatGroup: RepeatGroup? {
+        get { extras?.repeatGroup }
+        set { extras = FieldExtras(conditions: conditions, repeatGroup: newValue) }
+    }
+    /// The rules and the repeat group, which most fields do not have, kept out of line so that a
+    /// definition of many fields stays compact; `nil` for a field with neither.
+    private(set) var extras: FieldExtras?
     @usableFromInline let decodeValue: @Sendable (JSONValue) throws(JSONMismatch) -> AnyHashable?
 
     /// Creates a field whose values have type `Value`.

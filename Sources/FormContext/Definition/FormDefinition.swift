@@ -53,25 +53,30 @@ public struct FormDefinition: Sendable {
         _ fields: [FieldDefinition], validators: [FormValidator] = [], groups: [FieldGroup] = [],
         hiddenValues: HiddenValues = .kept, identifier: String = "form", version: Int = 1
     ) throws(FormDefinitionError) {
+        // The fields are read in place, never copied whole: a copy retains every closure and string a
+        // field holds, and in a definition of many fields those writes miss the cache.
         var positions: [String: Int] = [:]
         positions.reserveCapacity(fields.count)
-        for (position, field) in fields.enumerated() {
-            guard positions.updateValue(position, forKey: field.key) == nil else { throw .duplicateKey(field.key) }
-            if let pattern = field.invalidPattern { throw .invalidPattern(key: field.key, pattern: pattern) }
+        for position in fields.indices {
+            guard positions.updateValue(position, forKey: fields[position].key) == nil else { throw .duplicateKey(fields[position].key) }
+            if let pattern = fields[position].invalidPattern { throw .invalidPattern(key: fields[position].key, pattern: pattern) }
         }
-        for field in fields {
-            for dependency in field.dependencies where positions[dependency] == nil {
-                throw .unknownDependency(key: field.key, dependency: dependency)
+        var repeatGroups: [RepeatGroup] = []
+        for position in fields.indices {
+            for dependency in fields[position].dependencies where positions[dependency] == nil {
+                throw .unknownDependency(key: fields[position].key, dependency: dependency)
             }
-            if let calculated = field.conditions.calculationType, let declared = field.valueType, calculated.id != declared {
-                throw .calculationType(key: field.key, expected: field.valueTypeName, found: calculated.name)
+            guard let extras = fields[position].extras else { continue }
+            if let calculated = extras.conditions.calculationType, let declared = fields[position].valueType, calculated.id != declared {
+                throw .calculationType(key: fields[position].key, expected: fields[position].valueTypeName, found: calculated.name)
             }
+            if let group = extras.repeatGroup { repeatGroups.append(group) }
         }
         var scopes: Set<String> = []
         for group in groups where !scopes.insert(group.scope.prefix).inserted {
             throw .duplicateGroup(group.scope.prefix)
         }
-        try Self.checkRepeatGroups(fields.compactMap(\.repeatGroup))
+        try Self.checkRepeatGroups(repeatGroups)
         self.fields = fields
         self.validators = validators
         self.groups = groups
@@ -79,7 +84,10 @@ public struct FormDefinition: Sendable {
         self.identifier = identifier
         self.version = version
         self.positions = positions
-        checks = fields.map { ($0.key, $0.check) }
+        var checks: [(key: String, check: @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void)] = []
+        checks.reserveCapacity(fields.count)
+        for position in fields.indices { checks.append((fields[position].key, fields[position].check)) }
+        self.checks = checks
         rules = Self.compileRules(fields, groups: groups)
     }
 

@@ -65,9 +65,11 @@ extension FormDefinition {
     /// The rules of `fields` and `groups`, in definition order, groups last.
     static func compileRules(_ fields: [FieldDefinition], groups: [FieldGroup]) -> [CompiledRule] {
         var rules: [CompiledRule] = []
-        for field in fields {
-            let key = field.key
-            let conditions = field.conditions
+        for position in fields.indices {
+            // Most fields have no rules: skip them without copying them.
+            guard let extras = fields[position].extras else { continue }
+            let key = fields[position].key
+            let conditions = extras.conditions
             if let calculation = conditions.calculation {
                 rules.append(CompiledRule(target: .value(key), excluded: .concealed) { .value(StoredValue(calculation($0))) })
             }
@@ -80,7 +82,7 @@ extension FormDefinition {
             if let required = conditions.required {
                 rules.append(CompiledRule(target: .required(key), excluded: []) { .flag(required($0)) })
             }
-            if let group = field.repeatGroup {
+            if let group = extras.repeatGroup {
                 // A repeat group's visibility and enabled state cascade to its rows' fields.
                 if let visible = conditions.visible {
                     rules.append(CompiledRule(target: .groupVisible(key), excluded: []) { .flag(visible($0)) })
