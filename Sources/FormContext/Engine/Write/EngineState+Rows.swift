@@ -160,8 +160,17 @@ extension EngineState {
             while prefix < shortest && oldIDs[prefix] == newIDs[prefix] { prefix += 1 }
             var suffix = 0
             while suffix < shortest - prefix && oldIDs[oldIDs.count - 1 - suffix] == newIDs[newIDs.count - 1 - suffix] { suffix += 1 }
-            leaving += oldIDs[prefix..<(oldIDs.count - suffix)]
-            arriving += newIDs[prefix..<(newIDs.count - suffix)]
+            let end = newIDs.count - suffix
+            // One row moved within the region (the others shifted by one, keeping their neighbours but
+            // at its two places): only that row came, and only the rows around its two places changed.
+            let moved = Self.movedRow(from: oldIDs[prefix..<(oldIDs.count - suffix)], to: newIDs[prefix..<end]).map { prefix + $0 }
+            if let moved {
+                leaving.append(newIDs[moved])
+                arriving.append(newIDs[moved])
+            } else {
+                leaving += oldIDs[prefix..<(oldIDs.count - suffix)]
+                arriving += newIDs[prefix..<end]
+            }
             // Rows in a chunk of a new lineage are all recorded; in a continued lineage, those that came.
             let oldLineages = Set(region.old.map { ObjectIdentifier(old.chunks[$0].lineage) })
             var offset = 0
@@ -170,15 +179,21 @@ extension EngineState {
                 let isContinued = oldLineages.contains(lineage)
                 for (position, id) in chunk.ids.enumerated() {
                     let inRegion = offset + position
-                    if !isContinued || (inRegion >= prefix && inRegion < newIDs.count - suffix) { lineages.append((id, lineage)) }
+                    let came = moved.map { inRegion == $0 } ?? (inRegion >= prefix && inRegion < end)
+                    if !isContinued || came { lineages.append((id, lineage)) }
                 }
                 offset += chunk.ids.count
             }
             // The rows whose neighbours may have changed: those that came, and one either side.
             let base = region.new.lowerBound < new.chunks.count ? new.start(ofChunk: region.new.lowerBound) : new.count
-            let first = Swift.max(base + prefix - 1, 0)
-            let last = Swift.min(base + newIDs.count - suffix, new.count - 1)
-            if first <= last { edges += first...last }
+            if moved != nil {
+                let around = [prefix - 1, prefix, prefix + 1, end - 2, end - 1, end].map { base + $0 }
+                edges += around.filter { $0 >= 0 && $0 < new.count }
+            } else {
+                let first = Swift.max(base + prefix - 1, 0)
+                let last = Swift.min(base + end, new.count - 1)
+                if first <= last { edges += first...last }
+            }
         }
         guard !leaving.isEmpty || !arriving.isEmpty || !lineages.isEmpty else {
             repeats.update(index) { $0.order = new }
@@ -208,6 +223,19 @@ extension EngineState {
         for id in added { setUpRow(id, inGroup: index, into: &changes) }
         for position in Set(edges).sorted() { refreshNeighbours(at: position, in: index, into: &changes) }
         if new.count != old.count { updateRowCount(ofGroup: index, into: &changes) }
+    }
+
+    /// The position in `new` of the one row that moved, when `new` is `old` with its last row moved
+    /// to the front or its first row moved to the back; `nil` otherwise.
+    ///
+    /// - Complexity: O(*n*) comparisons of ids, for *n* rows in each.
+    static func movedRow(from old: ArraySlice<RowID>, to new: ArraySlice<RowID>) -> Int? {
+        guard old.count == new.count, old.count >= 2, let oldFirst = old.first, let oldLast = old.last,
+            let newFirst = new.first, let newLast = new.last
+        else { return nil }
+        if newFirst == oldLast && new.dropFirst().elementsEqual(old.dropLast()) { return 0 }
+        if newLast == oldFirst && new.dropLast().elementsEqual(old.dropFirst()) { return new.count - 1 }
+        return nil
     }
 
     /// The runs of chunks that differ between `old` and `new`, as ranges of each one's chunks;
