@@ -221,6 +221,13 @@ struct RepeatGroupBridgeTests {
         #expect(throws: RepeatGroupError.notAnOrder(group: "residents", found: "String")) {
             try HomeBridges.home.fill(form, from: Home())
         }
+        // An order holding a row id out of range is refused by the form, and by a fill, before any change.
+        form.set(RowOrder([RowID(1), RowID(-3)]), for: "residents")
+        let refused = form.context
+        #expect(throws: RepeatGroupError.invalidRow(group: "residents", id: RowID(-3))) {
+            try HomeBridges.home.fill(form, from: Home())
+        }
+        #expect(form.context == refused)
     }
 
     @Test("random edits of a live form's rows read back as the same edits of an array", arguments: RoundTripPropertyTests.seeds)

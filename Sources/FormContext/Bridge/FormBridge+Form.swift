@@ -23,9 +23,10 @@ extension FormBridge {
     ///   - origin: The origin every change carries; ``FormChangeOrigin/bridge`` by default.
     /// - Throws: ``RepeatGroupError/tooManyRows(group:maximum:)`` when an array has more elements
     ///   than its group's maximum, ``RepeatGroupError/notAnOrder(group:found:)`` when a group's key
-    ///   holds another value; the form is then unchanged.
+    ///   holds another value, ``RepeatGroupError/invalidRow(group:id:)`` when it holds an order with
+    ///   a row id out of range; the form is then unchanged, whichever group it is.
     /// - Returns: The changes of the batch, in the order the values were written.
-    /// - Complexity: O(*n*) for *n* values stored, plus one mutation for each row added.
+    /// - Complexity: O(*n*) for *n* values stored and rows held, plus one mutation for each row added.
     @discardableResult
     public func fill(_ form: FormContextObject, from model: Model, origin: FormChangeOrigin = .bridge) throws(RepeatGroupError) -> [FormChange] {
         var missing: [(group: String, count: Int)] = []
@@ -34,8 +35,12 @@ extension FormBridge {
             guard let group = groups.first(where: { $0.key == binding.key }) else { continue }
             let count = binding.elementCount(of: model)
             if let maximum = group.maximumCount, count > maximum { throw .tooManyRows(group: group.key, maximum: maximum) }
-            if let value = form[group.key], !(value.base is RowOrder) {
-                throw .notAnOrder(group: group.key, found: typeName(of: type(of: value.base)))
+            if let value = form[group.key] {
+                guard let order = value.base as? RowOrder else {
+                    throw .notAnOrder(group: group.key, found: typeName(of: type(of: value.base)))
+                }
+                // An order the form refused (a row id out of range): no row can be added to it.
+                if let refused = order.first(where: { !$0.isInRange }) { throw .invalidRow(group: group.key, id: refused) }
             }
             let have = form.rows(of: group.key).count
             if count > have { missing.append((group.key, count - have)) }
