@@ -49,8 +49,14 @@ struct RuleState: Sendable {
 
     /// Every rule run since the definition was attached.
     private(set) var evaluationCount = 0
-    /// The rules run by the last mutation that ran any, in the order they ran, with what they read.
-    private(set) var lastRun: [(rule: Int, reads: [String])] = []
+    /// The rules run by the last mutation that ran any, in the order they ran, each with the range of
+    /// ``lastRunReads`` holding the slots it read.
+    private(set) var lastRun: [(rule: Int, reads: Range<Int>)] = []
+    /// The slots read by the runs of ``lastRun``, one run after another.
+    private(set) var lastRunReads: [Int] = []
+    /// Whether each rule of the level being committed changes its result, in the level's order
+    /// (kept between levels so that a commit allocates nothing).
+    var levelChanges: [Bool] = []
     /// Whether the current settling pass has started its record of runs.
     private var isRecording = false
 
@@ -205,22 +211,20 @@ struct RuleState: Sendable {
         }
     }
 
-    /// The rules producing what `rule` reads from `slot`: its calculation, and, for a rule that
-    /// cannot see hidden fields or when hidden values are cleared, the rules that can hide it.
-    func producers(of slot: Int, readBy rule: Int) -> [Int] {
-        var found: [Int] = []
-        if let calculation = calculationOf[slot] { found.append(calculation) }
-        if clearsHiddenValues || !rules[rule].excluded.isDisjoint(with: .concealed) {
-            if let visible = visibleRuleOf[slot] { found.append(visible) }
-            for group in groupsOfSlot[slot] ?? [] {
-                if let visible = groups[group].visibleRule { found.append(visible) }
-            }
+    /// Calls `body` with each rule producing what `rule` reads from `slot`: its calculation, and, for
+    /// a rule that cannot see hidden fields or when hidden values are cleared, the rules that can hide it.
+    func forEachProducer(of slot: Int, readBy rule: Int, _ body: (Int) -> Void) {
+        if let calculation = calculationOf[slot], calculation != rule, !cyclic[calculation] { body(calculation) }
+        guard clearsHiddenValues || !rules[rule].excluded.isDisjoint(with: .concealed) else { return }
+        if let visible = visibleRuleOf[slot], visible != rule, !cyclic[visible] { body(visible) }
+        guard !groups.isEmpty, let groups = groupsOfSlot[slot] else { return }
+        for group in groups {
+            if let visible = self.groups[group].visibleRule, visible != rule, !cyclic[visible] { body(visible) }
         }
-        return found.filter { $0 != rule && !cyclic[$0] }
     }
 
-    /// Records what `rule` read on its run.
-    mutating func record(_ slots: [Int], readBy rule: Int) {
+    /// Records what `rule` read on its run; nothing changes when it read what it read before.
+    mutating func record(_ slots: ArraySlice<Int>, readBy rule: Int) {
         valueReaders.record(slots, for: rule)
         if !rules[rule].excluded.isDisjoint(with: .concealed) { concealmentReaders.record(slots, for: rule) }
     }
@@ -384,14 +388,22 @@ struct RuleState: Sendable {
         rerun = []
     }
 
-    /// Counts and records a run of `rule`.
-    mutating func didRun(_ rule: Int, reads: [String]) {
+    /// Counts and records a run of `rule`, which read `reads`.
+    mutating func didRun(_ rule: Int, reads: ArraySlice<Int>) {
         if !isRecording {
-            lastRun = []
+            lastRun.removeAll(keepingCapacity: true)
+            lastRunReads.removeAll(keepingCapacity: true)
             isRecording = true
         }
         evaluationCount += 1
-        lastRun.append((rule, reads))
+        let start = lastRunReads.count
+        lastRunReads.append(contentsOf: reads)
+        lastRun.append((rule, start..<lastRunReads.count))
+    }
+
+    /// The rules run by the last mutation that ran any, in the order they ran, with the keys they read.
+    func lastRuns(in fields: FieldTable) -> [(rule: Int, reads: [String])] {
+        lastRun.map { run in (run.rule, lastRunReads[run.reads].map { fields[$0].key }) }
     }
 
     /// Stores what `rule` decided.
