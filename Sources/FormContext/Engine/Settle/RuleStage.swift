@@ -70,7 +70,7 @@ enum RuleStage: SettleStage {
         // The rules of this level whose result changes: what they decide, the level read as it was.
         state.rules.levelChanges.removeAll(keepingCapacity: true)
         if !outcome.isDiscovery {
-            for result in outcome.results { state.rules.levelChanges.append(state.rules.outputs[result.rule] != result.output) }
+            for result in outcome.results { state.rules.levelChanges.append(state.rules.differs(result.output, fromLastOf: result.rule)) }
         }
         var reads = outcome.reads
         for (rule, output, range) in outcome.results {

@@ -26,11 +26,11 @@ struct RuleState: Sendable {
     /// Slot → rules that cannot see hidden fields (calculations) and read it on their last run.
     var concealmentReaders = DependencyIndex()
     /// The calculation producing each slot's value.
-    var calculationOf: [Int: Int] = [:]
+    var calculationOf = SlotMap()
     /// The field rules of each slot by what they decide.
-    var visibleRuleOf: [Int: Int] = [:]
-    var enabledRuleOf: [Int: Int] = [:]
-    var requiredRuleOf: [Int: Int] = [:]
+    var visibleRuleOf = SlotMap()
+    var enabledRuleOf = SlotMap()
+    var requiredRuleOf = SlotMap()
     /// The groups: their scope prefix, their rules, and the slots under them.
     var groups: [Group] = []
     private var groupByPrefix: [String: Int] = [:]
@@ -159,10 +159,11 @@ struct RuleState: Sendable {
     /// its own rule says no, or any of its groups' does.
     func decides(_ flag: FieldFlags, at slot: Int) -> Bool {
         let own = flag == .ruleHidden ? visibleRuleOf[slot] : enabledRuleOf[slot]
-        if let own, outputs[own] == .flag(false) { return true }
-        for group in groupsOfSlot[slot] ?? [] {
-            let rule = flag == .ruleHidden ? groups[group].visibleRule : groups[group].enabledRule
-            if let rule, outputs[rule] == .flag(false) { return true }
+        if let own, decided(false, by: own) { return true }
+        guard !groups.isEmpty, let groups = groupsOfSlot[slot] else { return false }
+        for group in groups {
+            let rule = flag == .ruleHidden ? self.groups[group].visibleRule : self.groups[group].enabledRule
+            if let rule, decided(false, by: rule) { return true }
         }
         return false
     }
@@ -170,7 +171,7 @@ struct RuleState: Sendable {
     /// Whether the required-when rule of `slot` holds.
     func requires(_ slot: Int) -> Bool {
         guard let rule = requiredRuleOf[slot] else { return false }
-        return outputs[rule] == .flag(true)
+        return decided(true, by: rule)
     }
 
     // MARK: Dependencies
@@ -410,7 +411,7 @@ struct RuleState: Sendable {
     ///
     /// - Returns: Whether it differs from what the rule decided before.
     mutating func store(_ output: CompiledRule.Output, of rule: Int) -> Bool {
-        guard outputs[rule] != output else { return false }
+        guard differs(output, fromLastOf: rule) else { return false }
         outputs[rule] = output
         return true
     }
