@@ -377,7 +377,9 @@ struct RuleState: Sendable {
     ///
     /// - Complexity: O(*k* log *q*) for *k* rules taken from a queue of *q*.
     mutating func takeNextLevel() -> [Int] {
-        queue.popLowest(heights: heights).sorted()
+        var level = queue.popLowest(heights: heights)
+        level.sort()
+        return level
     }
 
     /// Whether any rule is due.
