@@ -8,7 +8,11 @@ extension FormContextObject {
 
     /// The rules the last mutation that ran any rule ran, in the order they ran, with what each read.
     public var lastRuleRuns: [RuleRun] {
-        read { state in state.rules.lastRun.map { RuleRun(rule: state.rules.rules[$0.rule].target.label, reads: $0.reads.map(RowSignalKey.readable)) } }
+        read { state in
+            state.rules.lastRuns(in: state.fields).map {
+                RuleRun(rule: state.rules.rules[$0.rule].target.label, reads: $0.reads.map(RowSignalKey.readable))
+            }
+        }
     }
 
     /// The cycles found among the rules; their rules are left out, the form keeping the last values

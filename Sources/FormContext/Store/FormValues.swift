@@ -56,17 +56,27 @@ public struct FormValues: FormReader {
     /// hidden or disabled.
     public subscript(key: String) -> AnyHashable? {
         let key = prefix.isEmpty ? key : prefix + key
-        tracker?.record(key)
         switch source {
         case .context(let context, let hidden, let disabled):
+            tracker?.record(key)
             if !hidden.isEmpty, !excluded.isDisjoint(with: .concealed), hidden.contains(key) { return nil }
             if !disabled.isEmpty, !excluded.isDisjoint(with: .locked), disabled.contains(key) { return nil }
             return context.storage[key]
         case .live(let form):
-            return form.read { $0.fields.value(of: key, unless: excluded) }
+            return form.read { Self.value(of: key, in: $0.fields, unless: excluded, tracker: tracker) }
         case .scratch(let scratch):
-            return scratch.state.fields.value(of: key, unless: excluded)
+            return Self.value(of: key, in: scratch.state.fields, unless: excluded, tracker: tracker)
         }
+    }
+
+    /// The value of `key` in `fields`, or `nil` when it has none or its field carries any of `flags`;
+    /// the read recorded in `tracker` with the key's slot, found by the same lookup.
+    @inline(__always)
+    private static func value(of key: String, in fields: FieldTable, unless flags: FieldFlags, tracker: ReadTracker?) -> AnyHashable? {
+        let slot = fields.slot(of: key)
+        tracker?.record(key, slot: slot)
+        guard let slot else { return nil }
+        return fields[slot].flags.isDisjoint(with: flags) ? fields[slot].value : nil
     }
 
     /// The same values seen from inside `scope`: keys are read under its prefix.
@@ -88,20 +98,50 @@ final class ScratchState {
     }
 }
 
-/// Collects the keys one validator or rule reads while it runs.
+/// Collects what one validator or rule reads while it runs: the keys, or for rules the field slots.
 ///
 /// Used by one thread at a time: the form makes one per settling pass and hands it to each check in
-/// turn.
+/// turn. A tracker recording slots keeps the reads of every rule of a pass in one buffer, each rule's
+/// reads a range of it, so that a rule run records its reads without allocating and without hashing
+/// a key twice; a key with no slot yet is kept aside, and its slot made when the reads are committed.
 final class ReadTracker {
     private(set) var keys: [String] = []
+    /// Whether reads are recorded as slots (in ``slots``) rather than keys (in ``keys``).
+    let recordsSlots: Bool
+    /// The reads as slots, in order; a key with no slot yet as `-1 - i` for its place `i` in ``unplacedKeys``.
+    private(set) var slots: [Int] = []
+    /// The keys read that had no slot yet.
+    private(set) var unplacedKeys: [String] = []
+
+    /// A tracker recording keys, or with `recordingSlots`, slots.
+    init(recordingSlots: Bool = false) {
+        recordsSlots = recordingSlots
+    }
 
     /// Records that `key` was read.
     func record(_ key: String) {
-        keys.append(key)
+        if recordsSlots {
+            slots.append(-1 - unplacedKeys.count)
+            unplacedKeys.append(key)
+        } else {
+            keys.append(key)
+        }
+    }
+
+    /// Records that `key`, in `slot` if it has one, was read.
+    @inline(__always)
+    func record(_ key: String, slot: Int?) {
+        if recordsSlots, let slot {
+            slots.append(slot)
+        } else {
+            record(key)
+        }
     }
 
     /// Forgets what was read, for the next check.
     func reset() {
         keys.removeAll(keepingCapacity: true)
+        slots.removeAll(keepingCapacity: true)
+        unplacedKeys.removeAll(keepingCapacity: true)
     }
 }

@@ -11,7 +11,12 @@ enum RuleStage: SettleStage {
     }
 
     struct Outcome: Sendable {
-        var results: [(rule: Int, output: CompiledRule.Output, reads: [String])] = []
+        /// What each rule decided, with the range of ``reads`` holding what it read.
+        var results: [(rule: Int, output: CompiledRule.Output, reads: Range<Int>)] = []
+        /// The slots the rules read, one rule after another; a key that had no slot yet as `-1 - i`
+        /// for its place `i` in ``unplacedKeys``.
+        var reads: [Int] = []
+        var unplacedKeys: [String] = []
         let isDiscovery: Bool
     }
 
@@ -50,34 +55,45 @@ enum RuleStage: SettleStage {
     static func run(_ plan: Plan, reading source: FormValues.Source) -> Outcome {
         var outcome = Outcome(isDiscovery: plan.isDiscovery)
         outcome.results.reserveCapacity(plan.rules.count)
-        let tracker = ReadTracker()
+        let tracker = ReadTracker(recordingSlots: true)
         for (rule, compiled) in zip(plan.rules, plan.compiled) {
-            tracker.reset()
+            let start = tracker.slots.count
             let output = compiled.evaluate(FormValues(source, excluding: compiled.excluded, tracker: tracker))
-            outcome.results.append((rule, output, tracker.keys))
+            outcome.results.append((rule, output, start..<tracker.slots.count))
         }
+        outcome.reads = tracker.slots
+        outcome.unplacedKeys = tracker.unplacedKeys
         return outcome
     }
 
     static func commit(_ outcome: Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
         // The rules of this level whose result changes: what they decide, the level read as it was.
-        var changedInLevel: Set<Int> = []
+        state.rules.levelChanges.removeAll(keepingCapacity: true)
         if !outcome.isDiscovery {
-            for result in outcome.results where state.rules.outputs[result.rule] != result.output { changedInLevel.insert(result.rule) }
+            for result in outcome.results { state.rules.levelChanges.append(state.rules.differs(result.output, fromLastOf: result.rule)) }
         }
-        for (rule, output, reads) in outcome.results {
-            let slots = reads.map { state.fields.slot(creating: $0) }
+        var reads = outcome.reads
+        for (rule, output, range) in outcome.results {
+            if !outcome.unplacedKeys.isEmpty {
+                // Keys that had no slot when read get theirs now, in the order they were read.
+                for index in range where reads[index] < 0 {
+                    reads[index] = state.fields.slot(creating: outcome.unplacedKeys[-1 - reads[index]])
+                }
+            }
+            let slots = reads[range]
             state.rules.record(slots, readBy: rule)
-            state.rules.didRun(rule, reads: reads)
+            state.rules.didRun(rule, reads: slots)
             guard !outcome.isDiscovery else { continue }
             // A read of something a rule of the same height or higher decides: run again after it.
             let height = state.rules.heights[rule]
             var later: Set<Int> = []
             var needed = height
             for slot in slots {
-                for producer in state.rules.producers(of: slot, readBy: rule) where state.rules.heights[producer] >= height {
+                state.rules.forEachProducer(of: slot, readBy: rule) { producer in
+                    let producerHeight = state.rules.heights[producer]
+                    guard producerHeight >= height else { return }
                     later.insert(producer)
-                    needed = max(needed, state.rules.heights[producer] + 1)
+                    needed = max(needed, producerHeight + 1)
                 }
             }
             if !later.isEmpty {
@@ -87,7 +103,7 @@ enum RuleStage: SettleStage {
                 }
                 // What it read is stale only if a rule still due, or one of this level that changes,
                 // decides it: then it runs again after them; otherwise its result stands.
-                if later.contains(where: { state.rules.isDue($0) || changedInLevel.contains($0) }) {
+                if later.contains(where: { state.rules.isDue($0) || changesInLevel($0, outcome, state.rules.levelChanges) }) {
                     state.rules.schedule(rule)
                     continue
                 }
@@ -101,6 +117,18 @@ enum RuleStage: SettleStage {
         changes.rulesTakenValues = changes.values.count
         changes.rulesTakenConcealment = changes.concealment.count
     }
+
+    /// Whether `rule` is one of the level of `outcome` (whose rules are in ascending order) and its
+    /// result changes, by `levelChanges`.
+    private static func changesInLevel(_ rule: Int, _ outcome: Outcome, _ levelChanges: [Bool]) -> Bool {
+        var low = 0
+        var high = outcome.results.count
+        while low < high {
+            let middle = (low + high) / 2
+            if outcome.results[middle].rule < rule { low = middle + 1 } else { high = middle }
+        }
+        return low < outcome.results.count && outcome.results[low].rule == rule && levelChanges[low]
+    }
 }
 
 extension EngineState {
@@ -112,28 +140,35 @@ extension EngineState {
         switch rules.rules[rule].target {
         case .value(let key):
             guard case .value(var value) = output else { return }
-            let slot = fields.slot(creating: key)
+            let slot = targetSlot(of: rule, key: key)
             // With hidden values cleared, a field the rules hide holds no value, a calculated one included.
             if rules.clearsHidden && fields[slot].flags.contains(.ruleHidden) { value = .absent }
             if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) {
                 setInitial(value, at: slot, into: &changes)
             }
             guard write(value, at: slot, origin: .calculation, into: &changes) != nil else { return }
-            var readers = rules.valueReaders(of: slot)
-            if readers.remove(rule) != nil {
+            guard let readers = rules.valueReaders.readers(of: slot) else { return }
+            if readers.contains(rule) {
                 // A calculation reading its own field sees the value it made last: it runs once more
                 // to settle on a value that reads back as itself, and a second change is a cycle.
                 if rules.mayRerun(rule) { rules.schedule(rule) } else { rules.breakCycle([rule]) }
             }
-            rules.schedule(readers)
+            for reader in readers where reader != rule { rules.schedule(reader) }
         case .visible(let key), .enabled(let key), .required(let key):
-            refreshRuleFlags(at: fields.slot(creating: key), into: &changes)
+            refreshRuleFlags(at: targetSlot(of: rule, key: key), into: &changes)
         case .groupVisible, .groupEnabled:
             for slot in rules.members(ofGroupRule: rule) { refreshRuleFlags(at: slot, into: &changes) }
         case .rowCount(let key):
             guard case .value(let count) = output, let number = count.value?.base as? Int else { return }
             resizeRows(ofGroup: key, to: number, into: &changes)
         }
+    }
+
+    /// The slot `rule` decides about, found when the rule was registered; a rule taken out with its
+    /// row earlier in the same commit finds it by `key`.
+    private mutating func targetSlot(of rule: Int, key: String) -> Int {
+        let slot = rules.targetSlots[rule]
+        return slot >= 0 ? slot : fields.slot(creating: key)
     }
 
     /// Brings the rule flags of `slot` (hidden, disabled, required) in line with what its rules and

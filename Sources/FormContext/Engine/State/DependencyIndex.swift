@@ -1,41 +1,62 @@
 /// Which readers (validators, rules) read which field slots on their last run, both ways.
 ///
 /// A reader's reads are replaced each time it runs, so a dependency taken only in one branch is
-/// picked up when that branch runs and dropped when it no longer does.
+/// picked up when that branch runs and dropped when it no longer does. Readers and slots are small
+/// non-negative integers, so both directions are arrays indexed by them: recording the same reads a
+/// reader made last time costs one comparison and changes nothing.
 struct DependencyIndex: Sendable {
-    private var reads: [Int: [Int]] = [:]
-    private var readers: [Int: Set<Int>] = [:]
+    private var reads: [[Int]] = []
+    private var readers: [Set<Int>] = []
+    /// The number of slots read by at least one reader.
+    private var readSlotCount = 0
 
     /// Records that `reader` read exactly `slots` on its last run.
     ///
     /// - Complexity: O(*r*) for *r* slots read now and before.
     mutating func record(_ slots: [Int], for reader: Int) {
-        let old = reads[reader] ?? []
-        guard old != slots else { return }
-        for slot in old {
-            readers[slot]?.remove(reader)
-            if readers[slot]?.isEmpty == true { readers[slot] = nil }
-        }
-        for slot in slots { readers[slot, default: []].insert(reader) }
-        reads[reader] = slots.isEmpty ? nil : slots
+        record(slots[...], for: reader)
     }
 
-    /// The readers that read `slot` on their last run.
+    /// Records that `reader` read exactly `slots` on its last run.
+    ///
+    /// - Complexity: O(*r*) for *r* slots read now and before; no allocation when they are the
+    ///   slots it read before.
+    mutating func record(_ slots: ArraySlice<Int>, for reader: Int) {
+        if reader < reads.count {
+            guard !reads[reader].elementsEqual(slots) else { return }
+        } else {
+            guard !slots.isEmpty else { return }
+            reads.append(contentsOf: repeatElement([], count: reader - reads.count + 1))
+        }
+        for slot in reads[reader] where readers[slot].remove(reader) != nil && readers[slot].isEmpty {
+            readSlotCount -= 1
+        }
+        for slot in slots {
+            if slot >= readers.count { readers.append(contentsOf: repeatElement([], count: slot - readers.count + 1)) }
+            if readers[slot].isEmpty { readSlotCount += 1 }
+            readers[slot].insert(reader)
+        }
+        reads[reader] = Array(slots)
+    }
+
+    /// The readers that read `slot` on their last run, `nil` if none did.
     func readers(of slot: Int) -> Set<Int>? {
-        readers[slot]
+        guard slot < readers.count, !readers[slot].isEmpty else { return nil }
+        return readers[slot]
     }
 
     /// The slots `reader` read on its last run.
     func reads(of reader: Int) -> [Int] {
-        reads[reader] ?? []
+        reader < reads.count ? reads[reader] : []
     }
 
     /// Whether no reader read anything.
-    var isEmpty: Bool { readers.isEmpty }
+    var isEmpty: Bool { readSlotCount == 0 }
 
     /// Forgets every dependency.
     mutating func removeAll() {
-        reads = [:]
-        readers = [:]
+        reads = []
+        readers = []
+        readSlotCount = 0
     }
 }

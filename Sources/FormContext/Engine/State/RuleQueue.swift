@@ -1,20 +1,27 @@
 /// The rules due to run, lowest height first: a binary heap of (height, rule) entries in which a
 /// rule whose height changed, or that ran, leaves a stale entry that is skipped when it surfaces.
+/// Which rules are due is a flag per rule, so that asking costs no hashing.
 struct RuleQueue: Sendable {
     private var heap: [(height: Int, rule: Int)] = []
-    private var due: Set<Int> = []
+    private var due: [Bool] = []
+    private var dueCount = 0
 
     /// Whether no rule is due.
-    var isEmpty: Bool { due.isEmpty }
+    var isEmpty: Bool { dueCount == 0 }
 
     /// Whether `rule` is due.
+    @inline(__always)
     func contains(_ rule: Int) -> Bool {
-        due.contains(rule)
+        rule < due.count && due[rule]
     }
 
     /// Makes `rule` due at `height` (again, if its height changed).
     mutating func push(_ rule: Int, height: Int) {
-        due.insert(rule)
+        if rule >= due.count { due.append(contentsOf: repeatElement(false, count: rule - due.count + 1)) }
+        if !due[rule] {
+            due[rule] = true
+            dueCount += 1
+        }
         heap.append((height, rule))
         var child = heap.count - 1
         while child > 0 {
@@ -26,8 +33,12 @@ struct RuleQueue: Sendable {
     }
 
     /// Makes `rule` no longer due.
-    mutating func remove(_ rule: Int) {
-        due.remove(rule)
+    @discardableResult
+    mutating func remove(_ rule: Int) -> Bool {
+        guard contains(rule) else { return false }
+        due[rule] = false
+        dueCount -= 1
+        return true
     }
 
     /// Takes every due rule of the lowest height, given each rule's current height.
@@ -37,10 +48,10 @@ struct RuleQueue: Sendable {
         var level: [Int] = []
         var lowest: Int?
         while let top = heap.first {
-            let isCurrent = due.contains(top.rule) && heights[top.rule] == top.height
+            let isCurrent = contains(top.rule) && heights[top.rule] == top.height
             if isCurrent, let lowest, top.height > lowest { break }
             popTop()
-            guard isCurrent, due.remove(top.rule) != nil else { continue }
+            guard isCurrent, remove(top.rule) else { continue }
             lowest = top.height
             level.append(top.rule)
         }

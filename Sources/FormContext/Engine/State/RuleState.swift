@@ -26,11 +26,11 @@ struct RuleState: Sendable {
     /// Slot → rules that cannot see hidden fields (calculations) and read it on their last run.
     var concealmentReaders = DependencyIndex()
     /// The calculation producing each slot's value.
-    var calculationOf: [Int: Int] = [:]
+    var calculationOf = SlotMap()
     /// The field rules of each slot by what they decide.
-    var visibleRuleOf: [Int: Int] = [:]
-    var enabledRuleOf: [Int: Int] = [:]
-    var requiredRuleOf: [Int: Int] = [:]
+    var visibleRuleOf = SlotMap()
+    var enabledRuleOf = SlotMap()
+    var requiredRuleOf = SlotMap()
     /// The groups: their scope prefix, their rules, and the slots under them.
     var groups: [Group] = []
     private var groupByPrefix: [String: Int] = [:]
@@ -49,8 +49,14 @@ struct RuleState: Sendable {
 
     /// Every rule run since the definition was attached.
     private(set) var evaluationCount = 0
-    /// The rules run by the last mutation that ran any, in the order they ran, with what they read.
-    private(set) var lastRun: [(rule: Int, reads: [String])] = []
+    /// The rules run by the last mutation that ran any, in the order they ran, each with the range of
+    /// ``lastRunReads`` holding the slots it read.
+    private(set) var lastRun: [(rule: Int, reads: Range<Int>)] = []
+    /// The slots read by the runs of ``lastRun``, one run after another.
+    private(set) var lastRunReads: [Int] = []
+    /// Whether each rule of the level being committed changes its result, in the level's order
+    /// (kept between levels so that a commit allocates nothing).
+    var levelChanges: [Bool] = []
     /// Whether the current settling pass has started its record of runs.
     private var isRecording = false
 
@@ -153,10 +159,11 @@ struct RuleState: Sendable {
     /// its own rule says no, or any of its groups' does.
     func decides(_ flag: FieldFlags, at slot: Int) -> Bool {
         let own = flag == .ruleHidden ? visibleRuleOf[slot] : enabledRuleOf[slot]
-        if let own, outputs[own] == .flag(false) { return true }
-        for group in groupsOfSlot[slot] ?? [] {
-            let rule = flag == .ruleHidden ? groups[group].visibleRule : groups[group].enabledRule
-            if let rule, outputs[rule] == .flag(false) { return true }
+        if let own, decided(false, by: own) { return true }
+        guard !groups.isEmpty, let groups = groupsOfSlot[slot] else { return false }
+        for group in groups {
+            let rule = flag == .ruleHidden ? self.groups[group].visibleRule : self.groups[group].enabledRule
+            if let rule, decided(false, by: rule) { return true }
         }
         return false
     }
@@ -164,7 +171,7 @@ struct RuleState: Sendable {
     /// Whether the required-when rule of `slot` holds.
     func requires(_ slot: Int) -> Bool {
         guard let rule = requiredRuleOf[slot] else { return false }
-        return outputs[rule] == .flag(true)
+        return decided(true, by: rule)
     }
 
     // MARK: Dependencies
@@ -205,22 +212,20 @@ struct RuleState: Sendable {
         }
     }
 
-    /// The rules producing what `rule` reads from `slot`: its calculation, and, for a rule that
-    /// cannot see hidden fields or when hidden values are cleared, the rules that can hide it.
-    func producers(of slot: Int, readBy rule: Int) -> [Int] {
-        var found: [Int] = []
-        if let calculation = calculationOf[slot] { found.append(calculation) }
-        if clearsHiddenValues || !rules[rule].excluded.isDisjoint(with: .concealed) {
-            if let visible = visibleRuleOf[slot] { found.append(visible) }
-            for group in groupsOfSlot[slot] ?? [] {
-                if let visible = groups[group].visibleRule { found.append(visible) }
-            }
+    /// Calls `body` with each rule producing what `rule` reads from `slot`: its calculation, and, for
+    /// a rule that cannot see hidden fields or when hidden values are cleared, the rules that can hide it.
+    func forEachProducer(of slot: Int, readBy rule: Int, _ body: (Int) -> Void) {
+        if let calculation = calculationOf[slot], calculation != rule, !cyclic[calculation] { body(calculation) }
+        guard clearsHiddenValues || !rules[rule].excluded.isDisjoint(with: .concealed) else { return }
+        if let visible = visibleRuleOf[slot], visible != rule, !cyclic[visible] { body(visible) }
+        guard !groups.isEmpty, let groups = groupsOfSlot[slot] else { return }
+        for group in groups {
+            if let visible = self.groups[group].visibleRule, visible != rule, !cyclic[visible] { body(visible) }
         }
-        return found.filter { $0 != rule && !cyclic[$0] }
     }
 
-    /// Records what `rule` read on its run.
-    mutating func record(_ slots: [Int], readBy rule: Int) {
+    /// Records what `rule` read on its run; nothing changes when it read what it read before.
+    mutating func record(_ slots: ArraySlice<Int>, readBy rule: Int) {
         valueReaders.record(slots, for: rule)
         if !rules[rule].excluded.isDisjoint(with: .concealed) { concealmentReaders.record(slots, for: rule) }
     }
@@ -372,7 +377,9 @@ struct RuleState: Sendable {
     ///
     /// - Complexity: O(*k* log *q*) for *k* rules taken from a queue of *q*.
     mutating func takeNextLevel() -> [Int] {
-        queue.popLowest(heights: heights).sorted()
+        var level = queue.popLowest(heights: heights)
+        level.sort()
+        return level
     }
 
     /// Whether any rule is due.
@@ -384,21 +391,29 @@ struct RuleState: Sendable {
         rerun = []
     }
 
-    /// Counts and records a run of `rule`.
-    mutating func didRun(_ rule: Int, reads: [String]) {
+    /// Counts and records a run of `rule`, which read `reads`.
+    mutating func didRun(_ rule: Int, reads: ArraySlice<Int>) {
         if !isRecording {
-            lastRun = []
+            lastRun.removeAll(keepingCapacity: true)
+            lastRunReads.removeAll(keepingCapacity: true)
             isRecording = true
         }
         evaluationCount += 1
-        lastRun.append((rule, reads))
+        let start = lastRunReads.count
+        lastRunReads.append(contentsOf: reads)
+        lastRun.append((rule, start..<lastRunReads.count))
+    }
+
+    /// The rules run by the last mutation that ran any, in the order they ran, with the keys they read.
+    func lastRuns(in fields: FieldTable) -> [(rule: Int, reads: [String])] {
+        lastRun.map { run in (run.rule, lastRunReads[run.reads].map { fields[$0].key }) }
     }
 
     /// Stores what `rule` decided.
     ///
     /// - Returns: Whether it differs from what the rule decided before.
     mutating func store(_ output: CompiledRule.Output, of rule: Int) -> Bool {
-        guard outputs[rule] != output else { return false }
+        guard differs(output, fromLastOf: rule) else { return false }
         outputs[rule] = output
         return true
     }
