@@ -71,7 +71,7 @@ extension FormDefinition {
             let key = fields[position].key
             let conditions = extras.conditions
             if let calculation = conditions.calculation {
-                rules.append(CompiledRule(target: .value(key), excluded: .concealed) { .value(StoredValue(calculation($0))) })
+                rules.append(CompiledRule(target: .value(key), excluded: .concealed) { .value(calculation($0)) })
             }
             if let visible = conditions.visible {
                 rules.append(CompiledRule(target: .visible(key), excluded: []) { .flag(visible($0)) })

@@ -6,8 +6,9 @@ struct FieldConditions: Sendable {
     var required: (@Sendable (FormValues) -> Bool)?
     /// The message of the error a required-when rule gives a blank field.
     var requiredMessage = "is required"
-    /// Computes the field's value; the result is boxed through the store's door.
-    var calculation: (@Sendable (FormValues) -> (any Hashable & Sendable)?)?
+    /// Computes the field's value, boxed through the store's door by the closure itself, where the
+    /// value's type is known.
+    var calculation: (@Sendable (FormValues) -> StoredValue)?
     /// The type the calculation returns, to check against the field's.
     var calculationType: (id: ObjectIdentifier, name: String)?
 
@@ -105,7 +106,7 @@ extension FieldDefinition {
     /// - Returns: The field with the calculation.
     public func calculated<Value: Hashable & Sendable>(_ calculation: @escaping @Sendable (FormValues) -> Value?) -> FieldDefinition {
         var copy = self
-        copy.conditions.calculation = { calculation($0) }
+        copy.conditions.calculation = { values in calculation(values).map { StoredValue.boxing($0) } ?? .absent }
         copy.conditions.calculationType = (ObjectIdentifier(Value.self), typeName(of: Value.self))
         return copy
     }

@@ -35,7 +35,8 @@ struct StoredValue: @unchecked Sendable {
     }
 
     /// Boxes a value of a known type (the existential opened, so nothing is copied but into the box).
-    private static func boxing<Value: Hashable & Sendable>(_ value: Value) -> StoredValue {
+    @inline(__always)
+    static func boxing<Value: Hashable & Sendable>(_ value: Value) -> StoredValue {
         // The commonest types go straight in. Boxing unwraps an optional and flattens an
         // `AnyHashable`, and the door converts an `NSNumber` and canonicalises a NaN: those values
         // take the door's way in. Every other value's type is its box's.
