@@ -177,7 +177,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
     /// left to run.
     private func run<Stage: SettleStage>(_ stage: Stage.Type, over changes: inout ChangeSet) {
         while let plan = state.withAnnotatedLock({ state in Stage.plan(&state, &changes) }) {
-            let outcome = Stage.run(plan, reading: .live(self))
+            let outcome = Stage.run(consume plan, reading: .live(self))
             state.withAnnotatedLock { state in Stage.commit(outcome, to: &state, &changes) }
         }
     }

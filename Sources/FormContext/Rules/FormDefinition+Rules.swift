@@ -21,7 +21,7 @@ extension FormDefinition {
         initial.attachRepeats(self, makingRows: false, into: &changes)
         let scratch = ScratchState(initial)
         while let plan = RuleStage.plan(&scratch.state, &changes) {
-            let outcome = RuleStage.run(plan, reading: .scratch(scratch))
+            let outcome = RuleStage.run(consume plan, reading: .scratch(scratch))
             RuleStage.commit(outcome, to: &scratch.state, &changes)
         }
         let state = scratch.state

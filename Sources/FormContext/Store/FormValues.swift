@@ -100,18 +100,20 @@ final class ScratchState {
 
 /// Collects what one validator or rule reads while it runs: the keys, or for rules the field slots.
 ///
-/// Used by one thread at a time: the form makes one per settling pass and hands it to each check in
-/// turn. A tracker recording slots keeps the reads of every rule of a pass in one buffer, each rule's
+/// Used by one thread at a time: the form makes one per validation pass, and the rule engine keeps
+/// one with its buffers from level to level, handing it to each check in turn. A tracker recording slots keeps the reads of every rule of a pass in one buffer, each rule's
 /// reads a range of it, so that a rule run records its reads without allocating and without hashing
 /// a key twice; a key with no slot yet is kept aside, and its slot made when the reads are committed.
 final class ReadTracker {
-    private(set) var keys: [String] = []
+    // Unchecked exclusivity: one thread uses a tracker at a time, and none of its methods calls out
+    // while changing it, so the per-access check would guard nothing.
+    @exclusivity(unchecked) private(set) var keys: [String] = []
     /// Whether reads are recorded as slots (in ``slots``) rather than keys (in ``keys``).
     let recordsSlots: Bool
     /// The reads as slots, in order; a key with no slot yet as `-1 - i` for its place `i` in ``unplacedKeys``.
-    private(set) var slots: [Int] = []
+    @exclusivity(unchecked) private(set) var slots: [Int] = []
     /// The keys read that had no slot yet.
-    private(set) var unplacedKeys: [String] = []
+    @exclusivity(unchecked) private(set) var unplacedKeys: [String] = []
 
     /// A tracker recording keys, or with `recordingSlots`, slots.
     init(recordingSlots: Bool = false) {
@@ -135,6 +137,15 @@ final class ReadTracker {
             slots.append(slot)
         } else {
             record(key)
+        }
+    }
+
+    /// Gives every key read in `range` of ``slots`` that had no slot yet the slot `place` makes for
+    /// it, in the order the keys were read.
+    func placeSlots(in range: Range<Int>, _ place: (String) -> Int) {
+        guard !unplacedKeys.isEmpty else { return }
+        for index in range where slots[index] < 0 {
+            slots[index] = place(unplacedKeys[-1 - slots[index]])
         }
     }
 

@@ -4,20 +4,34 @@
 /// once that rule has), stopping wherever a result did not change.
 enum RuleStage: SettleStage {
     struct Plan: Sendable {
-        let rules: [Int]
-        let compiled: [CompiledRule]
         /// Whether this is the first run of every rule, to find out what each reads.
         let isDiscovery: Bool
+        /// The rules to run (in ``Buffers/level``) and what they will need, lent by the rule state.
+        var buffers: Buffers
     }
 
     struct Outcome: Sendable {
-        /// What each rule decided, with the range of ``reads`` holding what it read.
-        var results: [(rule: Int, output: CompiledRule.Output, reads: Range<Int>)] = []
-        /// The slots the rules read, one rule after another; a key that had no slot yet as `-1 - i`
-        /// for its place `i` in ``unplacedKeys``.
-        var reads: [Int] = []
-        var unplacedKeys: [String] = []
         let isDiscovery: Bool
+        /// What each rule decided (in ``Buffers/results``) and read (in ``Buffers/tracker``), in
+        /// the buffers the plan lent, given back to the rule state when committed.
+        var buffers: Buffers
+    }
+
+    /// The buffers a level is planned, run and committed in. The rule state lends them with each plan
+    /// and takes them back with its outcome, so that once they have grown a level allocates nothing.
+    struct Buffers: @unchecked Sendable {
+        // `@unchecked Sendable` is sound: the tracker goes with the buffers, which are owned by one
+        // thread at a time (the rule state's, then the plan's, then the outcome's), never shared.
+
+        /// The rules of the level, in ascending order.
+        var level: [Int] = []
+        /// The rules of the level as they run.
+        var compiled: [CompiledRule] = []
+        /// What each rule decided, with the range of the tracker's slots holding what it read.
+        var results: [(rule: Int, output: CompiledRule.Output, reads: Range<Int>)] = []
+        /// Records the slots the rules read, one rule after another; a key that had no slot yet as
+        /// `-1 - i` for its place `i` in the tracker's unplaced keys.
+        var tracker: ReadTracker?
     }
 
     static func plan(_ state: inout EngineState, _ changes: inout ChangeSet) -> Plan? {
@@ -29,12 +43,18 @@ enum RuleStage: SettleStage {
         for slot in state.rules.placeNewSlots(of: state.fields) {
             state.refreshRuleFlags(at: slot, into: &changes)
         }
+        var buffers = Buffers()
+        swap(&buffers, &state.rules.spareBuffers)
+        buffers.level.removeAll(keepingCapacity: true)
+        buffers.compiled.removeAll(keepingCapacity: true)
+        buffers.results.removeAll(keepingCapacity: true)
         if state.rules.needsDiscovery {
-            let all = state.rules.rules.indices.filter { !state.rules.retired[$0] }
-            return Plan(rules: all, compiled: all.map { state.rules.rules[$0] }, isDiscovery: true)
+            for rule in state.rules.rules.indices where !state.rules.retired[rule] { buffers.level.append(rule) }
+            for rule in buffers.level { buffers.compiled.append(state.rules.rules[rule]) }
+            return Plan(isDiscovery: true, buffers: buffers)
         }
         for change in changes.values[changes.rulesTakenValues...] {
-            state.rules.schedule(state.rules.valueReaders(of: change.slot))
+            if let readers = state.rules.valueReaders.readers(of: change.slot) { state.rules.schedule(readers) }
             if change.origin != .calculation, let calculation = state.rules.calculation(of: change.slot) {
                 // Written by something else (a reset, the program), a calculated field takes its
                 // calculation's value again.
@@ -47,40 +67,44 @@ enum RuleStage: SettleStage {
         }
         changes.rulesTakenValues = changes.values.count
         changes.rulesTakenConcealment = changes.concealment.count
-        let level = state.rules.takeNextLevel()
-        guard !level.isEmpty else { return nil }
-        return Plan(rules: level, compiled: level.map { state.rules.rules[$0] }, isDiscovery: false)
+        state.rules.takeNextLevel(into: &buffers.level)
+        guard !buffers.level.isEmpty else {
+            swap(&buffers, &state.rules.spareBuffers)
+            return nil
+        }
+        for rule in buffers.level { buffers.compiled.append(state.rules.rules[rule]) }
+        return Plan(isDiscovery: false, buffers: buffers)
     }
 
-    static func run(_ plan: Plan, reading source: FormValues.Source) -> Outcome {
-        var outcome = Outcome(isDiscovery: plan.isDiscovery)
-        outcome.results.reserveCapacity(plan.rules.count)
-        let tracker = ReadTracker(recordingSlots: true)
-        for (rule, compiled) in zip(plan.rules, plan.compiled) {
+    static func run(_ plan: consuming Plan, reading source: FormValues.Source) -> Outcome {
+        let tracker = plan.buffers.tracker ?? ReadTracker(recordingSlots: true)
+        tracker.reset()
+        plan.buffers.tracker = tracker
+        plan.buffers.results.reserveCapacity(plan.buffers.level.count)
+        for index in plan.buffers.level.indices {
+            let compiled = plan.buffers.compiled[index]
             let start = tracker.slots.count
             let output = compiled.evaluate(FormValues(source, excluding: compiled.excluded, tracker: tracker))
-            outcome.results.append((rule, output, start..<tracker.slots.count))
+            plan.buffers.results.append((plan.buffers.level[index], output, start..<tracker.slots.count))
         }
-        outcome.reads = tracker.slots
-        outcome.unplacedKeys = tracker.unplacedKeys
-        return outcome
+        return Outcome(isDiscovery: plan.isDiscovery, buffers: plan.buffers)
     }
 
-    static func commit(_ outcome: Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
+    static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
+        // Handed back as they are: the next plan empties them, holding them alone by then.
+        defer { state.rules.spareBuffers = outcome.buffers }
+        guard let tracker = outcome.buffers.tracker else { return }
         // The rules of this level whose result changes: what they decide, the level read as it was.
         state.rules.levelChanges.removeAll(keepingCapacity: true)
         if !outcome.isDiscovery {
-            for result in outcome.results { state.rules.levelChanges.append(state.rules.differs(result.output, fromLastOf: result.rule)) }
-        }
-        var reads = outcome.reads
-        for (rule, output, range) in outcome.results {
-            if !outcome.unplacedKeys.isEmpty {
-                // Keys that had no slot when read get theirs now, in the order they were read.
-                for index in range where reads[index] < 0 {
-                    reads[index] = state.fields.slot(creating: outcome.unplacedKeys[-1 - reads[index]])
-                }
+            for result in outcome.buffers.results {
+                state.rules.levelChanges.append(state.rules.differs(result.output, fromLastOf: result.rule))
             }
-            let slots = reads[range]
+        }
+        for (rule, output, range) in outcome.buffers.results {
+            // Keys that had no slot when read get theirs now, in the order they were read.
+            tracker.placeSlots(in: range) { state.fields.slot(creating: $0) }
+            let slots = tracker.slots[range]
             state.rules.record(slots, readBy: rule)
             state.rules.didRun(rule, reads: slots)
             guard !outcome.isDiscovery else { continue }
@@ -103,7 +127,7 @@ enum RuleStage: SettleStage {
                 }
                 // What it read is stale only if a rule still due, or one of this level that changes,
                 // decides it: then it runs again after them; otherwise its result stands.
-                if later.contains(where: { state.rules.isDue($0) || changesInLevel($0, outcome, state.rules.levelChanges) }) {
+                if later.contains(where: { state.rules.isDue($0) || changesInLevel($0, outcome.buffers.results, state.rules.levelChanges) }) {
                     state.rules.schedule(rule)
                     continue
                 }
@@ -118,16 +142,18 @@ enum RuleStage: SettleStage {
         changes.rulesTakenConcealment = changes.concealment.count
     }
 
-    /// Whether `rule` is one of the level of `outcome` (whose rules are in ascending order) and its
+    /// Whether `rule` is one of the level of `results` (whose rules are in ascending order) and its
     /// result changes, by `levelChanges`.
-    private static func changesInLevel(_ rule: Int, _ outcome: Outcome, _ levelChanges: [Bool]) -> Bool {
+    private static func changesInLevel(
+        _ rule: Int, _ results: [(rule: Int, output: CompiledRule.Output, reads: Range<Int>)], _ levelChanges: [Bool]
+    ) -> Bool {
         var low = 0
-        var high = outcome.results.count
+        var high = results.count
         while low < high {
             let middle = (low + high) / 2
-            if outcome.results[middle].rule < rule { low = middle + 1 } else { high = middle }
+            if results[middle].rule < rule { low = middle + 1 } else { high = middle }
         }
-        return low < outcome.results.count && outcome.results[low].rule == rule && levelChanges[low]
+        return low < results.count && results[low].rule == rule && levelChanges[low]
     }
 }
 
@@ -146,7 +172,7 @@ extension EngineState {
             if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) {
                 setInitial(value, at: slot, into: &changes)
             }
-            guard write(value, at: slot, origin: .calculation, into: &changes) != nil else { return }
+            guard write(value, at: slot, origin: .calculation, into: &changes) else { return }
             guard let readers = rules.valueReaders.readers(of: slot) else { return }
             if readers.contains(rule) {
                 // A calculation reading its own field sees the value it made last: it runs once more
@@ -188,7 +214,7 @@ extension EngineState {
                 if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) {
                     setInitial(.absent, at: slot, into: &changes)
                 }
-                if write(.absent, at: slot, origin: .calculation, into: &changes) != nil {
+                if write(.absent, at: slot, origin: .calculation, into: &changes) {
                     rules.schedule(rules.valueReaders(of: slot))
                 }
             }

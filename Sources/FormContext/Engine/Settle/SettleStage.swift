@@ -25,8 +25,8 @@ protocol SettleStage: Sendable {
     static func plan(_ state: inout EngineState, _ changes: inout ChangeSet) -> Plan?
 
     /// Runs the user code of `plan`, outside the lock, reading the form through `source`.
-    static func run(_ plan: Plan, reading source: FormValues.Source) -> Outcome
+    static func run(_ plan: consuming Plan, reading source: FormValues.Source) -> Outcome
 
     /// Stores `outcome`, recording what it changed into `changes`.
-    static func commit(_ outcome: Outcome, to state: inout EngineState, _ changes: inout ChangeSet)
+    static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet)
 }

@@ -87,7 +87,7 @@ enum ValidationStage: SettleStage {
         return planner.plan(&state)
     }
 
-    static func run(_ plan: Plan, reading source: FormValues.Source) -> Outcome {
+    static func run(_ plan: consuming Plan, reading source: FormValues.Source) -> Outcome {
         var outcome = Outcome(refreshesFormIssues: plan.refreshesFormIssues)
         let tracker = ReadTracker()
         let values = FormValues(source, tracker: tracker)
@@ -111,7 +111,7 @@ enum ValidationStage: SettleStage {
         return outcome
     }
 
-    static func commit(_ outcome: Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
+    static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
         for (check, report, reads) in outcome.fields {
             let slot = check.slot
             state.validation.fieldReads.record(reads.map { state.fields.slot(creating: $0) }, for: check.position)

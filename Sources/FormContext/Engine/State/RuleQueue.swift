@@ -41,11 +41,11 @@ struct RuleQueue: Sendable {
         return true
     }
 
-    /// Takes every due rule of the lowest height, given each rule's current height.
+    /// Takes every due rule of the lowest height, given each rule's current height, appending them
+    /// to `level`.
     ///
     /// - Complexity: O(*k* log *q*) for *k* entries taken from a heap of *q*.
-    mutating func popLowest(heights: [Int]) -> [Int] {
-        var level: [Int] = []
+    mutating func popLowest(heights: [Int], into level: inout [Int]) {
         var lowest: Int?
         while let top = heap.first {
             let isCurrent = contains(top.rule) && heights[top.rule] == top.height
@@ -55,7 +55,6 @@ struct RuleQueue: Sendable {
             lowest = top.height
             level.append(top.rule)
         }
-        return level
     }
 
     private mutating func popTop() {

@@ -57,6 +57,8 @@ struct RuleState: Sendable {
     /// Whether each rule of the level being committed changes its result, in the level's order
     /// (kept between levels so that a commit allocates nothing).
     var levelChanges: [Bool] = []
+    /// The buffers the next level is planned and run in (see ``RuleStage/Buffers``).
+    var spareBuffers = RuleStage.Buffers()
     /// Whether the current settling pass has started its record of runs.
     private var isRecording = false
 
@@ -376,10 +378,9 @@ struct RuleState: Sendable {
     /// due, nor on each other.
     ///
     /// - Complexity: O(*k* log *q*) for *k* rules taken from a queue of *q*.
-    mutating func takeNextLevel() -> [Int] {
-        var level = queue.popLowest(heights: heights)
+    mutating func takeNextLevel(into level: inout [Int]) {
+        queue.popLowest(heights: heights, into: &level)
         level.sort()
-        return level
     }
 
     /// Whether any rule is due.

@@ -149,7 +149,7 @@ extension EngineState {
         }
         let slot = fields.slot(creating: summary.key)
         if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) { setInitial(value, at: slot, into: &changes) }
-        guard write(value, at: slot, origin: .calculation, into: &changes) != nil else { return }
+        guard write(value, at: slot, origin: .calculation, into: &changes) else { return }
         // A write made while the rules settle is not taken in by the next plan: schedule its readers here.
         rules.schedule(rules.valueReaders(of: slot))
     }

@@ -38,42 +38,68 @@ extension EngineState {
             guard value.isPresent else { return nil }
             slot = fields.slot(creating: key)
         }
-        return write(value, at: slot, origin: origin, into: &changes)
+        var change: FormChange?
+        guard write(value, at: slot, origin: origin, into: &changes, change: &change) else { return nil }
+        return change
     }
 
     /// Writes `value` into `slot`.
     ///
-    /// - Returns: The change, or `nil` if the slot already held the same value (in value and type).
+    /// - Returns: Whether the value changed: `false` if the slot already held the same value (in
+    ///   value and type).
     @inline(__always)
-    mutating func write(_ value: StoredValue, at slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) -> FormChange? {
+    @discardableResult
+    mutating func write(_ value: StoredValue, at slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) -> Bool {
+        var change: FormChange?
+        return write(value, at: slot, origin: origin, into: &changes, change: &change, isChangeWanted: false)
+    }
+
+    /// Writes `value` into `slot`, making the change (with its copies of both values) only when
+    /// someone receives it: a handler, an event subscriber, a collector, or, by `isChangeWanted`,
+    /// the caller, in `change`.
+    ///
+    /// - Returns: Whether the value changed.
+    @inline(__always)
+    private mutating func write(
+        _ value: StoredValue, at slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet, change: inout FormChange?,
+        isChangeWanted: Bool = true
+    ) -> Bool {
         let wasDirty = fields.dirty.contains(slot)
-        guard let old = fields.write(value, at: slot) else { return nil }
+        guard let old = fields.write(value, at: slot) else { return false }
         let record = fields[slot]
-        let change = FormChange(
-            key: record.key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: record.flags.contains(.secret))
-        if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
-        var writeNumber = 0
-        if record.flags.contains(.valueObserved), let list = observers.observers(of: slot) {
-            writeNumber = changes.nextWrite()
-            for observer in list {
-                if case .change(let handler) = observer.handler { changes.call(handler, with: change, write: writeNumber) }
-            }
+        let isObserved = isObserved(record)
+        let hasEvents = isObserved && hasEventSubscribers(record)
+        if isChangeWanted || record.flags.contains(.valueObserved) || observers.hasAllObservers || hasEvents
+            || changes.isCollectingChanges
+        {
+            change = FormChange(
+                key: record.key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: record.flags.contains(.secret))
         }
-        if observers.hasAllObservers {
-            if writeNumber == 0 { writeNumber = changes.nextWrite() }
-            for observer in observers.all {
-                if case .change(let handler) = observer.handler { changes.call(handler, with: change, write: writeNumber) }
+        if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
+        if let change {
+            var writeNumber = 0
+            if record.flags.contains(.valueObserved), let list = observers.observers(of: slot) {
+                writeNumber = changes.nextWrite()
+                for observer in list {
+                    if case .change(let handler) = observer.handler { changes.call(handler, with: change, write: writeNumber) }
+                }
+            }
+            if observers.hasAllObservers {
+                if writeNumber == 0 { writeNumber = changes.nextWrite() }
+                for observer in observers.all {
+                    if case .change(let handler) = observer.handler { changes.call(handler, with: change, write: writeNumber) }
+                }
             }
         }
         if tracking.isContextTracked { changes.isContextChanged = true }
-        if isObserved(record) {
+        if isObserved {
             changes.note(wasDirty == fields.dirty.contains(slot) ? .value : [.value, .dirty], of: slot)
-            if hasEventSubscribers(record) { changes.recordValueChange(change, of: slot) }
+            if hasEvents, let change { changes.recordValueChange(change, of: slot) }
         }
         if submit.submitted != nil { submit.valueDidChange(record.key, to: value.value) }
-        if changes.isCollectingChanges { changes.collected.append(change) }
+        if changes.isCollectingChanges, let change { changes.collected.append(change) }
         if !repeats.isEmpty { rowsDidWrite(at: slot, origin: origin, into: &changes) }
-        return change
+        return true
     }
 
     /// Makes `value` the initial value of `slot`.
