@@ -76,7 +76,7 @@ public struct FormValues: FormReader {
         let slot = fields.slot(of: key)
         tracker?.record(key, slot: slot)
         guard let slot else { return nil }
-        return fields[slot].flags.isDisjoint(with: flags) ? fields[slot].value : nil
+        return fields.flags(at: slot).isDisjoint(with: flags) ? fields.value(at: slot) : nil
     }
 
     /// The same values seen from inside `scope`: keys are read under its prefix.

@@ -28,10 +28,17 @@ enum RuleStage: SettleStage {
         /// The rules of the level as they run.
         var compiled: [CompiledRule] = []
         /// What each rule decided, with the range of the tracker's slots holding what it read.
-        var results: [(rule: Int, output: CompiledRule.Output, reads: Range<Int>)] = []
+        var results: [RuleResult] = []
         /// Records the slots the rules read, one rule after another; a key that had no slot yet as
         /// `-1 - i` for its place `i` in the tracker's unplaced keys.
         var tracker: ReadTracker?
+    }
+
+    /// What one rule decided, with the range of the tracker's slots holding what it read.
+    struct RuleResult: Sendable {
+        let rule: Int
+        let output: CompiledRule.Output
+        let reads: Range<Int>
     }
 
     static func plan(_ state: inout EngineState, _ changes: inout ChangeSet) -> Plan? {
@@ -85,7 +92,7 @@ enum RuleStage: SettleStage {
             let compiled = plan.buffers.compiled[index]
             let start = tracker.slots.count
             let output = compiled.evaluate(FormValues(source, excluding: compiled.excluded, tracker: tracker))
-            plan.buffers.results.append((plan.buffers.level[index], output, start..<tracker.slots.count))
+            plan.buffers.results.append(RuleResult(rule: plan.buffers.level[index], output: output, reads: start..<tracker.slots.count))
         }
         return Outcome(isDiscovery: plan.isDiscovery, buffers: plan.buffers)
     }
@@ -97,11 +104,13 @@ enum RuleStage: SettleStage {
         // The rules of this level whose result changes: what they decide, the level read as it was.
         state.rules.levelChanges.removeAll(keepingCapacity: true)
         if !outcome.isDiscovery {
-            for result in outcome.buffers.results {
+            for index in outcome.buffers.results.indices {
+                let result = outcome.buffers.results[index]
                 state.rules.levelChanges.append(state.rules.differs(result.output, fromLastOf: result.rule))
             }
         }
-        for (rule, output, range) in outcome.buffers.results {
+        for index in outcome.buffers.results.indices {
+            let (rule, range) = (outcome.buffers.results[index].rule, outcome.buffers.results[index].reads)
             // Keys that had no slot when read get theirs now, in the order they were read.
             tracker.placeSlots(in: range) { state.fields.slot(creating: $0) }
             let slots = tracker.slots[range]
@@ -132,7 +141,7 @@ enum RuleStage: SettleStage {
                     continue
                 }
             }
-            state.applyRule(rule, output: output, into: &changes)
+            state.applyRule(rule, output: outcome.buffers.results[index].output, into: &changes)
         }
         if outcome.isDiscovery {
             state.rules.order()
@@ -145,7 +154,7 @@ enum RuleStage: SettleStage {
     /// Whether `rule` is one of the level of `results` (whose rules are in ascending order) and its
     /// result changes, by `levelChanges`.
     private static func changesInLevel(
-        _ rule: Int, _ results: [(rule: Int, output: CompiledRule.Output, reads: Range<Int>)], _ levelChanges: [Bool]
+        _ rule: Int, _ results: [RuleResult], _ levelChanges: [Bool]
     ) -> Bool {
         var low = 0
         var high = results.count
@@ -168,7 +177,7 @@ extension EngineState {
             guard case .value(var value) = output else { return }
             let slot = targetSlot(of: rule, key: key)
             // With hidden values cleared, a field the rules hide holds no value, a calculated one included.
-            if rules.clearsHidden && fields[slot].flags.contains(.ruleHidden) { value = .absent }
+            if rules.clearsHidden && fields.flags(at: slot).contains(.ruleHidden) { value = .absent }
             if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) {
                 setInitial(value, at: slot, into: &changes)
             }
@@ -200,7 +209,7 @@ extension EngineState {
     /// Brings the rule flags of `slot` (hidden, disabled, required) in line with what its rules and
     /// its groups' rules decide, scheduling the rules that read what changed.
     mutating func refreshRuleFlags(at slot: Int, into changes: inout ChangeSet) {
-        let wasRuleHidden = fields[slot].flags.contains(.ruleHidden)
+        let wasRuleHidden = fields.flags(at: slot).contains(.ruleHidden)
         let isRuleHidden = rules.decides(.ruleHidden, at: slot)
         if rules.clearsHidden, wasRuleHidden, !isRuleHidden, let calculation = rules.calculation(of: slot) {
             // Shown again, a calculated field the rules cleared takes its calculation's value again.
@@ -209,7 +218,7 @@ extension EngineState {
         }
         if setHidden(isRuleHidden, at: slot, by: .ruleHidden, into: &changes) {
             rules.schedule(rules.concealmentReaders(of: slot))
-            if rules.clearsHidden, !fields[slot].flags.isDisjoint(with: .concealed) {
+            if rules.clearsHidden, !fields.flags(at: slot).isDisjoint(with: .concealed) {
                 // Cleared as the definition is attached, the field starts without a value: it is not dirty.
                 if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) {
                     setInitial(.absent, at: slot, into: &changes)
@@ -243,7 +252,7 @@ extension EngineState {
     /// - Complexity: O(*n*) for *n* fields: attaching a definition is.
     mutating func detachRules(into changes: inout ChangeSet) {
         guard !rules.isEmpty else { return }
-        for slot in 0..<fields.slotCount where !fields[slot].flags.isDisjoint(with: [.ruleHidden, .ruleDisabled, .ruleRequired]) {
+        for slot in 0..<fields.slotCount where !fields.flags(at: slot).isDisjoint(with: [.ruleHidden, .ruleDisabled, .ruleRequired]) {
             setHidden(false, at: slot, by: .ruleHidden, into: &changes)
             setDisabled(false, at: slot, by: .ruleDisabled, into: &changes)
             fields.setFlag(.ruleRequired, false, at: slot)

@@ -44,7 +44,7 @@ enum ValidationStage: SettleStage {
                 continue
             }
             state.dropExternalErrors(at: slot, into: &changes)
-            guard let position = state.checkPosition(of: slot), state.fields[slot].isActive else {
+            guard let position = state.checkPosition(of: slot), state.fields.isActive(at: slot) else {
                 // A key no field checks (a row's neighbour, a statistic) may still be read by validators.
                 if planner.mode == .onChange { planner.addDependents(of: slot, in: &state) }
                 continue
@@ -55,13 +55,13 @@ enum ValidationStage: SettleStage {
                 state.cancelRun(at: slot, into: &changes)
             }
         }
-        for slot in changes.blurred where planner.mode != .onSubmit && state.fields[slot].isActive {
+        for slot in changes.blurred where planner.mode != .onSubmit && state.fields.isActive(at: slot) {
             guard let position = state.checkPosition(of: slot) else { continue }
             planner.add(position, dependentsOf: slot, in: &state)
         }
         for slot in changes.activity {
             state.validation.formInputDidChange(slot)
-            if !state.fields[slot].isActive {
+            if !state.fields.isActive(at: slot) {
                 state.clearIssues(at: slot, into: &changes)
             } else if state.validation.validated.contains(slot), let position = state.checkPosition(of: slot) {
                 planner.add(position)
@@ -71,7 +71,7 @@ enum ValidationStage: SettleStage {
         if changes.validation.all, let definition = planner.definition {
             for position in Array(definition.fields.indices) + state.repeats.allChecks() {
                 guard let slot = state.checkTarget(at: position)?.slot else { continue }
-                if state.fields[slot].isActive {
+                if state.fields.isActive(at: slot) {
                     planner.add(position)
                 } else {
                     state.clearIssues(at: slot, into: &changes)
@@ -80,7 +80,7 @@ enum ValidationStage: SettleStage {
             planner.isFormDue = true
             state.validation.invalidateFormValidators()
         }
-        for slot in changes.validation.slots where state.fields[slot].isActive {
+        for slot in changes.validation.slots where state.fields.isActive(at: slot) {
             if let position = state.checkPosition(of: slot) { planner.add(position) }
             planner.isFormDue = true
         }
@@ -116,7 +116,7 @@ enum ValidationStage: SettleStage {
             let slot = check.slot
             state.validation.fieldReads.record(reads.map { state.fields.slot(creating: $0) }, for: check.position)
             // A write the validators made meanwhile (on this thread) is settled after this one.
-            guard state.fields[slot].isActive else { continue }
+            guard state.fields.isActive(at: slot) else { continue }
             state.validation.validated.insert(slot)
             var entry = state.validation.issues(at: slot) ?? FieldIssues()
             entry.errors = report.errors
@@ -194,7 +194,7 @@ extension ValidationStage {
                     plan.fields.append(
                         FieldCheck(
                             slot: slot, position: position, value: state.fields[slot].value, field: field,
-                            isRequired: state.fields[slot].flags.contains(.ruleRequired)))
+                            isRequired: state.fields.flags(at: slot).contains(.ruleRequired)))
                 }
             }
             if isFormDue {

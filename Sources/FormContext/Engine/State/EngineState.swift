@@ -55,6 +55,12 @@ struct EngineState: Sendable {
         record.trackIndex >= 0 || hasEventSubscribers(record)
     }
 
+    /// ``isObserved(_:)`` for the field in `slot`, read without copying its record.
+    @inline(__always)
+    func isObserved(at slot: Int) -> Bool {
+        fields.trackIndex(at: slot) >= 0 || fields.flags(at: slot).contains(.stateObserved) || observers.allEventCount > 0
+    }
+
     /// Whether an event subscriber listens to the field of `record` (of its key, or of every key).
     @inline(__always)
     func hasEventSubscribers(_ record: FieldRecord) -> Bool {

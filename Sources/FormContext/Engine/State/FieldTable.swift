@@ -61,6 +61,31 @@ struct FieldTable: Sendable {
         _read { yield records[slot] }
     }
 
+    /// The flags of the field in `slot`, read without copying its record.
+    @inline(__always)
+    func flags(at slot: Int) -> FieldFlags {
+        records[slot].flags
+    }
+
+    /// The observation index of the field in `slot` (negative when nobody observes it), read without
+    /// copying its record.
+    @inline(__always)
+    func trackIndex(at slot: Int) -> Int32 {
+        records[slot].trackIndex
+    }
+
+    /// The value in `slot`, or `nil` when it has none, read without copying its record.
+    @inline(__always)
+    func value(at slot: Int) -> AnyHashable? {
+        records[slot].stored.value
+    }
+
+    /// Whether the field in `slot` is neither hidden nor disabled, read without copying its record.
+    @inline(__always)
+    func isActive(at slot: Int) -> Bool {
+        records[slot].flags.isDisjoint(with: .inactive)
+    }
+
     /// The number of slots.
     var slotCount: Int { records.count }
 
@@ -145,7 +170,7 @@ struct FieldTable: Sendable {
         guard had != isSet else { return false }
         if isSet { records[slot].flags.formUnion(flag) } else { records[slot].flags.subtract(flag) }
         if !flag.isDisjoint(with: .inactive) {
-            inactive.update(slot, isMember: !records[slot].isActive)
+            inactive.update(slot, isMember: !records[slot].flags.isDisjoint(with: .inactive))
         }
         if flag.contains(.pendingControlText) {
             pendingText.update(slot, isMember: isSet)

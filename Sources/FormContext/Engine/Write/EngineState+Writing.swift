@@ -17,7 +17,7 @@ extension EngineState {
     @inline(__always)
     mutating func quickWrite(_ value: StoredValue, for key: String, origin: FormChangeOrigin) -> QuickWrite {
         guard isQuiet, let slot = fields.slot(of: key) else { return .needsPipeline }
-        let flags = fields[slot].flags
+        let flags = fields.flags(at: slot)
         guard fields[slot].trackIndex < 0, flags.isDisjoint(with: [.valueObserved, .stateObserved]) else {
             return .needsPipeline
         }
@@ -120,9 +120,9 @@ extension EngineState {
     /// - Returns: Whether the field's visibility changed (the other flag may still hide it).
     @discardableResult
     mutating func setHidden(_ isHidden: Bool, at slot: Int, by flag: FieldFlags = .hidden, into changes: inout ChangeSet) -> Bool {
-        let wasVisible = fields[slot].flags.isDisjoint(with: .concealed)
+        let wasVisible = fields.flags(at: slot).isDisjoint(with: .concealed)
         guard fields.setFlag(flag, isHidden, at: slot) else { return false }
-        guard wasVisible != fields[slot].flags.isDisjoint(with: .concealed) else { return false }
+        guard wasVisible != fields.flags(at: slot).isDisjoint(with: .concealed) else { return false }
         note(.visibility, of: slot, into: &changes)
         if changes.isSettling {
             changes.activity.append(slot)
@@ -139,9 +139,9 @@ extension EngineState {
     /// Disables or enables the field in `slot` (`flag` is `.disabled` for the API, `.ruleDisabled`
     /// for rules).
     mutating func setDisabled(_ isDisabled: Bool, at slot: Int, by flag: FieldFlags = .disabled, into changes: inout ChangeSet) {
-        let wasEnabled = fields[slot].flags.isDisjoint(with: .locked)
+        let wasEnabled = fields.flags(at: slot).isDisjoint(with: .locked)
         guard fields.setFlag(flag, isDisabled, at: slot) else { return }
-        guard wasEnabled != fields[slot].flags.isDisjoint(with: .locked) else { return }
+        guard wasEnabled != fields.flags(at: slot).isDisjoint(with: .locked) else { return }
         note(.enabled, of: slot, into: &changes)
         if changes.isSettling { changes.activity.append(slot) }
         if !repeats.isEmpty, let group = repeats.groupOfSlot[slot] { cascadeGroupActivity(group, into: &changes) }
@@ -162,7 +162,7 @@ extension EngineState {
     /// Records that `aspects` of the field in `slot` changed, if anyone must hear about it.
     @inline(__always)
     mutating func note(_ aspects: FieldAspects, of slot: Int, into changes: inout ChangeSet) {
-        if isObserved(fields[slot]) { changes.note(aspects, of: slot) }
+        if isObserved(at: slot) { changes.note(aspects, of: slot) }
     }
 }
 
