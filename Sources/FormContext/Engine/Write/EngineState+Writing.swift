@@ -38,68 +38,73 @@ extension EngineState {
             guard value.isPresent else { return nil }
             slot = fields.slot(creating: key)
         }
-        var change: FormChange?
-        guard write(value, at: slot, origin: origin, into: &changes, change: &change) else { return nil }
+        let wasDirty = fields.dirty.contains(slot)
+        guard let old = fields.write(value, at: slot) else { return nil }
+        let record = fields[slot]
+        let change = FormChange(
+            key: record.key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: record.flags.contains(.secret))
+        if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
+        deliver(change, of: slot, record: record, into: &changes)
+        didWrite(value, at: slot, record: record, wasDirty: wasDirty, origin: origin, into: &changes)
         return change
     }
 
-    /// Writes `value` into `slot`.
+    /// Writes `value` into `slot`. The change (with its copies of both values) is made only when a
+    /// handler, an event subscriber or a collector receives it.
     ///
     /// - Returns: Whether the value changed: `false` if the slot already held the same value (in
     ///   value and type).
     @inline(__always)
     @discardableResult
     mutating func write(_ value: StoredValue, at slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) -> Bool {
-        var change: FormChange?
-        return write(value, at: slot, origin: origin, into: &changes, change: &change, isChangeWanted: false)
-    }
-
-    /// Writes `value` into `slot`, making the change (with its copies of both values) only when
-    /// someone receives it: a handler, an event subscriber, a collector, or, by `isChangeWanted`,
-    /// the caller, in `change`.
-    ///
-    /// - Returns: Whether the value changed.
-    @inline(__always)
-    private mutating func write(
-        _ value: StoredValue, at slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet, change: inout FormChange?,
-        isChangeWanted: Bool = true
-    ) -> Bool {
         let wasDirty = fields.dirty.contains(slot)
         guard let old = fields.write(value, at: slot) else { return false }
         let record = fields[slot]
-        let isObserved = isObserved(record)
-        let hasEvents = isObserved && hasEventSubscribers(record)
-        if isChangeWanted || record.flags.contains(.valueObserved) || observers.hasAllObservers || hasEvents
+        if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
+        if record.flags.contains(.valueObserved) || observers.hasAllObservers || hasEventSubscribers(record)
             || changes.isCollectingChanges
         {
-            change = FormChange(
+            let change = FormChange(
                 key: record.key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: record.flags.contains(.secret))
+            deliver(change, of: slot, record: record, into: &changes)
         }
-        if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
-        if let change {
-            var writeNumber = 0
-            if record.flags.contains(.valueObserved), let list = observers.observers(of: slot) {
-                writeNumber = changes.nextWrite()
-                for observer in list {
-                    if case .change(let handler) = observer.handler { changes.call(handler, with: change, write: writeNumber) }
-                }
-            }
-            if observers.hasAllObservers {
-                if writeNumber == 0 { writeNumber = changes.nextWrite() }
-                for observer in observers.all {
-                    if case .change(let handler) = observer.handler { changes.call(handler, with: change, write: writeNumber) }
-                }
+        didWrite(value, at: slot, record: record, wasDirty: wasDirty, origin: origin, into: &changes)
+        return true
+    }
+
+    /// Hands the change written into `slot` to whoever receives it: the handlers of the key and of
+    /// every key, the key's event, the collector.
+    @inline(__always)
+    private mutating func deliver(_ change: FormChange, of slot: Int, record: FieldRecord, into changes: inout ChangeSet) {
+        var writeNumber = 0
+        if record.flags.contains(.valueObserved), let list = observers.observers(of: slot) {
+            writeNumber = changes.nextWrite()
+            for observer in list {
+                if case .change(let handler) = observer.handler { changes.call(handler, with: change, write: writeNumber) }
             }
         }
+        if observers.hasAllObservers {
+            if writeNumber == 0 { writeNumber = changes.nextWrite() }
+            for observer in observers.all {
+                if case .change(let handler) = observer.handler { changes.call(handler, with: change, write: writeNumber) }
+            }
+        }
+        if hasEventSubscribers(record) { changes.recordValueChange(change, of: slot) }
+        if changes.isCollectingChanges { changes.collected.append(change) }
+    }
+
+    /// Records what a write of `value` into `slot` changed besides the value itself: the context,
+    /// the field's aspects, a submission's tracking, the rows.
+    @inline(__always)
+    private mutating func didWrite(
+        _ value: StoredValue, at slot: Int, record: FieldRecord, wasDirty: Bool, origin: FormChangeOrigin, into changes: inout ChangeSet
+    ) {
         if tracking.isContextTracked { changes.isContextChanged = true }
-        if isObserved {
+        if isObserved(record) {
             changes.note(wasDirty == fields.dirty.contains(slot) ? .value : [.value, .dirty], of: slot)
-            if hasEvents, let change { changes.recordValueChange(change, of: slot) }
         }
         if submit.submitted != nil { submit.valueDidChange(record.key, to: value.value) }
-        if changes.isCollectingChanges, let change { changes.collected.append(change) }
         if !repeats.isEmpty { rowsDidWrite(at: slot, origin: origin, into: &changes) }
-        return true
     }
 
     /// Makes `value` the initial value of `slot`.
