@@ -11,15 +11,7 @@ enum DemoProcess {
     /// The `ContextDemo` executable built beside the test bundle.
     static var executable: URL {
         get throws {
-            let candidates = [
-                Bundle.main.bundleURL,
-                Bundle.main.bundleURL.deletingLastPathComponent(),
-                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            ].map { $0.appendingPathComponent("ContextDemo") }
-            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
-            }
-            return found
+            try BuiltProduct.url(named: "ContextDemo")
         }
     }
 
@@ -41,5 +33,25 @@ enum DemoProcess {
             status: process.terminationStatus,
             output: String(decoding: outData, as: UTF8.self),
             errorOutput: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// The runs of the README's transcripts whose command starts `$ swift run ContextDemo --form
+    /// <form>`: each command's arguments and what the lines after it show printed, up to the next
+    /// command or the end of the block.
+    static func readmeTranscripts(ofForm form: String) throws -> [(arguments: [String], printed: String)] {
+        let readme = try String(contentsOf: DocSnippet.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        var runs: [(arguments: [String], printed: String)] = []
+        var isCollecting = false
+        for line in readme.components(separatedBy: "\n") {
+            if line.hasPrefix("$ swift run ContextDemo --form \(form)") {
+                runs.append((line.split(separator: " ").dropFirst(4).map(String.init), ""))
+                isCollecting = true
+            } else if line.hasPrefix("$ ") || line.hasPrefix("```") {
+                isCollecting = false
+            } else if isCollecting {
+                runs[runs.count - 1].printed += line + "\n"
+            }
+        }
+        return runs
     }
 }

@@ -159,20 +159,7 @@ struct HouseholdDemoTests {
 
     @Test("the README's household transcript is what the demo prints")
     func readmeTranscript() throws {
-        let readme = try String(contentsOf: DocSnippet.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        // Each household command and the lines after it, up to the next command or the block's end.
-        var runs: [(arguments: [String], printed: String)] = []
-        var isCollecting = false
-        for line in readme.components(separatedBy: "\n") {
-            if line.hasPrefix("$ swift run ContextDemo --form household") {
-                runs.append((line.split(separator: " ").dropFirst(4).map(String.init), ""))
-                isCollecting = true
-            } else if line.hasPrefix("$ ") || line.hasPrefix("```") {
-                isCollecting = false
-            } else if isCollecting {
-                runs[runs.count - 1].printed += line + "\n"
-            }
-        }
+        let runs = try DemoProcess.readmeTranscripts(ofForm: "household")
         #expect(runs.count == 3)
         for run in runs {
             let result = try DemoProcess.run(run.arguments)

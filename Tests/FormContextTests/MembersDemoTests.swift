@@ -141,19 +141,7 @@ struct MembersDemoTests {
 
     @Test("the README's members transcript is what the demo prints")
     func readmeTranscript() throws {
-        let readme = try String(contentsOf: DocSnippet.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        var runs: [(arguments: [String], printed: String)] = []
-        var isCollecting = false
-        for line in readme.components(separatedBy: "\n") {
-            if line.hasPrefix("$ swift run ContextDemo --form members") {
-                runs.append((line.split(separator: " ").dropFirst(4).map(String.init), ""))
-                isCollecting = true
-            } else if line.hasPrefix("$ ") || line.hasPrefix("```") {
-                isCollecting = false
-            } else if isCollecting {
-                runs[runs.count - 1].printed += line + "\n"
-            }
-        }
+        let runs = try DemoProcess.readmeTranscripts(ofForm: "members")
         #expect(runs.count == 2)
         for run in runs {
             let result = try DemoProcess.run(run.arguments)

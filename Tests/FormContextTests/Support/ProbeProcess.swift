@@ -9,15 +9,7 @@ final class ProbeProcess {
     /// The probe built beside the test bundle.
     static var executable: URL {
         get throws {
-            let candidates = [
-                Bundle.main.bundleURL,
-                Bundle.main.bundleURL.deletingLastPathComponent(),
-                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            ].map { $0.appendingPathComponent("DurabilityProbe") }
-            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
-            }
-            return found
+            try BuiltProduct.url(named: "DurabilityProbe")
         }
     }
 
