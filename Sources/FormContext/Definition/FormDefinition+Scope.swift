@@ -68,7 +68,11 @@ extension FormDefinition {
         self.identifier = identifier
         self.version = version
         self.positions = positions
-        checks = fields.map { ($0.key, $0.check) }
+        // Read in place: a copy of each field would retain every closure and string it holds.
+        var checks: [(key: String, check: @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void)] = []
+        checks.reserveCapacity(fields.count)
+        for position in fields.indices { checks.append((fields[position].key, fields[position].check)) }
+        self.checks = checks
         rules = Self.compileRules(fields, groups: groups)
     }
 }
@@ -80,27 +84,37 @@ extension FieldDefinition {
     /// - Returns: The scoped field.
     public func scoped(in scope: FormScope) -> FieldDefinition {
         guard !scope.prefix.isEmpty else { return self }
-        let outerKey = scope.key(key)
+        var scoped = rekeyed(to: scope.key(key), dependencies: dependencies.map { scope.key($0) }) { $0.scoped(in: scope) }
+        scoped.conditions = conditions.scoped(in: scope)
+        scoped.repeatGroup = repeatGroup?.scoped(in: scope)
+        return scoped
+    }
+}
+
+extension FieldDefinition {
+    /// The same field under `outerKey`, depending on `dependencies`, its checks reading the values
+    /// through `view` and reporting their issues under `outerKey`; without its rules and group.
+    func rekeyed(
+        to outerKey: String, dependencies: [String], reading view: @escaping @Sendable (FormValues) -> FormValues
+    ) -> FieldDefinition {
         let innerCheck = check
-        let scopedCheck: @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void = { value, values, report in
+        let outerCheck: @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void = { value, values, report in
             var inner = ValidationReport()
-            innerCheck(value, values.scoped(in: scope), &inner)
+            innerCheck(value, view(values), &inner)
             for issue in inner.errors { report.errors.append(issue.moved(to: outerKey)) }
             for issue in inner.warnings { report.warnings.append(issue.moved(to: outerKey)) }
         }
-        let scopedAsyncCheck = asyncCheck.map { innerAsyncCheck in
+        let outerAsyncCheck = asyncCheck.map { innerAsyncCheck in
             { @Sendable (value: AnyHashable) async -> [ValidationIssue] in
                 await innerAsyncCheck(value).map { $0.moved(to: outerKey) }
             }
         }
-        var scoped = FieldDefinition(
+        var field = FieldDefinition(
             key: outerKey, valueTypeName: valueTypeName, defaultValue: defaultValue, isSecure: isSecure, rules: rules,
-            asyncRules: asyncRules, dependencies: dependencies.map { scope.key($0) }, invalidPattern: invalidPattern, debounce: debounce,
-            check: scopedCheck, asyncCheck: scopedAsyncCheck, decodeValue: decodeValue)
-        scoped.valueType = valueType
-        scoped.conditions = conditions.scoped(in: scope)
-        scoped.repeatGroup = repeatGroup?.scoped(in: scope)
-        return scoped
+            asyncRules: asyncRules, dependencies: dependencies, invalidPattern: invalidPattern, debounce: debounce,
+            check: outerCheck, asyncCheck: outerAsyncCheck, decodeValue: decodeValue)
+        field.valueType = valueType
+        return field
     }
 }
 

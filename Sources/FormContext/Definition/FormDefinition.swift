@@ -77,18 +77,9 @@ public struct FormDefinition: Sendable {
             throw .duplicateGroup(group.scope.prefix)
         }
         try Self.checkRepeatGroups(repeatGroups)
-        self.fields = fields
-        self.validators = validators
-        self.groups = groups
-        self.hiddenValues = hiddenValues
-        self.identifier = identifier
-        self.version = version
-        self.positions = positions
-        var checks: [(key: String, check: @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void)] = []
-        checks.reserveCapacity(fields.count)
-        for position in fields.indices { checks.append((fields[position].key, fields[position].check)) }
-        self.checks = checks
-        rules = Self.compileRules(fields, groups: groups)
+        self.init(
+            fields: fields, validators: validators, groups: groups, hiddenValues: hiddenValues, positions: positions,
+            identifier: identifier, version: version)
     }
 
     /// The keys of the fields, in order.

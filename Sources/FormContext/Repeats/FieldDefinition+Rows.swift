@@ -76,38 +76,9 @@ extension FieldDefinition {
     /// The same field as a field of one row: its key under the row, its validators and rules reading
     /// the row's fields by name.
     func inRow(_ row: RowScope) -> FieldDefinition {
-        let outerKey = row.prefix + key
-        let innerCheck = check
-        let rowCheck: @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void = { value, values, report in
-            var inner = ValidationReport()
-            innerCheck(value, values.inRow(row), &inner)
-            for issue in inner.errors { report.errors.append(issue.moved(to: outerKey)) }
-            for issue in inner.warnings { report.warnings.append(issue.moved(to: outerKey)) }
-        }
-        let rowAsyncCheck = asyncCheck.map { innerAsyncCheck in
-            { @Sendable (value: AnyHashable) async -> [ValidationIssue] in
-                await innerAsyncCheck(value).map { $0.moved(to: outerKey) }
-            }
-        }
-        var field = FieldDefinition(
-            key: outerKey, valueTypeName: valueTypeName, defaultValue: defaultValue, isSecure: isSecure, rules: rules,
-            asyncRules: asyncRules, dependencies: dependencies.map { row.prefix + $0 }, invalidPattern: invalidPattern,
-            debounce: debounce, check: rowCheck, asyncCheck: rowAsyncCheck, decodeValue: decodeValue)
-        field.valueType = valueType
-        field.conditions = conditions.inRow(row)
+        var field = rekeyed(to: row.prefix + key, dependencies: dependencies.map { row.prefix + $0 }) { $0.inRow(row) }
+        field.conditions = conditions.reading { $0.inRow(row) }
         return field
-    }
-}
-
-extension FieldConditions {
-    /// The same conditions read from inside `row`.
-    func inRow(_ row: RowScope) -> FieldConditions {
-        var scoped = self
-        scoped.visible = visible.map { condition in { @Sendable values in condition(values.inRow(row)) } }
-        scoped.enabled = enabled.map { condition in { @Sendable values in condition(values.inRow(row)) } }
-        scoped.required = required.map { condition in { @Sendable values in condition(values.inRow(row)) } }
-        scoped.calculation = calculation.map { calculation in { @Sendable values in calculation(values.inRow(row)) } }
-        return scoped
     }
 }
 

@@ -18,14 +18,17 @@ struct FieldConditions: Sendable {
     /// The same conditions read from inside `scope`.
     func scoped(in scope: FormScope) -> FieldConditions {
         guard !scope.prefix.isEmpty else { return self }
-        var scoped = self
-        scoped.visible = Self.scope(visible, in: scope)
-        scoped.enabled = Self.scope(enabled, in: scope)
-        scoped.required = Self.scope(required, in: scope)
-        if let calculation {
-            scoped.calculation = { @Sendable values in calculation(values.scoped(in: scope)) }
-        }
-        return scoped
+        return reading { $0.scoped(in: scope) }
+    }
+
+    /// The same conditions, each reading the values through `view` (a scope's, a row's).
+    func reading(_ view: @escaping @Sendable (FormValues) -> FormValues) -> FieldConditions {
+        var viewed = self
+        viewed.visible = visible.map { condition in { @Sendable values in condition(view(values)) } }
+        viewed.enabled = enabled.map { condition in { @Sendable values in condition(view(values)) } }
+        viewed.required = required.map { condition in { @Sendable values in condition(view(values)) } }
+        viewed.calculation = calculation.map { calculation in { @Sendable values in calculation(view(values)) } }
+        return viewed
     }
 
     /// `condition`, reading from inside `scope`.
