@@ -174,11 +174,16 @@ public final class FormContextObject: Observable, Sendable, FormReader {
     }
 
     /// Plans `stage` under the lock, runs it outside, commits it under the lock, until it has nothing
-    /// left to run.
+    /// left to run. A commit and the plan after it take the lock once.
     private func run<Stage: SettleStage>(_ stage: Stage.Type, over changes: inout ChangeSet) {
-        while let plan = state.withAnnotatedLock({ state in Stage.plan(&state, &changes) }) {
-            let outcome = Stage.run(consume plan, reading: .live(self))
-            state.withAnnotatedLock { state in Stage.commit(outcome, to: &state, &changes) }
+        var next = state.withAnnotatedLock { state in Stage.plan(&state, &changes) }
+        while let plan = next.take() {
+            // Taken by the commit, so that the plan after it holds the buffers alone.
+            var outcome = Optional(Stage.run(consume plan, reading: .live(self)))
+            next = state.withAnnotatedLock { state in
+                if let outcome = outcome.take() { Stage.commit(outcome, to: &state, &changes) }
+                return Stage.plan(&state, &changes)
+            }
         }
     }
 

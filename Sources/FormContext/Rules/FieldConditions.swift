@@ -15,6 +15,36 @@ struct FieldConditions: Sendable {
     /// Whether the field has any rule.
     var isEmpty: Bool { visible == nil && enabled == nil && required == nil && calculation == nil }
 
+    /// `calculation` as the rule engine runs it: giving the stored value of what it computes.
+    ///
+    /// For the commonest value types the closure returned is compiled for the type, so that a run
+    /// costs no lookup of the optional's generic type and no generic boxing; any other type takes the
+    /// generic way, with the same result.
+    static func storing<Value: Hashable & Sendable>(
+        _ calculation: @escaping @Sendable (FormValues) -> Value?
+    ) -> @Sendable (FormValues) -> StoredValue {
+        if Value.self == Int.self, let typed = storing(calculation, as: Int.self) { return typed }
+        if Value.self == String.self, let typed = storing(calculation, as: String.self) { return typed }
+        if Value.self == Bool.self, let typed = storing(calculation, as: Bool.self) { return typed }
+        if Value.self == Double.self, let typed = storing(calculation, as: Double.self) { return typed }
+        return { values in
+            guard let value = calculation(values) else { return .absent }
+            return StoredValue.boxing(value)
+        }
+    }
+
+    /// `calculation`, which computes a `Concrete?`, giving the stored value of what it computes, or
+    /// `nil` if it computes something else.
+    private static func storing<Concrete: Hashable & Sendable>(
+        _ calculation: Any, as type: Concrete.Type
+    ) -> (@Sendable (FormValues) -> StoredValue)? {
+        guard let typed = calculation as? @Sendable (FormValues) -> Concrete? else { return nil }
+        return { values in
+            guard let value = typed(values) else { return .absent }
+            return StoredValue.boxing(value)
+        }
+    }
+
     /// The same conditions read from inside `scope`.
     func scoped(in scope: FormScope) -> FieldConditions {
         guard !scope.prefix.isEmpty else { return self }
@@ -109,7 +139,7 @@ extension FieldDefinition {
     /// - Returns: The field with the calculation.
     public func calculated<Value: Hashable & Sendable>(_ calculation: @escaping @Sendable (FormValues) -> Value?) -> FieldDefinition {
         var copy = self
-        copy.conditions.calculation = { values in calculation(values).map { StoredValue.boxing($0) } ?? .absent }
+        copy.conditions.calculation = FieldConditions.storing(calculation)
         copy.conditions.calculationType = (ObjectIdentifier(Value.self), typeName(of: Value.self))
         return copy
     }

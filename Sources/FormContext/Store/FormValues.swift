@@ -24,7 +24,7 @@ public struct FormValues: FormReader {
 
     let source: Source
     /// The fields this reader cannot see: their values read as absent.
-    let excluded: FieldFlags
+    var excluded: FieldFlags
     /// The scope prefix with its trailing dot, or empty at the root.
     let prefix: String
     /// Records every key read, when the form wants to know.
@@ -55,7 +55,12 @@ public struct FormValues: FormReader {
     /// The value under `key` (inside the reader's scope), or `nil` if there is none or its field is
     /// hidden or disabled.
     public subscript(key: String) -> AnyHashable? {
-        let key = prefix.isEmpty ? key : prefix + key
+        prefix.isEmpty ? value(ofFullKey: key) : value(ofFullKey: prefix + key)
+    }
+
+    /// The value under `key`, a key from the root, or `nil` if there is none or this reader cannot see it.
+    @inline(__always)
+    private func value(ofFullKey key: String) -> AnyHashable? {
         switch source {
         case .context(let context, let hidden, let disabled):
             tracker?.record(key)
@@ -151,8 +156,9 @@ final class ReadTracker {
 
     /// Forgets what was read, for the next check.
     func reset() {
-        keys.removeAll(keepingCapacity: true)
-        slots.removeAll(keepingCapacity: true)
-        unplacedKeys.removeAll(keepingCapacity: true)
+        // Emptying an empty array is not free: only what holds something is emptied.
+        if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }
+        if !slots.isEmpty { slots.removeAll(keepingCapacity: true) }
+        if !unplacedKeys.isEmpty { unplacedKeys.removeAll(keepingCapacity: true) }
     }
 }

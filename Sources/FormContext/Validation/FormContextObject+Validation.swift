@@ -27,7 +27,7 @@ extension FormContextObject {
     public func attach(_ definition: FormDefinition, options: ValidationOptions = ValidationOptions()) {
         mutate { state, changes in
             state.clearAllIssues(into: &changes)
-            state.validation.definition = definition
+            state.validation.use(definition, fields: &state.fields)
             state.validation.options = options
             state.validation.fieldReads.removeAll()
             state.validation.formReads.removeAll()

@@ -80,7 +80,7 @@ extension EngineState {
 
     /// Cancels the asynchronous run of `slot`, if one is under way.
     mutating func cancelRun(at slot: Int, into changes: inout ChangeSet) {
-        guard let run = validation.runs.removeValue(forKey: slot) else { return }
+        guard !validation.runs.isEmpty, let run = validation.runs.removeValue(forKey: slot) else { return }
         if let task = run.task { changes.cancellations.append(task) }
         note(.validating, of: slot, into: &changes)
     }

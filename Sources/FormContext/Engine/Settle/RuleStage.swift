@@ -25,8 +25,8 @@ enum RuleStage: SettleStage {
 
         /// The rules of the level, in ascending order.
         var level: [Int] = []
-        /// The rules of the level as they run.
-        var compiled: [CompiledRule] = []
+        /// Every rule of the form (shared with the rule state, not copied), for the level to run.
+        var rules: [CompiledRule] = []
         /// What each rule decided, with the range of the tracker's slots holding what it read.
         var results: [RuleResult] = []
         /// Records the slots the rules read, one rule after another; a key that had no slot yet as
@@ -52,12 +52,11 @@ enum RuleStage: SettleStage {
         }
         var buffers = Buffers()
         swap(&buffers, &state.rules.spareBuffers)
-        buffers.level.removeAll(keepingCapacity: true)
-        buffers.compiled.removeAll(keepingCapacity: true)
-        buffers.results.removeAll(keepingCapacity: true)
+        if !buffers.level.isEmpty { buffers.level.removeAll(keepingCapacity: true) }
+        if !buffers.results.isEmpty { buffers.results.removeAll(keepingCapacity: true) }
         if state.rules.needsDiscovery {
             for rule in state.rules.rules.indices where !state.rules.retired[rule] { buffers.level.append(rule) }
-            for rule in buffers.level { buffers.compiled.append(state.rules.rules[rule]) }
+            buffers.rules = state.rules.rules
             return Plan(isDiscovery: true, buffers: buffers)
         }
         for change in changes.values[changes.rulesTakenValues...] {
@@ -79,7 +78,7 @@ enum RuleStage: SettleStage {
             swap(&buffers, &state.rules.spareBuffers)
             return nil
         }
-        for rule in buffers.level { buffers.compiled.append(state.rules.rules[rule]) }
+        buffers.rules = state.rules.rules
         return Plan(isDiscovery: false, buffers: buffers)
     }
 
@@ -88,12 +87,16 @@ enum RuleStage: SettleStage {
         tracker.reset()
         plan.buffers.tracker = tracker
         plan.buffers.results.reserveCapacity(plan.buffers.level.count)
-        for index in plan.buffers.level.indices {
-            let compiled = plan.buffers.compiled[index]
+        // One reader for the level, told for each rule what that rule cannot see.
+        var values = FormValues(source, tracker: tracker)
+        for rule in plan.buffers.level {
             let start = tracker.slots.count
-            let output = compiled.evaluate(FormValues(source, excluding: compiled.excluded, tracker: tracker))
-            plan.buffers.results.append(RuleResult(rule: plan.buffers.level[index], output: output, reads: start..<tracker.slots.count))
+            values.excluded = plan.buffers.rules[rule].excluded
+            let output = plan.buffers.rules[rule].evaluate(values)
+            plan.buffers.results.append(RuleResult(rule: rule, output: output, reads: start..<tracker.slots.count))
         }
+        // Let go of the rules before the commit, which may add some (the rows a count rule makes).
+        plan.buffers.rules = []
         return Outcome(isDiscovery: plan.isDiscovery, buffers: plan.buffers)
     }
 
@@ -141,7 +144,9 @@ enum RuleStage: SettleStage {
                     continue
                 }
             }
-            state.applyRule(rule, output: outcome.buffers.results[index].output, into: &changes)
+            // Found to differ above, it still does: nothing this commit did since can make it the same.
+            let differs = !outcome.isDiscovery && state.rules.levelChanges[index]
+            state.applyRule(rule, output: outcome.buffers.results[index].output, differs: differs, into: &changes)
         }
         if outcome.isDiscovery {
             state.rules.order()
@@ -170,8 +175,15 @@ extension EngineState {
     /// Stores what `rule` decided and carries it out: a calculated value written with origin
     /// ``FormChangeOrigin/calculation``, a field (or a group's fields) hidden, shown, disabled,
     /// enabled or made required; then schedules the rules that read what changed.
-    mutating func applyRule(_ rule: Int, output: CompiledRule.Output, into changes: inout ChangeSet) {
-        guard rules.store(output, of: rule) else { return }
+    ///
+    /// - Parameter differs: Whether `output` is known to differ from what the rule decided last;
+    ///   when `false`, the two are compared.
+    mutating func applyRule(_ rule: Int, output: CompiledRule.Output, differs: Bool, into changes: inout ChangeSet) {
+        if differs {
+            rules.outputs.record(output, of: rule)
+        } else {
+            guard rules.store(output, of: rule) else { return }
+        }
         switch rules.rules[rule].target {
         case .value(let key):
             guard case .value(var value) = output else { return }

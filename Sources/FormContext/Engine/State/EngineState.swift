@@ -64,7 +64,13 @@ struct EngineState: Sendable {
     /// Whether an event subscriber listens to the field of `record` (of its key, or of every key).
     @inline(__always)
     func hasEventSubscribers(_ record: FieldRecord) -> Bool {
-        record.flags.contains(.stateObserved) || observers.allEventCount > 0
+        hasEventSubscribers(record.flags)
+    }
+
+    /// Whether an event subscriber listens to a field with `flags` (to its key, or to every key).
+    @inline(__always)
+    func hasEventSubscribers(_ flags: FieldFlags) -> Bool {
+        flags.contains(.stateObserved) || observers.allEventCount > 0
     }
 
     /// The subscribers of `key`, if it has any.
@@ -83,7 +89,7 @@ struct EngineState: Sendable {
 
     /// The validation position of the field in `slot`, if the definition or a row checks it.
     func checkPosition(of slot: Int) -> Int? {
-        validation.definition?.position(of: fields[slot].key) ?? (repeats.isEmpty ? nil : repeats.checkOfSlot[slot])
+        validation.positionOfSlot[slot] ?? (repeats.isEmpty ? nil : repeats.checkOfSlot[slot])
     }
 
     /// Everything the form knows about `key`.

@@ -47,7 +47,7 @@ extension RuleState {
                 index = rules.count
                 rules.append(rule)
                 heights.append(0)
-                outputs.append(nil)
+                outputs.append()
                 cyclic.append(false)
                 retired.append(false)
                 targetSlots.append(-1)

@@ -10,7 +10,7 @@ struct RuleState: Sendable {
     var rules: [CompiledRule] = []
     var heights: [Int] = []
     /// What each rule last decided, `nil` before its first run.
-    var outputs: [CompiledRule.Output?] = []
+    var outputs = RuleOutputs()
     /// Rules taken out because they are part of a cycle.
     var cyclic: [Bool] = []
     /// Rules taken out with the row they were made for; their places are given to new rules.
@@ -59,6 +59,8 @@ struct RuleState: Sendable {
     var levelChanges: [Bool] = []
     /// The buffers the next level is planned and run in (see ``RuleStage/Buffers``).
     var spareBuffers = RuleStage.Buffers()
+    /// A bit per rule, to put a large level in order.
+    private var levelMarks: [UInt64] = []
     /// Whether the current settling pass has started its record of runs.
     private var isRecording = false
 
@@ -82,7 +84,7 @@ struct RuleState: Sendable {
         guard !definition.rules.isEmpty else { return }
         rules = definition.rules
         heights = Array(repeating: 0, count: rules.count)
-        outputs = Array(repeating: nil, count: rules.count)
+        outputs = RuleOutputs(count: rules.count)
         cyclic = Array(repeating: false, count: rules.count)
         retired = Array(repeating: false, count: rules.count)
         targetSlots = Array(repeating: -1, count: rules.count)
@@ -380,7 +382,23 @@ struct RuleState: Sendable {
     /// - Complexity: O(*k* log *q*) for *k* rules taken from a queue of *q*.
     mutating func takeNextLevel(into level: inout [Int]) {
         queue.popLowest(heights: heights, into: &level)
-        level.sort()
+        // A level holding a good share of the rules is put in order by marking its rules in a bitmap
+        // and reading them back, which costs less than sorting it.
+        guard level.count > 64, level.count * 16 > rules.count else {
+            level.sort()
+            return
+        }
+        levelMarks.removeAll(keepingCapacity: true)
+        levelMarks.append(contentsOf: repeatElement(0, count: (rules.count + 63) / 64))
+        for rule in level { levelMarks[rule / 64] |= 1 << UInt64(rule % 64) }
+        level.removeAll(keepingCapacity: true)
+        for word in levelMarks.indices {
+            var bits = levelMarks[word]
+            while bits != 0 {
+                level.append(word * 64 + bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
     }
 
     /// Whether any rule is due.
@@ -415,7 +433,7 @@ struct RuleState: Sendable {
     /// - Returns: Whether it differs from what the rule decided before.
     mutating func store(_ output: CompiledRule.Output, of rule: Int) -> Bool {
         guard differs(output, fromLastOf: rule) else { return false }
-        outputs[rule] = output
+        outputs.record(output, of: rule)
         return true
     }
 

@@ -27,7 +27,10 @@ struct ValidationState: Sendable {
         let sleep: @Sendable (Duration) async throws -> Void
     }
 
-    var definition: FormDefinition?
+    /// The definition fields are checked against; set with ``use(_:fields:)``.
+    private(set) var definition: FormDefinition?
+    /// The position in ``definition`` of the field in each slot, for the fields it has.
+    private(set) var positionOfSlot = SlotMap()
     var options = ValidationOptions()
 
     private var entries: [Int: FieldIssues] = [:]
@@ -68,6 +71,19 @@ struct ValidationState: Sendable {
 
     /// Whether no field and no form-level validator has an error.
     var isValid: Bool { invalid.isEmpty && formErrors.isEmpty }
+
+    // MARK: Definition
+
+    /// Makes `definition` the one fields are checked against, giving each of its fields a slot.
+    ///
+    /// - Complexity: O(*n*) for *n* fields.
+    mutating func use(_ definition: FormDefinition, fields: inout FieldTable) {
+        self.definition = definition
+        positionOfSlot = SlotMap()
+        for (position, field) in definition.fields.enumerated() {
+            positionOfSlot[fields.slot(creating: field.key)] = position
+        }
+    }
 
     // MARK: Field issues
 

@@ -40,12 +40,11 @@ extension EngineState {
         }
         let wasDirty = fields.dirty.contains(slot)
         guard let old = fields.write(value, at: slot) else { return nil }
-        let record = fields[slot]
-        let change = FormChange(
-            key: record.key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: record.flags.contains(.secret))
+        let flags = fields.flags(at: slot)
+        let change = FormChange(key: key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: flags.contains(.secret))
         if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
-        deliver(change, of: slot, record: record, into: &changes)
-        didWrite(value, at: slot, record: record, wasDirty: wasDirty, origin: origin, into: &changes)
+        deliver(change, of: slot, flags: flags, into: &changes)
+        didWrite(value, at: slot, wasDirty: wasDirty, origin: origin, into: &changes)
         return change
     }
 
@@ -59,25 +58,26 @@ extension EngineState {
     mutating func write(_ value: StoredValue, at slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) -> Bool {
         let wasDirty = fields.dirty.contains(slot)
         guard let old = fields.write(value, at: slot) else { return false }
-        let record = fields[slot]
+        // The flags alone, not the record: copying a record costs more than the rest of a write.
+        let flags = fields.flags(at: slot)
         if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
-        if record.flags.contains(.valueObserved) || observers.hasAllObservers || hasEventSubscribers(record)
+        if flags.contains(.valueObserved) || observers.hasAllObservers || hasEventSubscribers(flags)
             || changes.isCollectingChanges
         {
             let change = FormChange(
-                key: record.key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: record.flags.contains(.secret))
-            deliver(change, of: slot, record: record, into: &changes)
+                key: fields[slot].key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: flags.contains(.secret))
+            deliver(change, of: slot, flags: flags, into: &changes)
         }
-        didWrite(value, at: slot, record: record, wasDirty: wasDirty, origin: origin, into: &changes)
+        didWrite(value, at: slot, wasDirty: wasDirty, origin: origin, into: &changes)
         return true
     }
 
     /// Hands the change written into `slot` to whoever receives it: the handlers of the key and of
     /// every key, the key's event, the collector.
     @inline(__always)
-    private mutating func deliver(_ change: FormChange, of slot: Int, record: FieldRecord, into changes: inout ChangeSet) {
+    private mutating func deliver(_ change: FormChange, of slot: Int, flags: FieldFlags, into changes: inout ChangeSet) {
         var writeNumber = 0
-        if record.flags.contains(.valueObserved), let list = observers.observers(of: slot) {
+        if flags.contains(.valueObserved), let list = observers.observers(of: slot) {
             writeNumber = changes.nextWrite()
             for observer in list {
                 if case .change(let handler) = observer.handler { changes.call(handler, with: change, write: writeNumber) }
@@ -89,7 +89,7 @@ extension EngineState {
                 if case .change(let handler) = observer.handler { changes.call(handler, with: change, write: writeNumber) }
             }
         }
-        if hasEventSubscribers(record) { changes.recordValueChange(change, of: slot) }
+        if hasEventSubscribers(flags) { changes.recordValueChange(change, of: slot) }
         if changes.isCollectingChanges { changes.collected.append(change) }
     }
 
@@ -97,13 +97,13 @@ extension EngineState {
     /// the field's aspects, a submission's tracking, the rows.
     @inline(__always)
     private mutating func didWrite(
-        _ value: StoredValue, at slot: Int, record: FieldRecord, wasDirty: Bool, origin: FormChangeOrigin, into changes: inout ChangeSet
+        _ value: StoredValue, at slot: Int, wasDirty: Bool, origin: FormChangeOrigin, into changes: inout ChangeSet
     ) {
         if tracking.isContextTracked { changes.isContextChanged = true }
-        if isObserved(record) {
+        if isObserved(at: slot) {
             changes.note(wasDirty == fields.dirty.contains(slot) ? .value : [.value, .dirty], of: slot)
         }
-        if submit.submitted != nil { submit.valueDidChange(record.key, to: value.value) }
+        if submit.submitted != nil { submit.valueDidChange(fields[slot].key, to: value.value) }
         if !repeats.isEmpty { rowsDidWrite(at: slot, origin: origin, into: &changes) }
     }
 
