@@ -470,3 +470,44 @@ struct RulesTests {
         ])
     }
 }
+
+@Suite("Rules: typed reads")
+struct RuleTypedReadTests {
+    /// What a calculation reads through typed keys, one read per word: the `Int` under `number`, the
+    /// `Int8` under `small` read as an `Int`, the text under `text` read as an `Int`, `number` read as
+    /// a `Double`, the `Int` of the field `secret` (hidden unless `shown`), and a key with no value.
+    private static func form() -> FormDefinition {
+        let report = FieldDefinition(FormKey<String>("report")).calculated { (values: FormValues) -> String? in
+            let ints: [Int?] = [
+                values[FormKey<Int>("number")], values[FormKey<Int>("small")], values[FormKey<Int>("text")],
+            ]
+            let double: Double? = values[FormKey<Double>("number")]
+            let rest: [Int?] = [values[FormKey<Int>("secret")], values[FormKey<Int>("missing")]]
+            let words = ints.map { $0.map { String($0) } ?? "-" } + [double.map { String($0) } ?? "-"]
+                + rest.map { $0.map { String($0) } ?? "-" }
+            return words.joined(separator: " ")
+        }
+        return definition([
+            FieldDefinition(FormKey<Int>("number"), default: 7), FieldDefinition(FormKey<Int8>("small"), default: 3),
+            FieldDefinition(FormKey<String>("text"), default: "9"), FieldDefinition(FormKey<Bool>("shown"), default: true),
+            FieldDefinition(FormKey<Int>("secret"), default: -5).visible(when: { $0[FormKey<Bool>("shown")] == true }),
+            report,
+        ])
+    }
+
+    @Test("a calculation reads an Int as an Int and nothing else as one, on a live form and on a server")
+    func typedReads() {
+        let form = FormContextObject(definition: Self.form())
+        #expect(form[FormKey<String>("report")] == "7 - - - -5 -")
+        form[FormKey<Int>("number")] = Int.min
+        #expect(form[FormKey<String>("report")] == "\(Int.min) - - - -5 -")
+        form[FormKey<Bool>("shown")] = false
+        #expect(form[FormKey<String>("report")] == "\(Int.min) - - - - -")
+
+        let server = Self.form().evaluateRules(["number": 12, "small": Int8(3), "text": "9", "shown": true, "secret": 4])
+        #expect(server.values[FormKey<String>("report")] == "12 - - - 4 -")
+        let plain = FormValues(["number": 1, "secret": 2], inactiveKeys: ["secret"])
+        #expect(plain[FormKey<Int>("number")] == 1)
+        #expect(plain[FormKey<Int>("secret")] == nil)
+    }
+}

@@ -136,6 +136,6 @@ struct HashedValue: Hashable, @unchecked Sendable {
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(stored.hash)
+        hasher.combine(stored.digest)
     }
 }

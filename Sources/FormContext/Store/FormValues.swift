@@ -58,30 +58,48 @@ public struct FormValues: FormReader {
         prefix.isEmpty ? value(ofFullKey: key) : value(ofFullKey: prefix + key)
     }
 
+    /// The value of a typed field (inside the reader's scope); `nil` when the key has none, its field
+    /// is hidden or disabled, or it holds another type.
+    ///
+    /// The same read as ``FormReader``'s, answered here so that a field of a live form holding an
+    /// `Int` is read without opening its box.
+    public subscript<Value>(key: FormKey<Value>) -> Value? {
+        let key = prefix.isEmpty ? key.name : prefix + key.name
+        if case .context = source { return value(ofFullKey: key)?.base as? Value }
+        let stored = storedValue(ofFullKey: key)
+        if Value.self == Int.self, let int = stored.int { return unsafeBitCast(int, to: Value.self) }
+        return stored.value?.base as? Value
+    }
+
     /// The value under `key`, a key from the root, or `nil` if there is none or this reader cannot see it.
     @inline(__always)
     private func value(ofFullKey key: String) -> AnyHashable? {
+        guard case .context(let context, let hidden, let disabled) = source else { return storedValue(ofFullKey: key).value }
+        tracker?.record(key)
+        if !hidden.isEmpty, !excluded.isDisjoint(with: .concealed), hidden.contains(key) { return nil }
+        if !disabled.isEmpty, !excluded.isDisjoint(with: .locked), disabled.contains(key) { return nil }
+        return context.storage[key]
+    }
+
+    /// The stored value under `key`, a key from the root, in a live form or a form's state evaluated
+    /// on its own; absent if there is none or this reader cannot see it.
+    @inline(__always)
+    private func storedValue(ofFullKey key: String) -> StoredValue {
         switch source {
-        case .context(let context, let hidden, let disabled):
-            tracker?.record(key)
-            if !hidden.isEmpty, !excluded.isDisjoint(with: .concealed), hidden.contains(key) { return nil }
-            if !disabled.isEmpty, !excluded.isDisjoint(with: .locked), disabled.contains(key) { return nil }
-            return context.storage[key]
-        case .live(let form):
-            return form.read { Self.value(of: key, in: $0.fields, unless: excluded, tracker: tracker) }
-        case .scratch(let scratch):
-            return Self.value(of: key, in: scratch.state.fields, unless: excluded, tracker: tracker)
+        case .context: .absent
+        case .live(let form): form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, tracker: tracker) }
+        case .scratch(let scratch): Self.storedValue(of: key, in: scratch.state.fields, unless: excluded, tracker: tracker)
         }
     }
 
-    /// The value of `key` in `fields`, or `nil` when it has none or its field carries any of `flags`;
-    /// the read recorded in `tracker` with the key's slot, found by the same lookup.
+    /// The stored value of `key` in `fields`, absent when it has none or its field carries any of
+    /// `flags`; the read recorded in `tracker` with the key's slot, found by the same lookup.
     @inline(__always)
-    private static func value(of key: String, in fields: FieldTable, unless flags: FieldFlags, tracker: ReadTracker?) -> AnyHashable? {
+    private static func storedValue(of key: String, in fields: FieldTable, unless flags: FieldFlags, tracker: ReadTracker?) -> StoredValue {
         let slot = fields.slot(of: key)
         tracker?.record(key, slot: slot)
-        guard let slot else { return nil }
-        return fields.flags(at: slot).isDisjoint(with: flags) ? fields.value(at: slot) : nil
+        guard let slot else { return .absent }
+        return fields.flags(at: slot).isDisjoint(with: flags) ? fields.stored(at: slot) : .absent
     }
 
     /// The same values seen from inside `scope`: keys are read under its prefix.

@@ -47,8 +47,10 @@ enum RuleStage: SettleStage {
             changes.rulesBegun = true
             state.rules.beginPass()
         }
-        for slot in state.rules.placeNewSlots(of: state.fields) {
-            state.refreshRuleFlags(at: slot, into: &changes)
+        if state.rules.hasUnplacedSlots(in: state.fields) {
+            for slot in state.rules.placeNewSlots(of: state.fields) {
+                state.refreshRuleFlags(at: slot, into: &changes)
+            }
         }
         var buffers = Buffers()
         swap(&buffers, &state.rules.spareBuffers)
@@ -59,17 +61,22 @@ enum RuleStage: SettleStage {
             buffers.rules = state.rules.rules
             return Plan(isDiscovery: true, buffers: buffers)
         }
-        for change in changes.values[changes.rulesTakenValues...] {
-            if let readers = state.rules.valueReaders.readers(of: change.slot) { state.rules.schedule(readers) }
-            if change.origin != .calculation, let calculation = state.rules.calculation(of: change.slot) {
-                // Written by something else (a reset, the program), a calculated field takes its
-                // calculation's value again.
-                state.rules.forget(calculation)
-                state.rules.schedule(calculation)
+        // Most levels after the first find nothing new here: their commit scheduled what it changed.
+        if changes.rulesTakenValues < changes.values.count {
+            for change in changes.values[changes.rulesTakenValues...] {
+                if let readers = state.rules.valueReaders.readers(of: change.slot) { state.rules.schedule(readers) }
+                if change.origin != .calculation, let calculation = state.rules.calculation(of: change.slot) {
+                    // Written by something else (a reset, the program), a calculated field takes its
+                    // calculation's value again.
+                    state.rules.forget(calculation)
+                    state.rules.schedule(calculation)
+                }
             }
         }
-        for slot in changes.concealment[changes.rulesTakenConcealment...] {
-            state.rules.schedule(state.rules.concealmentReaders(of: slot))
+        if changes.rulesTakenConcealment < changes.concealment.count {
+            for slot in changes.concealment[changes.rulesTakenConcealment...] {
+                state.rules.schedule(state.rules.concealmentReaders(of: slot))
+            }
         }
         changes.rulesTakenValues = changes.values.count
         changes.rulesTakenConcealment = changes.concealment.count

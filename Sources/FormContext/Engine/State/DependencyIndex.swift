@@ -23,7 +23,7 @@ struct DependencyIndex: Sendable {
     ///   slots it read before.
     mutating func record(_ slots: ArraySlice<Int>, for reader: Int) {
         if reader < reads.count {
-            guard !reads[reader].elementsEqual(slots) else { return }
+            guard !Self.same(reads[reader], slots) else { return }
         } else {
             guard !slots.isEmpty else { return }
             reads.append(contentsOf: repeatElement([], count: reader - reads.count + 1))
@@ -37,6 +37,19 @@ struct DependencyIndex: Sendable {
             readers[slot].insert(reader)
         }
         reads[reader] = Array(slots)
+    }
+
+    /// Whether `old` and `new` hold the same slots in the same order (what `elementsEqual` tells, by
+    /// a plain loop: this runs for every rule run).
+    @inline(__always)
+    private static func same(_ old: [Int], _ new: ArraySlice<Int>) -> Bool {
+        guard old.count == new.count else { return false }
+        var index = new.startIndex
+        for slot in old {
+            guard slot == new[index] else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// The readers that read `slot` on their last run, `nil` if none did.

@@ -74,6 +74,12 @@ struct FieldTable: Sendable {
         records[slot].trackIndex
     }
 
+    /// The stored value in `slot`, read without copying its record.
+    @inline(__always)
+    func stored(at slot: Int) -> StoredValue {
+        records[slot].stored
+    }
+
     /// The value in `slot`, or `nil` when it has none, read without copying its record.
     @inline(__always)
     func value(at slot: Int) -> AnyHashable? {
@@ -233,9 +239,9 @@ struct FieldTable: Sendable {
         for (slot, record) in records.enumerated() {
             if slots[record.key] != slot { violations.append("slot \(slot) of '\(record.key)' is not indexed") }
             if record.stored.isPresent { values += 1 }
-            if record.stored.hash != StoredValue(stored: record.value).hash { violations.append("stale value hash of '\(record.key)'") }
-            if record.storedInitial.hash != StoredValue(stored: record.initial).hash {
-                violations.append("stale initial hash of '\(record.key)'")
+            if record.stored.digest != StoredValue(stored: record.value).digest { violations.append("stale value digest of '\(record.key)'") }
+            if record.storedInitial.digest != StoredValue(stored: record.initial).digest {
+                violations.append("stale initial digest of '\(record.key)'")
             }
             if dirty.contains(slot) != record.isDirty { violations.append("dirty set wrong for '\(record.key)'") }
             if inactive.contains(slot) == record.isActive { violations.append("inactive set wrong for '\(record.key)'") }

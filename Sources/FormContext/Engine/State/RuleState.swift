@@ -129,6 +129,12 @@ struct RuleState: Sendable {
 
     // MARK: Groups
 
+    /// Whether `fields` has slots made since the last ``placeNewSlots(of:)``.
+    @inline(__always)
+    func hasUnplacedSlots(in fields: FieldTable) -> Bool {
+        slotsPlaced < fields.slotCount
+    }
+
     /// Works out the groups of every slot made since the last call, giving each the state its groups
     /// are in.
     ///
@@ -382,6 +388,7 @@ struct RuleState: Sendable {
     /// - Complexity: O(*k* log *q*) for *k* rules taken from a queue of *q*.
     mutating func takeNextLevel(into level: inout [Int]) {
         queue.popLowest(heights: heights, into: &level)
+        guard level.count > 1 else { return }
         // A level holding a good share of the rules is put in order by marking its rules in a bitmap
         // and reading them back, which costs less than sorting it.
         guard level.count > 64, level.count * 16 > rules.count else {
@@ -419,7 +426,8 @@ struct RuleState: Sendable {
         }
         evaluationCount += 1
         let start = lastRunReads.count
-        lastRunReads.append(contentsOf: reads)
+        // One at a time: a rule reads a few fields, and appending a slice costs more than a few appends.
+        for slot in reads { lastRunReads.append(slot) }
         lastRun.append((rule, start..<lastRunReads.count))
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A value as a live form keeps it: boxed once at the store's door, with its hash and its type
-/// noted once, so that comparing two stored values rarely touches either box.
+/// A value as a live form keeps it: boxed once at the store's door, with a digest of it and its type
+/// noted once, so that comparing two stored values rarely touches either box, and an `Int` is read
+/// back without opening its box.
 ///
 /// Absence is a stored value too (``absent``), so records never hold an optional box: unwrapping
 /// one copies it through the value witnesses, which costs more than a whole dictionary insert.
@@ -11,20 +12,21 @@ struct StoredValue: @unchecked Sendable {
 
     /// The value, or the absent marker.
     let box: AnyHashable
-    /// The hash of the value itself (not of its box, which hashes some numbers differently); 0 for
-    /// the absent marker.
-    let hash: Int
+    /// A digest of the value itself: an `Int`'s own value, any other value's hash (not its box's,
+    /// which hashes some numbers differently); 0 for the absent marker. Two values of one type with
+    /// different digests differ.
+    let digest: Int
     /// The value's dynamic type.
     let type: ObjectIdentifier
 
     /// No value.
-    static let absent = StoredValue(box: AnyHashable(Absent()), hash: 0, type: ObjectIdentifier(Absent.self))
+    static let absent = StoredValue(box: AnyHashable(Absent()), digest: 0, type: ObjectIdentifier(Absent.self))
 
     private struct Absent: Hashable {}
 
-    private init(box: AnyHashable, hash: Int, type: ObjectIdentifier) {
+    private init(box: AnyHashable, digest: Int, type: ObjectIdentifier) {
         self.box = box
-        self.hash = hash
+        self.digest = digest
         self.type = type
     }
 
@@ -46,7 +48,14 @@ struct StoredValue: @unchecked Sendable {
             }
             if let canonical = canonicalNaN(value) { return StoredValue(stored: canonical) }
         }
-        return StoredValue(box: AnyHashable(value), hash: value.hashValue, type: ObjectIdentifier(Value.self))
+        if Value.self == Int.self {
+            // `AnyHashable(value)` looks up at run time whether the type has a custom representation;
+            // an `Int` has, and asking the `Int` for it gives the very same box without the lookup.
+            let int = unsafeBitCast(value, to: Int.self)
+            let box = int._toCustomAnyHashable() ?? AnyHashable(int)
+            return StoredValue(box: box, digest: int, type: ObjectIdentifier(Int.self))
+        }
+        return StoredValue(box: AnyHashable(value), digest: value.hashValue, type: ObjectIdentifier(Value.self))
     }
 
     /// A value already boxed (from a ``FormContext``); `nil` is absent.
@@ -55,7 +64,9 @@ struct StoredValue: @unchecked Sendable {
             self = .absent
             return
         }
-        self.init(box: value, hash: base.hashValue, type: ObjectIdentifier(Swift.type(of: base)))
+        let type = ObjectIdentifier(Swift.type(of: base))
+        let digest = type == ObjectIdentifier(Int.self) ? (base as? Int ?? base.hashValue) : base.hashValue
+        self.init(box: value, digest: digest, type: type)
     }
 
     /// Whether there is a value.
@@ -65,15 +76,19 @@ struct StoredValue: @unchecked Sendable {
     /// The value, or `nil` when absent.
     var value: AnyHashable? { isPresent ? box : nil }
 
+    /// The value if it is an `Int`, read without opening its box.
+    @inline(__always)
+    var int: Int? { type == ObjectIdentifier(Int.self) ? digest : nil }
+
     /// The value, or `nil` when absent, moved out of this stored value.
     consuming func take() -> AnyHashable? {
         isPresent ? box : nil
     }
 
-    /// Whether `other` is the same value of the same type. Different hashes or types settle most
+    /// Whether `other` is the same value of the same type. Different digests or types settle most
     /// comparisons without touching either box.
     @inline(__always)
     func isSame(as other: StoredValue) -> Bool {
-        type == other.type && hash == other.hash && (!isPresent || box == other.box || areBothNaN(box.base, other.box.base))
+        type == other.type && digest == other.digest && (!isPresent || box == other.box || areBothNaN(box.base, other.box.base))
     }
 }
