@@ -10,7 +10,7 @@ extension EngineState {
     /// Removes every issue of `slot` and cancels its asynchronous run.
     mutating func clearIssues(at slot: Int, into changes: inout ChangeSet) {
         cancelRun(at: slot, into: &changes)
-        guard validation.issues(at: slot) != nil else { return }
+        guard validation.hasIssues(at: slot) else { return }
         setIssues(FieldIssues(), at: slot, into: &changes)
     }
 

@@ -208,10 +208,16 @@ extension EngineState {
                 if rules.mayRerun(rule) { rules.schedule(rule) } else { rules.breakCycle([rule]) }
             }
             for reader in readers where reader != rule { rules.schedule(reader) }
-        case .visible(let key), .enabled(let key), .required(let key):
-            refreshRuleFlags(at: targetSlot(of: rule, key: key), into: &changes)
-        case .groupVisible, .groupEnabled:
-            for slot in rules.members(ofGroupRule: rule) { refreshRuleFlags(at: slot, into: &changes) }
+        case .visible(let key):
+            refreshRuleFlags(at: targetSlot(of: rule, key: key), deciding: .ruleHidden, into: &changes)
+        case .enabled(let key):
+            refreshRuleFlags(at: targetSlot(of: rule, key: key), deciding: .ruleDisabled, into: &changes)
+        case .required(let key):
+            refreshRuleFlags(at: targetSlot(of: rule, key: key), deciding: .ruleRequired, into: &changes)
+        case .groupVisible:
+            for slot in rules.members(ofGroupRule: rule) { refreshRuleFlags(at: slot, deciding: .ruleHidden, into: &changes) }
+        case .groupEnabled:
+            for slot in rules.members(ofGroupRule: rule) { refreshRuleFlags(at: slot, deciding: .ruleDisabled, into: &changes) }
         case .rowCount(let key):
             guard case .value(let count) = output, let number = count.value?.base as? Int else { return }
             resizeRows(ofGroup: key, to: number, into: &changes)
@@ -225,9 +231,24 @@ extension EngineState {
         return slot >= 0 ? slot : fields.slot(creating: key)
     }
 
-    /// Brings the rule flags of `slot` (hidden, disabled, required) in line with what its rules and
-    /// its groups' rules decide, scheduling the rules that read what changed.
-    mutating func refreshRuleFlags(at slot: Int, into changes: inout ChangeSet) {
+    /// Brings the rule flags of `slot` (hidden, disabled, required), or those of `kinds`, in line with
+    /// what its rules and its groups' rules decide, scheduling the rules that read what changed.
+    ///
+    /// - Parameter kinds: The flags to bring in line: a rule that decided one of them changes no other.
+    mutating func refreshRuleFlags(
+        at slot: Int, deciding kinds: FieldFlags = [.ruleHidden, .ruleDisabled, .ruleRequired], into changes: inout ChangeSet
+    ) {
+        if kinds.contains(.ruleHidden) { refreshRuleHidden(at: slot, into: &changes) }
+        if kinds.contains(.ruleDisabled) {
+            setDisabled(rules.decides(.ruleDisabled, at: slot), at: slot, by: .ruleDisabled, into: &changes)
+        }
+        if kinds.contains(.ruleRequired), fields.setFlag(.ruleRequired, rules.requires(slot), at: slot), changes.isSettling {
+            changes.activity.append(slot)
+        }
+    }
+
+    /// Brings the rule-hidden flag of `slot` in line with what its rules and its groups' rules decide.
+    private mutating func refreshRuleHidden(at slot: Int, into changes: inout ChangeSet) {
         let wasRuleHidden = fields.flags(at: slot).contains(.ruleHidden)
         let isRuleHidden = rules.decides(.ruleHidden, at: slot)
         if rules.clearsHidden, wasRuleHidden, !isRuleHidden, let calculation = rules.calculation(of: slot) {
@@ -236,7 +257,7 @@ extension EngineState {
             rules.schedule(calculation)
         }
         if setHidden(isRuleHidden, at: slot, by: .ruleHidden, into: &changes) {
-            rules.schedule(rules.concealmentReaders(of: slot))
+            if let readers = rules.concealmentReaders.readers(of: slot) { rules.schedule(readers) }
             if rules.clearsHidden, !fields.flags(at: slot).isDisjoint(with: .concealed) {
                 // Cleared as the definition is attached, the field starts without a value: it is not dirty.
                 if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) {
@@ -246,10 +267,6 @@ extension EngineState {
                     rules.schedule(rules.valueReaders(of: slot))
                 }
             }
-        }
-        setDisabled(rules.decides(.ruleDisabled, at: slot), at: slot, by: .ruleDisabled, into: &changes)
-        if fields.setFlag(.ruleRequired, rules.requires(slot), at: slot), changes.isSettling {
-            changes.activity.append(slot)
         }
     }
 }

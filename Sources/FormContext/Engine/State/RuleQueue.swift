@@ -3,6 +3,8 @@
 /// Which rules are due is a flag per rule, so that asking costs no hashing.
 struct RuleQueue: Sendable {
     private var heap: [(height: Int, rule: Int)] = []
+    /// At least the height of every entry in the heap: when the top is this high, so is every entry.
+    private var highest = Int.min
     private var due: [Bool] = []
     private var dueCount = 0
 
@@ -23,6 +25,7 @@ struct RuleQueue: Sendable {
             dueCount += 1
         }
         heap.append((height, rule))
+        highest = max(highest, height)
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
@@ -46,6 +49,16 @@ struct RuleQueue: Sendable {
     ///
     /// - Complexity: O(*k* log *q*) for *k* entries taken from a heap of *q*.
     mutating func popLowest(heights: [Int], into level: inout [Int]) {
+        defer { if heap.isEmpty { highest = .min } }
+        if let top = heap.first, top.height == highest {
+            // Every entry is of one height (the readers of one switch, say): all are taken at once,
+            // with no sifting.
+            for entry in heap where heights[entry.rule] == entry.height && remove(entry.rule) {
+                level.append(entry.rule)
+            }
+            heap.removeAll(keepingCapacity: true)
+            return
+        }
         var lowest: Int?
         while let top = heap.first {
             let isCurrent = contains(top.rule) && heights[top.rule] == top.height

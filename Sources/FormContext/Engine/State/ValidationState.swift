@@ -87,6 +87,12 @@ struct ValidationState: Sendable {
 
     // MARK: Field issues
 
+    /// Whether `slot` has issues, asked without copying them.
+    @inline(__always)
+    func hasIssues(at slot: Int) -> Bool {
+        holding.contains(slot)
+    }
+
     /// The issues of `slot`, or `nil` if it has none.
     func issues(at slot: Int) -> FieldIssues? {
         holding.contains(slot) ? entries[slot] : nil
