@@ -96,7 +96,7 @@ public struct FormValues: FormReader {
     /// `flags`; the read recorded in `tracker` with the key's slot, found by the same lookup.
     @inline(__always)
     private static func storedValue(of key: String, in fields: FieldTable, unless flags: FieldFlags, tracker: ReadTracker?) -> StoredValue {
-        let slot = fields.slot(of: key)
+        let slot = tracker.map { $0.slot(of: key, in: fields) } ?? fields.slot(of: key)
         tracker?.record(key, slot: slot)
         guard let slot else { return .absent }
         return fields.flags(at: slot).isDisjoint(with: flags) ? fields.stored(at: slot) : .absent
@@ -137,10 +137,24 @@ final class ReadTracker {
     @exclusivity(unchecked) private(set) var slots: [Int] = []
     /// The keys read that had no slot yet.
     @exclusivity(unchecked) private(set) var unplacedKeys: [String] = []
+    /// The key found last, and its slot (-1 for none): the rules of a level often read one field (a
+    /// switch), which is then looked up once. Forgotten on reset, so it never outlives a level.
+    @exclusivity(unchecked) private var lastKey = ""
+    @exclusivity(unchecked) private var lastSlot = -1
 
     /// A tracker recording keys, or with `recordingSlots`, slots.
     init(recordingSlots: Bool = false) {
         recordsSlots = recordingSlots
+    }
+
+    /// The slot of `key` in `fields`, or `nil` if it has none.
+    @inline(__always)
+    func slot(of key: String, in fields: FieldTable) -> Int? {
+        if lastSlot >= 0, key == lastKey { return lastSlot }
+        guard let slot = fields.slot(of: key) else { return nil }
+        lastKey = key
+        lastSlot = slot
+        return slot
     }
 
     /// Records that `key` was read.
@@ -174,9 +188,9 @@ final class ReadTracker {
 
     /// Forgets what was read, for the next check.
     func reset() {
-        // Emptying an empty array is not free: only what holds something is emptied.
-        if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }
-        if !slots.isEmpty { slots.removeAll(keepingCapacity: true) }
-        if !unplacedKeys.isEmpty { unplacedKeys.removeAll(keepingCapacity: true) }
+        keys.empty()
+        slots.empty()
+        unplacedKeys.empty()
+        lastSlot = -1
     }
 }

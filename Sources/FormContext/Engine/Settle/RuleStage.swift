@@ -54,8 +54,8 @@ enum RuleStage: SettleStage {
         }
         var buffers = Buffers()
         swap(&buffers, &state.rules.spareBuffers)
-        if !buffers.level.isEmpty { buffers.level.removeAll(keepingCapacity: true) }
-        if !buffers.results.isEmpty { buffers.results.removeAll(keepingCapacity: true) }
+        buffers.level.empty()
+        buffers.results.empty()
         if state.rules.needsDiscovery {
             for rule in state.rules.rules.indices where !state.rules.retired[rule] { buffers.level.append(rule) }
             buffers.rules = state.rules.rules
@@ -112,7 +112,7 @@ enum RuleStage: SettleStage {
         defer { state.rules.spareBuffers = outcome.buffers }
         guard let tracker = outcome.buffers.tracker else { return }
         // The rules of this level whose result changes: what they decide, the level read as it was.
-        state.rules.levelChanges.removeAll(keepingCapacity: true)
+        state.rules.levelChanges.empty()
         if !outcome.isDiscovery {
             for index in outcome.buffers.results.indices {
                 let result = outcome.buffers.results[index]
@@ -202,7 +202,7 @@ extension EngineState {
             }
             guard write(value, at: slot, origin: .calculation, into: &changes) else { return }
             guard let readers = rules.valueReaders.readers(of: slot) else { return }
-            if readers.contains(rule) {
+            if rules.valueReaders.hasRead(rule, slot) {
                 // A calculation reading its own field sees the value it made last: it runs once more
                 // to settle on a value that reads back as itself, and a second change is a cycle.
                 if rules.mayRerun(rule) { rules.schedule(rule) } else { rules.breakCycle([rule]) }

@@ -58,6 +58,12 @@ struct DependencyIndex: Sendable {
         return readers[slot]
     }
 
+    /// Whether `reader` read `slot` on its last run (asked of its few reads, hashing nothing).
+    @inline(__always)
+    func hasRead(_ reader: Int, _ slot: Int) -> Bool {
+        reader < reads.count && reads[reader].contains(slot)
+    }
+
     /// The slots `reader` read on its last run.
     func reads(of reader: Int) -> [Int] {
         reader < reads.count ? reads[reader] : []

@@ -56,7 +56,7 @@ struct RuleQueue: Sendable {
             for entry in heap where heights[entry.rule] == entry.height && remove(entry.rule) {
                 level.append(entry.rule)
             }
-            heap.removeAll(keepingCapacity: true)
+            heap.empty()
             return
         }
         var lowest: Int?

@@ -420,8 +420,8 @@ struct RuleState: Sendable {
     /// Counts and records a run of `rule`, which read `reads`.
     mutating func didRun(_ rule: Int, reads: ArraySlice<Int>) {
         if !isRecording {
-            lastRun.removeAll(keepingCapacity: true)
-            lastRunReads.removeAll(keepingCapacity: true)
+            lastRun.empty()
+            lastRunReads.empty()
             isRecording = true
         }
         evaluationCount += 1
