@@ -12,7 +12,7 @@ enum RuleStage: SettleStage {
 
     struct Outcome: Sendable {
         let isDiscovery: Bool
-        /// What each rule decided (in ``Buffers/results``) and read (in ``Buffers/tracker``), in
+        /// What each rule decided (in ``Buffers/outputs``) and read (in ``Buffers/tracker``), in
         /// the buffers the plan lent, given back to the rule state when committed.
         var buffers: Buffers
     }
@@ -27,18 +27,13 @@ enum RuleStage: SettleStage {
         var level: [Int] = []
         /// Every rule of the form (shared with the rule state, not copied), for the level to run.
         var rules: [CompiledRule] = []
-        /// What each rule decided, with the range of the tracker's slots holding what it read.
-        var results: [RuleResult] = []
+        /// What each rule of the level decided, in the level's order.
+        var outputs: [CompiledRule.Output] = []
+        /// The range of the tracker's slots holding what each rule of the level read, in the level's order.
+        var reads: [Range<Int>] = []
         /// Records the slots the rules read, one rule after another; a key that had no slot yet as
         /// `-1 - i` for its place `i` in the tracker's unplaced keys.
         var tracker: ReadTracker?
-    }
-
-    /// What one rule decided, with the range of the tracker's slots holding what it read.
-    struct RuleResult: Sendable {
-        let rule: Int
-        let output: CompiledRule.Output
-        let reads: Range<Int>
     }
 
     static func plan(_ state: inout EngineState, _ changes: inout ChangeSet) -> Plan? {
@@ -55,7 +50,8 @@ enum RuleStage: SettleStage {
         var buffers = Buffers()
         swap(&buffers, &state.rules.spareBuffers)
         buffers.level.empty()
-        buffers.results.empty()
+        buffers.outputs.empty()
+        buffers.reads.empty()
         if state.rules.needsDiscovery {
             for rule in state.rules.rules.indices where !state.rules.retired[rule] { buffers.level.append(rule) }
             buffers.rules = state.rules.rules
@@ -93,14 +89,15 @@ enum RuleStage: SettleStage {
         let tracker = plan.buffers.tracker ?? ReadTracker(recordingSlots: true)
         tracker.reset()
         plan.buffers.tracker = tracker
-        plan.buffers.results.reserveCapacity(plan.buffers.level.count)
+        plan.buffers.outputs.reserveCapacity(plan.buffers.level.count)
+        plan.buffers.reads.reserveCapacity(plan.buffers.level.count)
         // One reader for the level, told for each rule what that rule cannot see.
         var values = FormValues(source, tracker: tracker)
         for rule in plan.buffers.level {
             let start = tracker.slots.count
             values.excluded = plan.buffers.rules[rule].excluded
-            let output = plan.buffers.rules[rule].evaluate(values)
-            plan.buffers.results.append(RuleResult(rule: rule, output: output, reads: start..<tracker.slots.count))
+            plan.buffers.outputs.append(plan.buffers.rules[rule].evaluate(values))
+            plan.buffers.reads.append(start..<tracker.slots.count)
         }
         // Let go of the rules before the commit, which may add some (the rows a count rule makes).
         plan.buffers.rules = []
@@ -114,13 +111,12 @@ enum RuleStage: SettleStage {
         // The rules of this level whose result changes: what they decide, the level read as it was.
         state.rules.levelChanges.empty()
         if !outcome.isDiscovery {
-            for index in outcome.buffers.results.indices {
-                let result = outcome.buffers.results[index]
-                state.rules.levelChanges.append(state.rules.differs(result.output, fromLastOf: result.rule))
+            for index in outcome.buffers.level.indices {
+                state.rules.levelChanges.append(state.rules.differs(outcome.buffers.outputs[index], fromLastOf: outcome.buffers.level[index]))
             }
         }
-        for index in outcome.buffers.results.indices {
-            let (rule, range) = (outcome.buffers.results[index].rule, outcome.buffers.results[index].reads)
+        for index in outcome.buffers.level.indices {
+            let (rule, range) = (outcome.buffers.level[index], outcome.buffers.reads[index])
             // Keys that had no slot when read get theirs now, in the order they were read.
             tracker.placeSlots(in: range) { state.fields.slot(creating: $0) }
             let slots = tracker.slots[range]
@@ -146,14 +142,14 @@ enum RuleStage: SettleStage {
                 }
                 // What it read is stale only if a rule still due, or one of this level that changes,
                 // decides it: then it runs again after them; otherwise its result stands.
-                if later.contains(where: { state.rules.isDue($0) || changesInLevel($0, outcome.buffers.results, state.rules.levelChanges) }) {
+                if later.contains(where: { state.rules.isDue($0) || changesInLevel($0, outcome.buffers.level, state.rules.levelChanges) }) {
                     state.rules.schedule(rule)
                     continue
                 }
             }
             // Found to differ above, it still does: nothing this commit did since can make it the same.
             let differs = !outcome.isDiscovery && state.rules.levelChanges[index]
-            state.applyRule(rule, output: outcome.buffers.results[index].output, differs: differs, into: &changes)
+            state.applyRule(rule, output: outcome.buffers.outputs[index], differs: differs, into: &changes)
         }
         if outcome.isDiscovery {
             state.rules.order()
@@ -163,18 +159,16 @@ enum RuleStage: SettleStage {
         changes.rulesTakenConcealment = changes.concealment.count
     }
 
-    /// Whether `rule` is one of the level of `results` (whose rules are in ascending order) and its
-    /// result changes, by `levelChanges`.
-    private static func changesInLevel(
-        _ rule: Int, _ results: [RuleResult], _ levelChanges: [Bool]
-    ) -> Bool {
+    /// Whether `rule` is one of `level` (rules in ascending order) and its result changes, by
+    /// `levelChanges`.
+    private static func changesInLevel(_ rule: Int, _ level: [Int], _ levelChanges: [Bool]) -> Bool {
         var low = 0
-        var high = results.count
+        var high = level.count
         while low < high {
             let middle = (low + high) / 2
-            if results[middle].rule < rule { low = middle + 1 } else { high = middle }
+            if level[middle] < rule { low = middle + 1 } else { high = middle }
         }
-        return low < results.count && results[low].rule == rule && levelChanges[low]
+        return low < level.count && level[low] == rule && levelChanges[low]
     }
 }
 
