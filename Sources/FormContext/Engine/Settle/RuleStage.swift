@@ -42,10 +42,8 @@ enum RuleStage: SettleStage {
             changes.rulesBegun = true
             state.rules.beginPass()
         }
-        if state.rules.hasUnplacedSlots(in: state.fields) {
-            for slot in state.rules.placeNewSlots(of: state.fields) {
-                state.refreshRuleFlags(at: slot, into: &changes)
-            }
+        for slot in state.rules.placeNewSlots(of: state.fields) {
+            state.refreshRuleFlags(at: slot, into: &changes)
         }
         var buffers = Buffers()
         swap(&buffers, &state.rules.spareBuffers)

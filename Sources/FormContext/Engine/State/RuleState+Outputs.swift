@@ -8,6 +8,10 @@ struct RuleOutputs: Sendable {
 
     private static let none: Int8 = -1, off: Int8 = 0, on: Int8 = 1, value: Int8 = 2
 
+    /// The kind recording the flag `flag`.
+    @inline(__always)
+    private static func kind(_ flag: Bool) -> Int8 { flag ? on : off }
+
     /// Outputs for `count` rules that have decided nothing yet.
     init(count: Int = 0) {
         kinds = Array(repeating: Self.none, count: count)
@@ -41,7 +45,7 @@ struct RuleOutputs: Sendable {
         switch output {
         case .flag(let flag):
             if kinds[rule] == Self.value { values[rule] = .absent }
-            kinds[rule] = flag ? Self.on : Self.off
+            kinds[rule] = Self.kind(flag)
         case .value(let value):
             kinds[rule] = Self.value
             values[rule] = value
@@ -57,14 +61,14 @@ struct RuleOutputs: Sendable {
     /// Whether `rule` last decided the flag `flag` (and not the other, nor nothing yet).
     @inline(__always)
     func decided(_ flag: Bool, by rule: Int) -> Bool {
-        kinds[rule] == (flag ? Self.on : Self.off)
+        kinds[rule] == Self.kind(flag)
     }
 
     /// Whether `output` differs from what `rule` last decided, or the rule has decided nothing yet.
     @inline(__always)
     func differs(_ output: CompiledRule.Output, fromLastOf rule: Int) -> Bool {
         switch output {
-        case .flag(let flag): kinds[rule] != (flag ? Self.on : Self.off)
+        case .flag(let flag): kinds[rule] != Self.kind(flag)
         case .value(let value): kinds[rule] != Self.value || !values[rule].isSame(as: value)
         }
     }

@@ -129,19 +129,20 @@ struct RuleState: Sendable {
 
     // MARK: Groups
 
-    /// Whether `fields` has slots made since the last ``placeNewSlots(of:)``.
-    @inline(__always)
-    func hasUnplacedSlots(in fields: FieldTable) -> Bool {
-        slotsPlaced < fields.slotCount
-    }
-
     /// Works out the groups of every slot made since the last call, giving each the state its groups
-    /// are in.
+    /// are in. With no slot made since, it returns at once: every level of rules asks.
     ///
     /// - Returns: The new slots under a group.
+    @inline(__always)
     mutating func placeNewSlots(of fields: FieldTable) -> [Int] {
+        guard slotsPlaced < fields.slotCount else { return [] }
+        return placeSlots(of: fields)
+    }
+
+    /// ``placeNewSlots(of:)`` for the slots made since the last call.
+    private mutating func placeSlots(of fields: FieldTable) -> [Int] {
         defer { slotsPlaced = fields.slotCount }
-        guard !groups.isEmpty, slotsPlaced < fields.slotCount else { return [] }
+        guard !groups.isEmpty else { return [] }
         var placed: [Int] = []
         for slot in slotsPlaced..<fields.slotCount {
             let key = fields[slot].key
