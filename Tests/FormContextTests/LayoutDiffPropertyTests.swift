@@ -44,30 +44,47 @@ struct LayoutDiffPropertyTests {
         let screen = Self.randomScreen(&random)
         let form = FormContextObject(FormContext(Dictionary(uniqueKeysWithValues: Self.flags.map { ($0.name, Bool.random(using: &random)) })))
         let live = LiveScreen(screen, form: form)
-        let model = Locked(live.sections.map(Shown.init))
-        let failures = Locked([String]())
-        let step = Locked(0)
-        let subscription = live.observe { diff in
-            let after = live.sections.map(Shown.init)
-            model.withLock { before in
-                let replayed = Self.apply(diff, to: before, after: after)
-                if replayed != after {
-                    let shown = replayed.map { "\($0)" } ?? "a position out of range"
-                    failures.withLock { $0.append("seed \(seed) step \(step.withLock { $0 }) \(diff): replayed \(shown), shown \(after)") }
-                }
-                before = after
-            }
-        }
-        #expect(model.withLock { $0 } == Self.oracle(screen, form), "seed \(seed): first state")
+        let replay = DiffReplay(live, seed: seed)
+        #expect(replay.model.withLock { $0 } == Self.oracle(screen, form), "seed \(seed): first state")
         for index in 0..<Self.changesPerSeed {
-            step.withLock { $0 = index }
+            replay.step.withLock { $0 = index }
             Self.randomChange(form, &random)
             let expected = Self.oracle(screen, form)
             #expect(live.sections.map(Shown.init) == expected, "seed \(seed) step \(index): shown differs from the oracle")
-            #expect(model.withLock { $0 } == expected, "seed \(seed) step \(index): replayed diffs differ from the oracle")
+            #expect(replay.model.withLock { $0 } == expected, "seed \(seed) step \(index): replayed diffs differ from the oracle")
         }
-        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 }.prefix(3))")
-        subscription.cancel()
+        #expect(replay.failures.withLock { $0 }.isEmpty, "\(replay.failures.withLock { $0 }.prefix(3))")
+        replay.subscription.cancel()
+    }
+
+    /// Replays every diff a live screen reports onto the sections it showed before (``apply(_:to:after:)``),
+    /// keeping the result and recording each diff whose replay does not give the sections it shows after.
+    final class DiffReplay: Sendable {
+        /// The sections as the diffs so far rebuild them.
+        let model: Locked<[Shown]>
+        /// One line per diff whose replay went wrong, naming the seed and step.
+        let failures = Locked([String]())
+        /// The step under way, for the failure lines.
+        let step = Locked(0)
+        let subscription: FormSubscription
+
+        init(_ live: LiveScreen, seed: UInt64) {
+            let model = Locked(live.sections.map(Shown.init))
+            let failures = self.failures
+            let step = self.step
+            self.model = model
+            subscription = live.observe { diff in
+                let after = live.sections.map(Shown.init)
+                model.withLock { before in
+                    let replayed = LayoutDiffPropertyTests.apply(diff, to: before, after: after)
+                    if replayed != after {
+                        let shown = replayed.map { "\($0)" } ?? "a position out of range"
+                        failures.withLock { $0.append("seed \(seed) step \(step.withLock { $0 }) \(diff): replayed \(shown), shown \(after)") }
+                    }
+                    before = after
+                }
+            }
+        }
     }
 
     /// `before` with `diff` applied as `UITableView.performBatchUpdates` applies it: deletions at their

@@ -160,34 +160,21 @@ struct RepeatSectionPropertyTests {
         let screen = Self.randomScreen(&random)
         let form = try Self.makeForm(&random, rows: rows)
         let live = LiveScreen(screen, form: form)
-        let model = Locked(live.sections.map(LayoutDiffPropertyTests.Shown.init))
-        let failures = Locked([String]())
-        let step = Locked(0)
-        let subscription = live.observe { diff in
-            let after = live.sections.map(LayoutDiffPropertyTests.Shown.init)
-            model.withLock { before in
-                let replayed = LayoutDiffPropertyTests.apply(diff, to: before, after: after)
-                if replayed != after {
-                    let shown = replayed.map { "\($0)" } ?? "a position out of range"
-                    failures.withLock { $0.append("seed \(seed) step \(step.withLock { $0 }) \(diff): replayed \(shown), shown \(after)") }
-                }
-                before = after
-            }
-        }
-        #expect(model.withLock { $0 } == Self.oracle(screen, form), "seed \(seed): first state")
+        let replay = LayoutDiffPropertyTests.DiffReplay(live, seed: seed)
+        #expect(replay.model.withLock { $0 } == Self.oracle(screen, form), "seed \(seed): first state")
         for index in 0..<steps {
-            step.withLock { $0 = index }
+            replay.step.withLock { $0 = index }
             Self.randomStep(form, &random)
             let expected = Self.oracle(screen, form)
             #expect(live.sections.map(LayoutDiffPropertyTests.Shown.init) == expected, "seed \(seed) step \(index): shown differs from the oracle")
-            #expect(model.withLock { $0 } == expected, "seed \(seed) step \(index): replayed diffs differ from the oracle")
+            #expect(replay.model.withLock { $0 } == expected, "seed \(seed) step \(index): replayed diffs differ from the oracle")
             #expect(live.sectionCount == expected.count, "seed \(seed) step \(index): section count")
             if !expected.isEmpty {
                 let probe = Int.random(in: 0..<expected.count, using: &random)
                 #expect(live.section(at: probe).map(LayoutDiffPropertyTests.Shown.init) == expected[probe], "seed \(seed) step \(index): section(at: \(probe))")
             }
         }
-        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 }.prefix(3))")
-        subscription.cancel()
+        #expect(replay.failures.withLock { $0 }.isEmpty, "\(replay.failures.withLock { $0 }.prefix(3))")
+        replay.subscription.cancel()
     }
 }

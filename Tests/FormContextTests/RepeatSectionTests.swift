@@ -32,12 +32,17 @@ struct RepeatSectionTests {
         FormContextObject(definition: try FormDefinition([FieldDefinition(FormKey<String>("street")), FieldDefinition(members)]))
     }
 
-    @Test("a section per row, after the section's own, bound to the row's keys")
-    func sectionPerRow() throws {
-        let form = try Self.makeForm()
+    /// A household of Ada, 36, and Bo, 7 (who needs a guardian), on a live screen.
+    static func adaAndBo() throws -> (form: FormContextObject, ada: RowID, bo: RowID, live: LiveScreen) {
+        let form = try makeForm()
         let ada = try form.appendRow(to: "members", ["name": "Ada", "age": 36])
         let bo = try form.appendRow(to: "members", ["name": "Bo", "age": 7])
-        let live = LiveScreen(Self.screen, form: form)
+        return (form, ada, bo, LiveScreen(screen, form: form))
+    }
+
+    @Test("a section per row, after the section's own, bound to the row's keys")
+    func sectionPerRow() throws {
+        let (_, ada, bo, live) = try Self.adaAndBo()
         #expect(live.sections.map(\.description) == [
             "[title: Address | Street: \"\"]", "[title: Members | Add member]",
             "[Name: \"Ada\" | Age: \"36\" | Remove]", "[Name: \"Bo\" | Age: \"7\" | Guardian: \"\" | Remove]", "[Save]",
@@ -72,10 +77,7 @@ struct RepeatSectionTests {
 
     @Test("a row's cell is hidden while the rules hide its field in that row, and only there")
     func rulesHideRowCells() throws {
-        let form = try Self.makeForm()
-        let ada = try form.appendRow(to: "members", ["name": "Ada", "age": 36])
-        let bo = try form.appendRow(to: "members", ["name": "Bo", "age": 7])
-        let live = LiveScreen(Self.screen, form: form)
+        let (form, ada, bo, live) = try Self.adaAndBo()
         let guardian = { (id: RowID) in CellPath(section: 1, row: 2, rowID: id) }
         #expect(live.rowPath(of: guardian(ada)) == nil)
         #expect(live.rowPath(of: guardian(bo)) == RowPath(section: 3, row: 2))
