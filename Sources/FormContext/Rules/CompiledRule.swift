@@ -55,10 +55,25 @@ struct CompiledRule: Sendable {
         }
     }
 
+    /// How a rule computes its result: a condition, or a calculation.
+    enum Evaluation: Sendable {
+        case flag(@Sendable (FormValues) -> Bool)
+        case value(Calculation)
+    }
+
     let target: Target
     /// The fields the rule cannot see: a calculation does not see hidden fields; the others see all.
     let excluded: FieldFlags
-    let evaluate: @Sendable (FormValues) -> Output
+    let evaluation: Evaluation
+
+    /// Runs the rule over `values`.
+    @inline(__always)
+    func evaluate(_ values: FormValues) -> Output {
+        switch evaluation {
+        case .flag(let condition): .flag(condition(values))
+        case .value(let calculation): .value(calculation(values))
+        }
+    }
 }
 
 extension FormDefinition {
@@ -71,38 +86,36 @@ extension FormDefinition {
             let key = fields[position].key
             let conditions = extras.conditions
             if let calculation = conditions.calculation {
-                rules.append(CompiledRule(target: .value(key), excluded: .concealed) { .value(calculation($0)) })
+                rules.append(CompiledRule(target: .value(key), excluded: .concealed, evaluation: .value(calculation)))
             }
             if let visible = conditions.visible {
-                rules.append(CompiledRule(target: .visible(key), excluded: []) { .flag(visible($0)) })
+                rules.append(CompiledRule(target: .visible(key), excluded: [], evaluation: .flag(visible)))
             }
             if let enabled = conditions.enabled {
-                rules.append(CompiledRule(target: .enabled(key), excluded: []) { .flag(enabled($0)) })
+                rules.append(CompiledRule(target: .enabled(key), excluded: [], evaluation: .flag(enabled)))
             }
             if let required = conditions.required {
-                rules.append(CompiledRule(target: .required(key), excluded: []) { .flag(required($0)) })
+                rules.append(CompiledRule(target: .required(key), excluded: [], evaluation: .flag(required)))
             }
             if let group = extras.repeatGroup {
                 // A repeat group's visibility and enabled state cascade to its rows' fields.
                 if let visible = conditions.visible {
-                    rules.append(CompiledRule(target: .groupVisible(key), excluded: []) { .flag(visible($0)) })
+                    rules.append(CompiledRule(target: .groupVisible(key), excluded: [], evaluation: .flag(visible)))
                 }
                 if let enabled = conditions.enabled {
-                    rules.append(CompiledRule(target: .groupEnabled(key), excluded: []) { .flag(enabled($0)) })
+                    rules.append(CompiledRule(target: .groupEnabled(key), excluded: [], evaluation: .flag(enabled)))
                 }
                 if let count = group.countRule {
-                    rules.append(CompiledRule(target: .rowCount(key), excluded: .concealed) { values in
-                        .value(count(values).map { StoredValue($0) } ?? .absent)
-                    })
+                    rules.append(CompiledRule(target: .rowCount(key), excluded: .concealed, evaluation: .value(.int(count))))
                 }
             }
         }
         for group in groups {
             if let visible = group.visible {
-                rules.append(CompiledRule(target: .groupVisible(group.scope.prefix), excluded: []) { .flag(visible($0)) })
+                rules.append(CompiledRule(target: .groupVisible(group.scope.prefix), excluded: [], evaluation: .flag(visible)))
             }
             if let enabled = group.enabled {
-                rules.append(CompiledRule(target: .groupEnabled(group.scope.prefix), excluded: []) { .flag(enabled($0)) })
+                rules.append(CompiledRule(target: .groupEnabled(group.scope.prefix), excluded: [], evaluation: .flag(enabled)))
             }
         }
         return rules

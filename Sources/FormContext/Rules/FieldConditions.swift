@@ -6,44 +6,13 @@ struct FieldConditions: Sendable {
     var required: (@Sendable (FormValues) -> Bool)?
     /// The message of the error a required-when rule gives a blank field.
     var requiredMessage = "is required"
-    /// Computes the field's value, boxed through the store's door by the closure itself, where the
-    /// value's type is known.
-    var calculation: (@Sendable (FormValues) -> StoredValue)?
+    /// Computes the field's value.
+    var calculation: Calculation?
     /// The type the calculation returns, to check against the field's.
     var calculationType: (id: ObjectIdentifier, name: String)?
 
     /// Whether the field has any rule.
     var isEmpty: Bool { visible == nil && enabled == nil && required == nil && calculation == nil }
-
-    /// `calculation` as the rule engine runs it: giving the stored value of what it computes.
-    ///
-    /// For the commonest value types the closure returned is compiled for the type, so that a run
-    /// costs no lookup of the optional's generic type and no generic boxing; any other type takes the
-    /// generic way, with the same result.
-    static func storing<Value: Hashable & Sendable>(
-        _ calculation: @escaping @Sendable (FormValues) -> Value?
-    ) -> @Sendable (FormValues) -> StoredValue {
-        if Value.self == Int.self, let typed = storing(calculation, as: Int.self) { return typed }
-        if Value.self == String.self, let typed = storing(calculation, as: String.self) { return typed }
-        if Value.self == Bool.self, let typed = storing(calculation, as: Bool.self) { return typed }
-        if Value.self == Double.self, let typed = storing(calculation, as: Double.self) { return typed }
-        return { values in
-            guard let value = calculation(values) else { return .absent }
-            return StoredValue.boxing(value)
-        }
-    }
-
-    /// `calculation`, which computes a `Concrete?`, giving the stored value of what it computes, or
-    /// `nil` if it computes something else.
-    private static func storing<Concrete: Hashable & Sendable>(
-        _ calculation: Any, as type: Concrete.Type
-    ) -> (@Sendable (FormValues) -> StoredValue)? {
-        guard let typed = calculation as? @Sendable (FormValues) -> Concrete? else { return nil }
-        return { values in
-            guard let value = typed(values) else { return .absent }
-            return StoredValue.boxing(value)
-        }
-    }
 
     /// The same conditions read from inside `scope`.
     func scoped(in scope: FormScope) -> FieldConditions {
@@ -57,7 +26,7 @@ struct FieldConditions: Sendable {
         viewed.visible = visible.map { condition in { @Sendable values in condition(view(values)) } }
         viewed.enabled = enabled.map { condition in { @Sendable values in condition(view(values)) } }
         viewed.required = required.map { condition in { @Sendable values in condition(view(values)) } }
-        viewed.calculation = calculation.map { calculation in { @Sendable values in calculation(view(values)) } }
+        viewed.calculation = calculation?.reading(view)
         return viewed
     }
 
@@ -138,8 +107,45 @@ extension FieldDefinition {
     /// - Parameter calculation: Computes the value.
     /// - Returns: The field with the calculation.
     public func calculated<Value: Hashable & Sendable>(_ calculation: @escaping @Sendable (FormValues) -> Value?) -> FieldDefinition {
+        calculated(.other { values in calculation(values).map { StoredValue.boxing($0) } ?? .absent }, type: Value.self)
+    }
+
+    /// The same field, its `Int` value computed from other fields: see ``calculated(_:)-(FormValues)->Value?``.
+    ///
+    /// - Parameter calculation: Computes the value.
+    /// - Returns: The field with the calculation.
+    public func calculated(_ calculation: @escaping @Sendable (FormValues) -> Int?) -> FieldDefinition {
+        calculated(.int(calculation), type: Int.self)
+    }
+
+    /// The same field, its `String` value computed from other fields: see ``calculated(_:)-(FormValues)->Value?``.
+    ///
+    /// - Parameter calculation: Computes the value.
+    /// - Returns: The field with the calculation.
+    public func calculated(_ calculation: @escaping @Sendable (FormValues) -> String?) -> FieldDefinition {
+        calculated(.string(calculation), type: String.self)
+    }
+
+    /// The same field, its `Bool` value computed from other fields: see ``calculated(_:)-(FormValues)->Value?``.
+    ///
+    /// - Parameter calculation: Computes the value.
+    /// - Returns: The field with the calculation.
+    public func calculated(_ calculation: @escaping @Sendable (FormValues) -> Bool?) -> FieldDefinition {
+        calculated(.bool(calculation), type: Bool.self)
+    }
+
+    /// The same field, its `Double` value computed from other fields: see ``calculated(_:)-(FormValues)->Value?``.
+    ///
+    /// - Parameter calculation: Computes the value.
+    /// - Returns: The field with the calculation.
+    public func calculated(_ calculation: @escaping @Sendable (FormValues) -> Double?) -> FieldDefinition {
+        calculated(.double(calculation), type: Double.self)
+    }
+
+    /// The same field with `calculation`, which computes a `Value`.
+    private func calculated<Value>(_ calculation: Calculation, type: Value.Type) -> FieldDefinition {
         var copy = self
-        copy.conditions.calculation = FieldConditions.storing(calculation)
+        copy.conditions.calculation = calculation
         copy.conditions.calculationType = (ObjectIdentifier(Value.self), typeName(of: Value.self))
         return copy
     }

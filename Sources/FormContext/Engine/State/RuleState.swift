@@ -194,7 +194,7 @@ struct RuleState: Sendable {
         var found: Set<Int> = []
         switch rules[rule].target {
         case .value, .rowCount:
-            for slot in producedSlots(of: rule) { found.formUnion(valueReaders.readers(of: slot) ?? []) }
+            for slot in producedSlots(of: rule) { found.formUnion(valueReaders.allReaders(of: slot)) }
         case .visible:
             for slot in producedSlots(of: rule) { addConsumers(ofVisibilityOf: slot, to: &found) }
         case .groupVisible:
@@ -209,9 +209,9 @@ struct RuleState: Sendable {
     /// Adds the rules that depend on whether `slot` is hidden: the calculations reading it and, with
     /// hidden values cleared, every reader of its value and its own calculation.
     private func addConsumers(ofVisibilityOf slot: Int, to found: inout Set<Int>) {
-        found.formUnion(concealmentReaders.readers(of: slot) ?? [])
+        found.formUnion(concealmentReaders.allReaders(of: slot))
         guard clearsHiddenValues else { return }
-        found.formUnion(valueReaders.readers(of: slot) ?? [])
+        found.formUnion(valueReaders.allReaders(of: slot))
         if let calculation = calculationOf[slot] { found.insert(calculation) }
     }
 
@@ -242,13 +242,13 @@ struct RuleState: Sendable {
     }
 
     /// The rules that read the value of `slot`.
-    func valueReaders(of slot: Int) -> Set<Int> {
-        valueReaders.readers(of: slot) ?? []
+    func valueReaders(of slot: Int) -> DependencyIndex.Readers {
+        valueReaders.allReaders(of: slot)
     }
 
     /// The rules that cannot see hidden fields and read `slot`.
-    func concealmentReaders(of slot: Int) -> Set<Int> {
-        concealmentReaders.readers(of: slot) ?? []
+    func concealmentReaders(of slot: Int) -> DependencyIndex.Readers {
+        concealmentReaders.allReaders(of: slot)
     }
 
     // MARK: Ordering
