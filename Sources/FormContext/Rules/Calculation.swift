@@ -3,7 +3,7 @@
 ///
 /// A closure of a generic type reaches a definition through reabstraction thunks; a run through them
 /// calls three closures instead of one. The `Int`, `String`, `Bool` and `Double` overloads of
-/// ``FieldDefinition/calculated(_:)-(FormValues)->Value?`` keep the closure as it is; any other type
+/// `FieldDefinition.calculated(_:)` keep the closure as it is; any other type
 /// boxes its result through the store's door in a closure of its own.
 enum Calculation: Sendable {
     case int(@Sendable (FormValues) -> Int?)

@@ -110,7 +110,7 @@ extension FieldDefinition {
         calculated(.other { values in calculation(values).map { StoredValue.boxing($0) } ?? .absent }, type: Value.self)
     }
 
-    /// The same field, its `Int` value computed from other fields: see ``calculated(_:)-(FormValues)->Value?``.
+    /// The same field, its `Int` value computed from other fields: as the generic `calculated(_:)`, with the closure kept as it was written.
     ///
     /// - Parameter calculation: Computes the value.
     /// - Returns: The field with the calculation.
@@ -118,7 +118,7 @@ extension FieldDefinition {
         calculated(.int(calculation), type: Int.self)
     }
 
-    /// The same field, its `String` value computed from other fields: see ``calculated(_:)-(FormValues)->Value?``.
+    /// The same field, its `String` value computed from other fields: as the generic `calculated(_:)`, with the closure kept as it was written.
     ///
     /// - Parameter calculation: Computes the value.
     /// - Returns: The field with the calculation.
@@ -126,7 +126,7 @@ extension FieldDefinition {
         calculated(.string(calculation), type: String.self)
     }
 
-    /// The same field, its `Bool` value computed from other fields: see ``calculated(_:)-(FormValues)->Value?``.
+    /// The same field, its `Bool` value computed from other fields: as the generic `calculated(_:)`, with the closure kept as it was written.
     ///
     /// - Parameter calculation: Computes the value.
     /// - Returns: The field with the calculation.
@@ -134,7 +134,7 @@ extension FieldDefinition {
         calculated(.bool(calculation), type: Bool.self)
     }
 
-    /// The same field, its `Double` value computed from other fields: see ``calculated(_:)-(FormValues)->Value?``.
+    /// The same field, its `Double` value computed from other fields: as the generic `calculated(_:)`, with the closure kept as it was written.
     ///
     /// - Parameter calculation: Computes the value.
     /// - Returns: The field with the calculation.
