@@ -58,7 +58,7 @@ struct CompiledRule: Sendable {
     /// How a rule computes its result: a condition, or a calculation.
     enum Evaluation: Sendable {
         case flag(@Sendable (FormValues) -> Bool)
-        case value(Calculation)
+        case value(@Sendable (FormValues) -> StoredValue)
     }
 
     let target: Target
@@ -106,7 +106,9 @@ extension FormDefinition {
                     rules.append(CompiledRule(target: .groupEnabled(key), excluded: [], evaluation: .flag(enabled)))
                 }
                 if let count = group.countRule {
-                    rules.append(CompiledRule(target: .rowCount(key), excluded: .concealed, evaluation: .value(.int(count))))
+                    rules.append(CompiledRule(target: .rowCount(key), excluded: .concealed, evaluation: .value({ values in
+                        count(values).map { StoredValue($0) } ?? .absent
+                    })))
                 }
             }
         }

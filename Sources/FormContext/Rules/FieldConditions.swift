@@ -6,8 +6,9 @@ struct FieldConditions: Sendable {
     var required: (@Sendable (FormValues) -> Bool)?
     /// The message of the error a required-when rule gives a blank field.
     var requiredMessage = "is required"
-    /// Computes the field's value.
-    var calculation: Calculation?
+    /// Computes the field's value, boxed through the store's door by the closure itself, where the
+    /// value's type is known.
+    var calculation: (@Sendable (FormValues) -> StoredValue)?
     /// The type the calculation returns, to check against the field's.
     var calculationType: (id: ObjectIdentifier, name: String)?
 
@@ -26,7 +27,7 @@ struct FieldConditions: Sendable {
         viewed.visible = visible.map { condition in { @Sendable values in condition(view(values)) } }
         viewed.enabled = enabled.map { condition in { @Sendable values in condition(view(values)) } }
         viewed.required = required.map { condition in { @Sendable values in condition(view(values)) } }
-        viewed.calculation = calculation?.reading(view)
+        viewed.calculation = calculation.map { calculation in { @Sendable values in calculation(view(values)) } }
         return viewed
     }
 
@@ -106,46 +107,16 @@ extension FieldDefinition {
     ///
     /// - Parameter calculation: Computes the value.
     /// - Returns: The field with the calculation.
+    // Specialized for the commonest types: a caller's closure of one of them arrives as written
+    // (a closure passed as a generic one is wrapped in two reabstraction thunks, which each run
+    // would call through), and its result is boxed by code compiled for its type.
+    @_specialize(exported: true, where Value == Int)
+    @_specialize(exported: true, where Value == String)
+    @_specialize(exported: true, where Value == Bool)
+    @_specialize(exported: true, where Value == Double)
     public func calculated<Value: Hashable & Sendable>(_ calculation: @escaping @Sendable (FormValues) -> Value?) -> FieldDefinition {
-        calculated(.other { values in calculation(values).map { StoredValue.boxing($0) } ?? .absent }, type: Value.self)
-    }
-
-    /// The same field, its `Int` value computed from other fields: as the generic `calculated(_:)`, with the closure kept as it was written.
-    ///
-    /// - Parameter calculation: Computes the value.
-    /// - Returns: The field with the calculation.
-    public func calculated(_ calculation: @escaping @Sendable (FormValues) -> Int?) -> FieldDefinition {
-        calculated(.int(calculation), type: Int.self)
-    }
-
-    /// The same field, its `String` value computed from other fields: as the generic `calculated(_:)`, with the closure kept as it was written.
-    ///
-    /// - Parameter calculation: Computes the value.
-    /// - Returns: The field with the calculation.
-    public func calculated(_ calculation: @escaping @Sendable (FormValues) -> String?) -> FieldDefinition {
-        calculated(.string(calculation), type: String.self)
-    }
-
-    /// The same field, its `Bool` value computed from other fields: as the generic `calculated(_:)`, with the closure kept as it was written.
-    ///
-    /// - Parameter calculation: Computes the value.
-    /// - Returns: The field with the calculation.
-    public func calculated(_ calculation: @escaping @Sendable (FormValues) -> Bool?) -> FieldDefinition {
-        calculated(.bool(calculation), type: Bool.self)
-    }
-
-    /// The same field, its `Double` value computed from other fields: as the generic `calculated(_:)`, with the closure kept as it was written.
-    ///
-    /// - Parameter calculation: Computes the value.
-    /// - Returns: The field with the calculation.
-    public func calculated(_ calculation: @escaping @Sendable (FormValues) -> Double?) -> FieldDefinition {
-        calculated(.double(calculation), type: Double.self)
-    }
-
-    /// The same field with `calculation`, which computes a `Value`.
-    private func calculated<Value>(_ calculation: Calculation, type: Value.Type) -> FieldDefinition {
         var copy = self
-        copy.conditions.calculation = calculation
+        copy.conditions.calculation = { values in calculation(values).map { StoredValue.boxing($0) } ?? .absent }
         copy.conditions.calculationType = (ObjectIdentifier(Value.self), typeName(of: Value.self))
         return copy
     }
