@@ -61,18 +61,56 @@ struct CompiledRule: Sendable {
         case value(@Sendable (FormValues) -> StoredValue)
     }
 
+    /// How a rule computes its result, in an object of its own: a level calls it through an
+    /// unretained reference (see ``RuleStage``), where a closure read from an array is retained and
+    /// released around each call, an atomic operation on memory the level has usually not touched.
+    ///
+    /// Its subclasses hold the closure in a `let`, which a call borrows: a closure in an enum's payload
+    /// is copied out, and so retained, before the call.
+    class Evaluator: @unchecked Sendable {
+        // `@unchecked Sendable` is sound: the subclasses hold one `let` closure each, itself `Sendable`.
+
+        /// Made only as one of the subclasses, by ``make(_:)``.
+        fileprivate init() {}
+
+        /// Runs the rule over `values`; each subclass runs its closure.
+        func evaluate(_ values: FormValues) -> Output { .flag(false) }
+
+        static func make(_ evaluation: Evaluation) -> Evaluator {
+            switch evaluation {
+            case .flag(let condition): FlagEvaluator(condition)
+            case .value(let calculation): ValueEvaluator(calculation)
+            }
+        }
+    }
+
+    final class FlagEvaluator: Evaluator, @unchecked Sendable {
+        let condition: @Sendable (FormValues) -> Bool
+        init(_ condition: @escaping @Sendable (FormValues) -> Bool) {
+            self.condition = condition
+            super.init()
+        }
+        override func evaluate(_ values: FormValues) -> Output { .flag(condition(values)) }
+    }
+
+    final class ValueEvaluator: Evaluator, @unchecked Sendable {
+        let calculation: @Sendable (FormValues) -> StoredValue
+        init(_ calculation: @escaping @Sendable (FormValues) -> StoredValue) {
+            self.calculation = calculation
+            super.init()
+        }
+        override func evaluate(_ values: FormValues) -> Output { .value(calculation(values)) }
+    }
+
     let target: Target
     /// The fields the rule cannot see: a calculation does not see hidden fields; the others see all.
     let excluded: FieldFlags
-    let evaluation: Evaluation
+    let evaluator: Evaluator
 
-    /// Runs the rule over `values`.
-    @inline(__always)
-    func evaluate(_ values: FormValues) -> Output {
-        switch evaluation {
-        case .flag(let condition): .flag(condition(values))
-        case .value(let calculation): .value(calculation(values))
-        }
+    init(target: Target, excluded: FieldFlags, evaluation: Evaluation) {
+        self.target = target
+        self.excluded = excluded
+        evaluator = Evaluator.make(evaluation)
     }
 }
 

@@ -63,12 +63,20 @@ public struct FormValues: FormReader {
     ///
     /// The same read as ``FormReader``'s, answered here so that a field of a live form holding an
     /// `Int` is read without opening its box.
+    ///
+    /// Specialized for the commonest types: a rule reading one of them makes no generic call.
     public subscript<Value>(key: FormKey<Value>) -> Value? {
-        let key = prefix.isEmpty ? key.name : prefix + key.name
-        if case .context = source { return value(ofFullKey: key)?.base as? Value }
-        let stored = storedValue(ofFullKey: key)
-        if Value.self == Int.self, let int = stored.int { return unsafeBitCast(int, to: Value.self) }
-        return stored.value?.base as? Value
+        @_specialize(exported: true, where Value == Int)
+        @_specialize(exported: true, where Value == String)
+        @_specialize(exported: true, where Value == Bool)
+        @_specialize(exported: true, where Value == Double)
+        get {
+            let key = prefix.isEmpty ? key.name : prefix + key.name
+            if case .context = source { return value(ofFullKey: key)?.base as? Value }
+            let stored = storedValue(ofFullKey: key)
+            if Value.self == Int.self, let int = stored.int { return unsafeBitCast(int, to: Value.self) }
+            return stored.value?.base as? Value
+        }
     }
 
     /// The value under `key`, a key from the root, or `nil` if there is none or this reader cannot see it.

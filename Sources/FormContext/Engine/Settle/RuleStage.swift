@@ -91,14 +91,20 @@ enum RuleStage: SettleStage {
         plan.buffers.reads.reserveCapacity(plan.buffers.level.count)
         // One reader for the level, told for each rule what that rule cannot see.
         var values = FormValues(source, tracker: tracker)
-        for rule in plan.buffers.level {
-            let start = tracker.slots.count
-            values.excluded = plan.buffers.rules[rule].excluded
-            plan.buffers.outputs.append(plan.buffers.rules[rule].evaluate(values))
-            plan.buffers.reads.append(start..<tracker.slots.count)
-        }
         // Let go of the rules before the commit, which may add some (the rows a count rule makes).
+        let rules = plan.buffers.rules
         plan.buffers.rules = []
+        rules.withUnsafeBufferPointer { rules in
+            for rule in plan.buffers.level {
+                let start = tracker.slots.count
+                values.excluded = rules[rule].excluded
+                // Held by `rules` until the level is done, the rule is called without retaining its
+                // evaluator (and, through the evaluator's `let`, its closure).
+                let evaluator = Unmanaged.passUnretained(rules[rule].evaluator)
+                plan.buffers.outputs.append(evaluator._withUnsafeGuaranteedRef { $0.evaluate(values) })
+                plan.buffers.reads.append(start..<tracker.slots.count)
+            }
+        }
         return Outcome(isDiscovery: plan.isDiscovery, buffers: plan.buffers)
     }
 
