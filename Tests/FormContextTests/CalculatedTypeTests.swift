@@ -80,3 +80,37 @@ struct CalculatedTypeTests {
         #expect(form[FormKey<Int>("sum")] == 4)
     }
 }
+
+/// A rule finds the fields it reads again without hashing their keys: the form remembers where it
+/// found each key, checked against the field's own key. Many keys (more than it remembers, so that
+/// some share a place), long and short, read through strings made afresh on each run, must still
+/// each read their own field.
+@Suite("Rule reads: every key reads its own field")
+struct RuleReadMemoTests {
+    @Test("a sum over 5,000 fields, short and long keys, agrees with the plain sum after every change", arguments: [1, 42, 0x5EED] as [UInt64])
+    func manyKeysReadTheirOwnFields(seed: UInt64) throws {
+        let count = 5_000
+        // Every third key is longer than a short string holds.
+        let keys = (0..<count).map { $0 % 3 == 0 ? "a-rather-long-field-name-\($0)" : "f\($0)" }
+        var fields = keys.enumerated().map { FieldDefinition(FormKey<Int>($1), default: $0) }
+        fields.append(
+            FieldDefinition(FormKey<Int>("sum")).calculated { values in
+                // Strings made afresh on each run, so a long key's storage differs from run to run.
+                keys.indices.reduce(0) { total, index in
+                    let key = index % 3 == 0 ? "a-rather-long-field-name-\(index)" : "f\(index)"
+                    return total + (values[FormKey<Int>(key)] ?? 0)
+                }
+            })
+        let form = FormContextObject(definition: try FormDefinition(fields))
+        var expected = (0..<count).reduce(0, +)
+        #expect(form[FormKey<Int>("sum")] == expected)
+        var generator = SplitMix64(seed: seed)
+        for _ in 0..<20 {
+            let index = Int.random(in: 0..<count, using: &generator)
+            let value = Int.random(in: -1_000...1_000, using: &generator)
+            expected += value - (form[FormKey<Int>(keys[index])] ?? 0)
+            form.set(value, for: keys[index])
+            #expect(form[FormKey<Int>("sum")] == expected, "seed \(seed): after \(keys[index]) = \(value)")
+        }
+    }
+}
