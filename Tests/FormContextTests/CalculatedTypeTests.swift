@@ -81,12 +81,11 @@ struct CalculatedTypeTests {
     }
 }
 
-/// A rule finds the fields it reads again without hashing their keys: the form remembers where it
-/// found each key, checked against the field's own key. Many keys (more than it remembers, so that
-/// some share a place), long and short, read through strings made afresh on each run, must still
-/// each read their own field.
+/// A rule's reader finds each field it reads by its key, remembering the one it found last: many
+/// keys, long and short, read through strings made afresh on each run, must each read their own
+/// field, whatever was read before them.
 @Suite("Rule reads: every key reads its own field")
-struct RuleReadMemoTests {
+struct RuleReadKeyTests {
     @Test("a sum over 5,000 fields, short and long keys, agrees with the plain sum after every change", arguments: [1, 42, 0x5EED] as [UInt64])
     func manyKeysReadTheirOwnFields(seed: UInt64) throws {
         let count = 5_000

@@ -155,50 +155,14 @@ final class ReadTracker {
         recordsSlots = recordingSlots
     }
 
-    /// Slots found before, by a mix of their key's representation (see ``memoPosition(of:)``); -1 for
-    /// none. A hit is checked against the field's own key, so a collision, or a key whose slot was
-    /// never recorded here, costs one lookup by hash as before.
-    @exclusivity(unchecked) private var memo: [Int32] = []
-    private static let memoBits = 12
-
     /// The slot of `key` in `fields`, or `nil` if it has none.
-    ///
-    /// A key read before is found without hashing it: a rule reads the same fields, by the same
-    /// strings, on every run.
     @inline(__always)
     func slot(of key: String, in fields: FieldTable) -> Int? {
         if lastSlot >= 0, key == lastKey { return lastSlot }
-        let position = recordsSlots ? Self.memoPosition(of: key) : nil
-        if let position, position < memo.count {
-            let slot = Int(memo[position])
-            if slot >= 0, slot < fields.slotCount, fields[slot].key == key {
-                lastKey = key
-                lastSlot = slot
-                return slot
-            }
-        }
         guard let slot = fields.slot(of: key) else { return nil }
-        if let position {
-            if memo.isEmpty { memo = Array(repeating: -1, count: 1 << Self.memoBits) }
-            memo[position] = Int32(truncatingIfNeeded: slot)
-        }
         lastKey = key
         lastSlot = slot
         return slot
-    }
-
-    /// Where `key` is remembered in ``memo``: a mix of the string's two words, which hold a short
-    /// key's bytes, or a long key's length and the address of its storage (so the same string,
-    /// captured once in a rule, lands in the same place on every run). Not a hash of the contents:
-    /// two equal long keys from different strings may land apart, which costs a lookup, never a
-    /// wrong slot. `nil` where a string is not two words.
-    @inline(__always)
-    private static func memoPosition(of key: String) -> Int? {
-        guard MemoryLayout<String>.size == 2 * MemoryLayout<UInt64>.size else { return nil }
-        let (low, high) = unsafeBitCast(key, to: (UInt64, UInt64).self)
-        var mixed = (low &* 0x9E37_79B9_7F4A_7C15) ^ high
-        mixed = (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
-        return Int(truncatingIfNeeded: mixed >> UInt64(64 - memoBits))
     }
 
     /// Records that `key` was read.
