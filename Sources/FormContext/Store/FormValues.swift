@@ -23,6 +23,9 @@ public struct FormValues: FormReader {
     }
 
     let source: Source
+    /// The live form of ``source``, unretained: `source` holds it for as long as this reader exists,
+    /// so a read reaches it without retaining and releasing it (two atomic operations a read).
+    private let liveForm: Unmanaged<FormContextObject>?
     /// The fields this reader cannot see: their values read as absent.
     var excluded: FieldFlags
     /// The scope prefix with its trailing dot, or empty at the root.
@@ -37,6 +40,7 @@ public struct FormValues: FormReader {
         row: RowScope? = nil
     ) {
         self.source = source
+        if case .live(let form) = source { liveForm = Unmanaged.passUnretained(form) } else { liveForm = nil }
         self.excluded = excluded
         self.prefix = prefix
         self.tracker = tracker
@@ -93,10 +97,15 @@ public struct FormValues: FormReader {
     /// on its own; absent if there is none or this reader cannot see it.
     @inline(__always)
     private func storedValue(ofFullKey key: String) -> StoredValue {
+        if let liveForm {
+            return liveForm._withUnsafeGuaranteedRef { form in
+                form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, tracker: tracker) }
+            }
+        }
         switch source {
-        case .context: .absent
-        case .live(let form): form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, tracker: tracker) }
-        case .scratch(let scratch): Self.storedValue(of: key, in: scratch.state.fields, unless: excluded, tracker: tracker)
+        case .context: return .absent
+        case .live(let form): return form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, tracker: tracker) }
+        case .scratch(let scratch): return Self.storedValue(of: key, in: scratch.state.fields, unless: excluded, tracker: tracker)
         }
     }
 
