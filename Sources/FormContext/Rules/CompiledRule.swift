@@ -55,35 +55,23 @@ struct CompiledRule: Sendable {
         }
     }
 
-    /// How a rule computes its result: a condition, or a calculation.
-    enum Evaluation: Sendable {
-        case flag(@Sendable (FormValues) -> Bool)
-        case value(@Sendable (FormValues) -> StoredValue)
-    }
-
     /// How a rule computes its result, in an object of its own: a level calls it through an
     /// unretained reference (see ``RuleStage``), where a closure read from an array is retained and
     /// released around each call, an atomic operation on memory the level has usually not touched.
     ///
-    /// Its subclasses hold the closure in a `let`, which a call borrows: a closure in an enum's payload
-    /// is copied out, and so retained, before the call.
+    /// Its subclasses hold the closure in a `let`, which a call borrows: a closure kept in a value
+    /// (an enum's payload, a struct's field) is copied out, and so retained, before the call.
     class Evaluator: @unchecked Sendable {
         // `@unchecked Sendable` is sound: the subclasses hold one `let` closure each, itself `Sendable`.
 
-        /// Made only as one of the subclasses, by ``make(_:)``.
+        /// Made only as one of the subclasses.
         fileprivate init() {}
 
         /// Runs the rule over `values`; each subclass runs its closure.
         func evaluate(_ values: FormValues) -> Output { .flag(false) }
-
-        static func make(_ evaluation: Evaluation) -> Evaluator {
-            switch evaluation {
-            case .flag(let condition): FlagEvaluator(condition)
-            case .value(let calculation): ValueEvaluator(calculation)
-            }
-        }
     }
 
+    /// A visibility, enabled or required condition.
     final class FlagEvaluator: Evaluator, @unchecked Sendable {
         let condition: @Sendable (FormValues) -> Bool
         init(_ condition: @escaping @Sendable (FormValues) -> Bool) {
@@ -93,6 +81,7 @@ struct CompiledRule: Sendable {
         override func evaluate(_ values: FormValues) -> Output { .flag(condition(values)) }
     }
 
+    /// A calculation.
     final class ValueEvaluator: Evaluator, @unchecked Sendable {
         let calculation: @Sendable (FormValues) -> StoredValue
         init(_ calculation: @escaping @Sendable (FormValues) -> StoredValue) {
@@ -106,12 +95,6 @@ struct CompiledRule: Sendable {
     /// The fields the rule cannot see: a calculation does not see hidden fields; the others see all.
     let excluded: FieldFlags
     let evaluator: Evaluator
-
-    init(target: Target, excluded: FieldFlags, evaluation: Evaluation) {
-        self.target = target
-        self.excluded = excluded
-        evaluator = Evaluator.make(evaluation)
-    }
 }
 
 extension FormDefinition {
@@ -124,38 +107,38 @@ extension FormDefinition {
             let key = fields[position].key
             let conditions = extras.conditions
             if let calculation = conditions.calculation {
-                rules.append(CompiledRule(target: .value(key), excluded: .concealed, evaluation: .value(calculation)))
+                rules.append(CompiledRule(target: .value(key), excluded: .concealed, evaluator: CompiledRule.ValueEvaluator(calculation)))
             }
             if let visible = conditions.visible {
-                rules.append(CompiledRule(target: .visible(key), excluded: [], evaluation: .flag(visible)))
+                rules.append(CompiledRule(target: .visible(key), excluded: [], evaluator: CompiledRule.FlagEvaluator(visible)))
             }
             if let enabled = conditions.enabled {
-                rules.append(CompiledRule(target: .enabled(key), excluded: [], evaluation: .flag(enabled)))
+                rules.append(CompiledRule(target: .enabled(key), excluded: [], evaluator: CompiledRule.FlagEvaluator(enabled)))
             }
             if let required = conditions.required {
-                rules.append(CompiledRule(target: .required(key), excluded: [], evaluation: .flag(required)))
+                rules.append(CompiledRule(target: .required(key), excluded: [], evaluator: CompiledRule.FlagEvaluator(required)))
             }
             if let group = extras.repeatGroup {
                 // A repeat group's visibility and enabled state cascade to its rows' fields.
                 if let visible = conditions.visible {
-                    rules.append(CompiledRule(target: .groupVisible(key), excluded: [], evaluation: .flag(visible)))
+                    rules.append(CompiledRule(target: .groupVisible(key), excluded: [], evaluator: CompiledRule.FlagEvaluator(visible)))
                 }
                 if let enabled = conditions.enabled {
-                    rules.append(CompiledRule(target: .groupEnabled(key), excluded: [], evaluation: .flag(enabled)))
+                    rules.append(CompiledRule(target: .groupEnabled(key), excluded: [], evaluator: CompiledRule.FlagEvaluator(enabled)))
                 }
                 if let count = group.countRule {
-                    rules.append(CompiledRule(target: .rowCount(key), excluded: .concealed, evaluation: .value({ values in
+                    rules.append(CompiledRule(target: .rowCount(key), excluded: .concealed, evaluator: CompiledRule.ValueEvaluator { values in
                         count(values).map { StoredValue($0) } ?? .absent
-                    })))
+                    }))
                 }
             }
         }
         for group in groups {
             if let visible = group.visible {
-                rules.append(CompiledRule(target: .groupVisible(group.scope.prefix), excluded: [], evaluation: .flag(visible)))
+                rules.append(CompiledRule(target: .groupVisible(group.scope.prefix), excluded: [], evaluator: CompiledRule.FlagEvaluator(visible)))
             }
             if let enabled = group.enabled {
-                rules.append(CompiledRule(target: .groupEnabled(group.scope.prefix), excluded: [], evaluation: .flag(enabled)))
+                rules.append(CompiledRule(target: .groupEnabled(group.scope.prefix), excluded: [], evaluator: CompiledRule.FlagEvaluator(enabled)))
             }
         }
         return rules

@@ -107,14 +107,14 @@ extension FieldDefinition {
     ///
     /// - Parameter calculation: Computes the value.
     /// - Returns: The field with the calculation.
-    // Specialized for the commonest types: a caller's closure of one of them arrives as written
-    // (a closure passed as a generic one is wrapped in two reabstraction thunks, which each run
-    // would call through), and its result is boxed by code compiled for its type.
     @_specialize(exported: true, where Value == Int)
     @_specialize(exported: true, where Value == String)
     @_specialize(exported: true, where Value == Bool)
     @_specialize(exported: true, where Value == Double)
     public func calculated<Value: Hashable & Sendable>(_ calculation: @escaping @Sendable (FormValues) -> Value?) -> FieldDefinition {
+        // Specialized above for the commonest types: a caller's closure of one of them arrives as
+        // written (a closure passed as a generic one is wrapped in two reabstraction thunks, which
+        // each run would call through), and its result is boxed by code compiled for its type.
         var copy = self
         copy.conditions.calculation = { values in calculation(values).map { StoredValue.boxing($0) } ?? .absent }
         copy.conditions.calculationType = (ObjectIdentifier(Value.self), typeName(of: Value.self))
