@@ -97,14 +97,15 @@ public struct FormValues: FormReader {
     /// on its own; absent if there is none or this reader cannot see it.
     @inline(__always)
     private func storedValue(ofFullKey key: String) -> StoredValue {
-        if let liveForm {
+        switch source {
+        case .context: return .absent
+        case .live:
+            // Reached through `liveForm`, which `source` keeps alive while this reader exists: not
+            // binding the form here spares a retain and release of it on every read.
+            guard let liveForm else { return .absent }
             return liveForm._withUnsafeGuaranteedRef { form in
                 form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, tracker: tracker) }
             }
-        }
-        switch source {
-        case .context: return .absent
-        case .live(let form): return form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, tracker: tracker) }
         case .scratch(let scratch): return Self.storedValue(of: key, in: scratch.state.fields, unless: excluded, tracker: tracker)
         }
     }
