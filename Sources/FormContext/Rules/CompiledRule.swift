@@ -60,7 +60,9 @@ struct CompiledRule: Sendable {
     /// released around each call, an atomic operation on memory the level has usually not touched.
     ///
     /// Its subclasses hold the closure in a `let`, which a call borrows: a closure kept in a value
-    /// (an enum's payload, a struct's field) is copied out, and so retained, before the call.
+    /// (an enum's payload, a struct's field) is copied out, and so retained, before the call. One
+    /// subclass per result rather than one generic class: a generic class keeps its closure behind a
+    /// reabstraction thunk, which every call would go through.
     class Evaluator: @unchecked Sendable {
         // `@unchecked Sendable` is sound: the subclasses hold one `let` closure each, itself `Sendable`.
 

@@ -168,7 +168,9 @@ struct DependencyIndex: Sendable {
         return Readers(storage: .several(readers))
     }
 
-    /// The readers that read `slot` on their last run, none if none did.
+    /// The readers that read `slot` on their last run, none if none did: for callers that gather
+    /// them. The hot paths ask ``readers(of:)``, whose `nil` costs less to test than an empty set of
+    /// readers costs to make and walk (about 80 instructions a rule run, measured).
     func allReaders(of slot: Int) -> Readers {
         readers(of: slot) ?? Readers(storage: .none)
     }
