@@ -511,3 +511,38 @@ struct RuleTypedReadTests {
         #expect(plain[FormKey<Int>("secret")] == nil)
     }
 }
+
+@Suite("Rules: the form's lifetime")
+struct RuleLifetimeTests {
+    /// A form whose rules ran, made and changed in a scope of its own, and a weak reference to it.
+    private static func formThatRan(_ body: (FormContextObject) -> Void) -> () -> FormContextObject? {
+        let form = FormContextObject(
+            definition: definition([
+                FieldDefinition(K.hasChildren, default: false),
+                FieldDefinition(K.children, default: 0).visible(when: { $0[K.hasChildren] == true }),
+                FieldDefinition(K.adults, default: 2),
+                FieldDefinition(K.total).calculated { ($0[K.adults] ?? 0) + ($0[K.children] ?? 0) },
+            ]))
+        form[K.hasChildren] = true
+        form[K.children] = 3
+        body(form)
+        #expect(form[K.total] == 5)
+        weak let weakForm = form
+        return { weakForm }
+    }
+
+    @Test("a form whose rules ran is freed once nobody holds it")
+    func freedAfterRules() {
+        let form = Self.formThatRan { _ in }
+        #expect(form() == nil)
+    }
+
+    @Test("a form whose rules were replaced by a definition without rules is freed once nobody holds it")
+    func freedAfterRulesReplaced() {
+        let form = Self.formThatRan { form in
+            form.attach(definition([FieldDefinition(K.adults, default: 2)]))
+            form[K.adults] = 4
+        }
+        #expect(form() == nil)
+    }
+}

@@ -7,37 +7,47 @@ enum RuleStage: SettleStage {
         /// Whether this is the first run of every rule, to find out what each reads.
         let isDiscovery: Bool
         /// The rules to run (in ``Buffers/level``) and what they will need, lent by the rule state.
-        var buffers: Buffers
+        let buffers: Buffers
     }
 
     struct Outcome: Sendable {
         let isDiscovery: Bool
         /// What each rule decided (in ``Buffers/outputs``) and read (in ``Buffers/tracker``), in
         /// the buffers the plan lent, given back to the rule state when committed.
-        var buffers: Buffers
+        let buffers: Buffers
     }
 
     /// The buffers a level is planned, run and committed in. The rule state lends them with each plan
     /// and takes them back with its outcome, so that once they have grown a level allocates nothing.
-    struct Buffers: @unchecked Sendable {
-        // `@unchecked Sendable` is sound: the tracker goes with the buffers, which are owned by one
+    ///
+    /// One object handed from step to step: a level moves one reference, where a value holding the
+    /// arrays would retain and release each of them at every step.
+    final class Buffers: @unchecked Sendable {
+        // `@unchecked Sendable` is sound, and exclusivity unchecked: the buffers are used by one
         // thread at a time (the rule state's, then the plan's, then the outcome's), never shared.
 
         /// The rules of the level, in ascending order.
-        var level: [Int] = []
+        @exclusivity(unchecked) var level: [Int] = []
         /// Every rule of the form (shared with the rule state, not copied), for the level to run.
-        var rules: [CompiledRule] = []
+        @exclusivity(unchecked) var rules: [CompiledRule] = []
         /// What each rule of the level decided, in the level's order.
-        var outputs: [CompiledRule.Output] = []
+        @exclusivity(unchecked) var outputs: [CompiledRule.Output] = []
         /// The range of the tracker's slots holding what each rule of the level read, in the level's order.
-        var reads: [Range<Int>] = []
+        @exclusivity(unchecked) var reads: [Range<Int>] = []
         /// Records the slots the rules read, one rule after another; a key that had no slot yet as
         /// `-1 - i` for its place `i` in the tracker's unplaced keys.
-        var tracker: ReadTracker?
+        let tracker = ReadTracker(recordingSlots: true)
+        /// The reader the levels of a pass share, made by the first and dropped when the pass ends
+        /// (it holds the form, which holds these buffers).
+        @exclusivity(unchecked) var values: FormValues?
     }
 
     static func plan(_ state: inout EngineState, _ changes: inout ChangeSet) -> Plan? {
-        guard !state.rules.isEmpty else { return nil }
+        guard !state.rules.isEmpty else {
+            // Rules taken away while a pass ran: the pass ends here, and lets go of the form.
+            state.rules.spareBuffers?.values = nil
+            return nil
+        }
         if !changes.rulesBegun {
             changes.rulesBegun = true
             state.rules.beginPass()
@@ -45,8 +55,9 @@ enum RuleStage: SettleStage {
         for slot in state.rules.placeNewSlots(of: state.fields) {
             state.refreshRuleFlags(at: slot, into: &changes)
         }
-        var buffers = Buffers()
-        swap(&buffers, &state.rules.spareBuffers)
+        // Lent to the plan, so that a copy of the state made meanwhile does not share them.
+        var buffers = state.rules.spareBuffers.take() ?? Buffers()
+        if !isKnownUniquelyReferenced(&buffers) { buffers = Buffers() }
         buffers.level.empty()
         buffers.outputs.empty()
         buffers.reads.empty()
@@ -76,7 +87,8 @@ enum RuleStage: SettleStage {
         changes.rulesTakenConcealment = changes.concealment.count
         state.rules.takeNextLevel(into: &buffers.level)
         guard !buffers.level.isEmpty else {
-            swap(&buffers, &state.rules.spareBuffers)
+            buffers.values = nil
+            state.rules.spareBuffers = buffers
             return nil
         }
         buffers.rules = state.rules.rules
@@ -84,43 +96,46 @@ enum RuleStage: SettleStage {
     }
 
     static func run(_ plan: consuming Plan, reading source: FormValues.Source) -> Outcome {
-        let tracker = plan.buffers.tracker ?? ReadTracker(recordingSlots: true)
+        let buffers = plan.buffers
+        let tracker = buffers.tracker
         tracker.reset()
-        plan.buffers.tracker = tracker
-        plan.buffers.outputs.reserveCapacity(plan.buffers.level.count)
-        plan.buffers.reads.reserveCapacity(plan.buffers.level.count)
-        // One reader for the level, told for each rule what that rule cannot see.
-        var values = FormValues(source, tracker: tracker)
+        buffers.outputs.reserveCapacity(buffers.level.count)
+        buffers.reads.reserveCapacity(buffers.level.count)
+        // One reader for the pass, told for each rule what that rule cannot see.
+        var values = buffers.values.take() ?? FormValues(source, tracker: tracker)
         // Let go of the rules before the commit, which may add some (the rows a count rule makes).
-        let rules = plan.buffers.rules
-        plan.buffers.rules = []
+        var rules: [CompiledRule] = []
+        swap(&rules, &buffers.rules)
         rules.withUnsafeBufferPointer { rules in
-            for rule in plan.buffers.level {
+            for index in buffers.level.indices {
+                let rule = buffers.level[index]
                 let start = tracker.slots.count
                 values.excluded = rules[rule].excluded
                 // Held by `rules` until the level is done, the rule is called without retaining its
                 // evaluator (and, through the evaluator's `let`, its closure).
                 let evaluator = Unmanaged.passUnretained(rules[rule].evaluator)
-                plan.buffers.outputs.append(evaluator._withUnsafeGuaranteedRef { $0.evaluate(values) })
-                plan.buffers.reads.append(start..<tracker.slots.count)
+                buffers.outputs.append(evaluator._withUnsafeGuaranteedRef { $0.evaluate(values) })
+                buffers.reads.append(start..<tracker.slots.count)
             }
         }
-        return Outcome(isDiscovery: plan.isDiscovery, buffers: plan.buffers)
+        buffers.values = consume values
+        return Outcome(isDiscovery: plan.isDiscovery, buffers: buffers)
     }
 
     static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
         // Handed back as they are: the next plan empties them, holding them alone by then.
-        defer { state.rules.spareBuffers = outcome.buffers }
-        guard let tracker = outcome.buffers.tracker else { return }
+        let buffers = outcome.buffers
+        defer { state.rules.spareBuffers = buffers }
+        let tracker = buffers.tracker
         // The rules of this level whose result changes: what they decide, the level read as it was.
         state.rules.levelChanges.empty()
         if !outcome.isDiscovery {
-            for index in outcome.buffers.level.indices {
-                state.rules.levelChanges.append(state.rules.differs(outcome.buffers.outputs[index], fromLastOf: outcome.buffers.level[index]))
+            for index in buffers.level.indices {
+                state.rules.levelChanges.append(state.rules.differs(buffers.outputs[index], fromLastOf: buffers.level[index]))
             }
         }
-        for index in outcome.buffers.level.indices {
-            let (rule, range) = (outcome.buffers.level[index], outcome.buffers.reads[index])
+        for index in buffers.level.indices {
+            let (rule, range) = (buffers.level[index], buffers.reads[index])
             // Keys that had no slot when read get theirs now, in the order they were read.
             tracker.placeSlots(in: range) { state.fields.slot(creating: $0) }
             let slots = tracker.slots[range]
@@ -146,14 +161,14 @@ enum RuleStage: SettleStage {
                 }
                 // What it read is stale only if a rule still due, or one of this level that changes,
                 // decides it: then it runs again after them; otherwise its result stands.
-                if later.contains(where: { state.rules.isDue($0) || changesInLevel($0, outcome.buffers.level, state.rules.levelChanges) }) {
+                if later.contains(where: { state.rules.isDue($0) || changesInLevel($0, buffers.level, state.rules.levelChanges) }) {
                     state.rules.schedule(rule)
                     continue
                 }
             }
             // Found to differ above, it still does: nothing this commit did since can make it the same.
             let differs = !outcome.isDiscovery && state.rules.levelChanges[index]
-            state.applyRule(rule, output: outcome.buffers.outputs[index], differs: differs, into: &changes)
+            state.applyRule(rule, output: buffers.outputs[index], differs: differs, into: &changes)
         }
         if outcome.isDiscovery {
             state.rules.order()

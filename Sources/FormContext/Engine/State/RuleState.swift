@@ -58,7 +58,7 @@ struct RuleState: Sendable {
     /// (kept between levels so that a commit allocates nothing).
     var levelChanges: [Bool] = []
     /// The buffers the next level is planned and run in (see ``RuleStage/Buffers``).
-    var spareBuffers = RuleStage.Buffers()
+    var spareBuffers: RuleStage.Buffers?
     /// A bit per rule, to put a large level in order.
     private var levelMarks: [UInt64] = []
     /// Whether the current settling pass has started its record of runs.
