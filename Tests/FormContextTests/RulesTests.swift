@@ -546,3 +546,33 @@ struct RuleLifetimeTests {
         #expect(form() == nil)
     }
 }
+
+extension RuleLifetimeTests {
+    /// Lets a rule reach the form it belongs to without holding it.
+    private final class WeakForm: @unchecked Sendable {
+        weak var form: FormContextObject?
+    }
+
+    @Test("a form whose rule replaced its definition while the rules ran is freed once nobody holds it")
+    func freedAfterRulesReplacedWhileRunning() {
+        let holder = WeakForm()
+        let replacement = definition([FieldDefinition(K.adults, default: 2)])
+        weak var weakForm: FormContextObject?
+        do {
+            let form = FormContextObject(
+                definition: definition([
+                    FieldDefinition(K.adults, default: 2),
+                    FieldDefinition(K.total).calculated { values in
+                        let adults = values[K.adults] ?? 0
+                        if adults > 2 { holder.form?.attach(replacement) }
+                        return adults
+                    },
+                ]))
+            holder.form = form
+            form[K.adults] = 3
+            #expect(!form.definition!.hasRules)
+            weakForm = form
+        }
+        #expect(weakForm == nil)
+    }
+}

@@ -6,12 +6,15 @@ enum RuleStage: SettleStage {
     struct Plan: Sendable {
         /// Whether this is the first run of every rule, to find out what each reads.
         let isDiscovery: Bool
+        /// The rules' generation (see ``RuleState/generation``).
+        let generation: Int
         /// The rules to run (in ``Buffers/level``) and what they will need, lent by the rule state.
         let buffers: Buffers
     }
 
     struct Outcome: Sendable {
         let isDiscovery: Bool
+        let generation: Int
         /// What each rule decided (in ``Buffers/outputs``) and read (in ``Buffers/tracker``), in
         /// the buffers the plan lent, given back to the rule state when committed.
         let buffers: Buffers
@@ -64,7 +67,7 @@ enum RuleStage: SettleStage {
         if state.rules.needsDiscovery {
             for rule in state.rules.rules.indices where !state.rules.retired[rule] { buffers.level.append(rule) }
             buffers.rules = state.rules.rules
-            return Plan(isDiscovery: true, buffers: buffers)
+            return Plan(isDiscovery: true, generation: state.rules.generation, buffers: buffers)
         }
         // Most levels after the first find nothing new here: their commit scheduled what it changed.
         if changes.rulesTakenValues < changes.values.count {
@@ -92,7 +95,7 @@ enum RuleStage: SettleStage {
             return nil
         }
         buffers.rules = state.rules.rules
-        return Plan(isDiscovery: false, buffers: buffers)
+        return Plan(isDiscovery: false, generation: state.rules.generation, buffers: buffers)
     }
 
     static func run(_ plan: consuming Plan, reading source: FormValues.Source) -> Outcome {
@@ -119,13 +122,15 @@ enum RuleStage: SettleStage {
             }
         }
         buffers.values = consume values
-        return Outcome(isDiscovery: plan.isDiscovery, buffers: buffers)
+        return Outcome(isDiscovery: plan.isDiscovery, generation: plan.generation, buffers: buffers)
     }
 
     static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
         // Handed back as they are: the next plan empties them, holding them alone by then.
         let buffers = outcome.buffers
         defer { state.rules.spareBuffers = buffers }
+        // Rules replaced while the level ran (one of them attached a definition) decide nothing now.
+        guard outcome.generation == state.rules.generation else { return }
         let tracker = buffers.tracker
         // The rules of this level whose result changes: what they decide, the level read as it was.
         state.rules.levelChanges.empty()

@@ -59,6 +59,9 @@ struct RuleState: Sendable {
     var levelChanges: [Bool] = []
     /// The buffers the next level is planned and run in (see ``RuleStage/Buffers``).
     var spareBuffers: RuleStage.Buffers?
+    /// How many definitions were attached before this one: a level planned for rules since replaced
+    /// (a rule attached a definition while it ran) is not committed.
+    private(set) var generation = 0
     /// A bit per rule, to put a large level in order.
     private var levelMarks: [UInt64] = []
     /// Whether the current settling pass has started its record of runs.
@@ -78,7 +81,9 @@ struct RuleState: Sendable {
 
     /// Takes the rules of `definition`; they run once to find what they read at the next settle.
     mutating func attach(_ definition: FormDefinition?, fields: inout FieldTable) {
+        let generation = self.generation &+ 1
         self = RuleState()
+        self.generation = generation
         guard let definition else { return }
         clearsHiddenValues = definition.hiddenValues == .cleared
         guard !definition.rules.isEmpty else { return }
