@@ -132,21 +132,42 @@ enum RuleStage: SettleStage {
         // Rules replaced while the level ran (one of them attached a definition) decide nothing now.
         guard outcome.generation == state.rules.generation else { return }
         let tracker = buffers.tracker
+        // Keys that had no slot when read get theirs now, in the order they were read.
+        tracker.placeSlots(in: 0..<tracker.slots.count) { state.fields.slot(creating: $0) }
+        // The outputs and the slots read, lent in place: read from the buffers, an output would be
+        // copied and a rule's reads (a slice) retained first.
+        buffers.outputs.withUnsafeBufferPointer { outputs in
+            tracker.slots.withUnsafeBufferPointer { slotsRead in
+                commit(buffers, outputs, slotsRead, isDiscovery: outcome.isDiscovery, to: &state, &changes)
+            }
+        }
+        if outcome.isDiscovery {
+            state.rules.order()
+        }
+        // What this commit changed has been scheduled here; the next plan takes in only what others change.
+        changes.rulesTakenValues = changes.values.count
+        changes.rulesTakenConcealment = changes.concealment.count
+    }
+
+    /// Commits the rules of a level, with what each decided (`outputs`) and the slots they read
+    /// (`slotsRead`, each rule's in the range of the buffers' `reads`).
+    private static func commit(
+        _ buffers: Buffers, _ outputs: UnsafeBufferPointer<CompiledRule.Output>, _ slotsRead: UnsafeBufferPointer<Int>,
+        isDiscovery: Bool, to state: inout EngineState, _ changes: inout ChangeSet
+    ) {
         // The rules of this level whose result changes: what they decide, the level read as it was.
         state.rules.levelChanges.empty()
-        if !outcome.isDiscovery {
+        if !isDiscovery {
             for index in buffers.level.indices {
-                state.rules.levelChanges.append(state.rules.differs(buffers.outputs[index], fromLastOf: buffers.level[index]))
+                state.rules.levelChanges.append(state.rules.differs(outputs[index], fromLastOf: buffers.level[index]))
             }
         }
         for index in buffers.level.indices {
             let (rule, range) = (buffers.level[index], buffers.reads[index])
-            // Keys that had no slot when read get theirs now, in the order they were read.
-            tracker.placeSlots(in: range) { state.fields.slot(creating: $0) }
-            let slots = tracker.slots[range]
+            let slots = UnsafeBufferPointer(rebasing: slotsRead[range])
             state.rules.record(slots, readBy: rule)
             state.rules.didRun(rule, reads: slots)
-            guard !outcome.isDiscovery else { continue }
+            guard !isDiscovery else { continue }
             // A read of something a rule of the same height or higher decides: run again after it.
             let height = state.rules.heights[rule]
             var later: Set<Int> = []
@@ -172,15 +193,9 @@ enum RuleStage: SettleStage {
                 }
             }
             // Found to differ above, it still does: nothing this commit did since can make it the same.
-            let differs = !outcome.isDiscovery && state.rules.levelChanges[index]
-            state.applyRule(rule, output: buffers.outputs[index], differs: differs, into: &changes)
+            let differs = !isDiscovery && state.rules.levelChanges[index]
+            state.applyRule(rule, output: outputs[index], differs: differs, into: &changes)
         }
-        if outcome.isDiscovery {
-            state.rules.order()
-        }
-        // What this commit changed has been scheduled here; the next plan takes in only what others change.
-        changes.rulesTakenValues = changes.values.count
-        changes.rulesTakenConcealment = changes.concealment.count
     }
 
     /// Whether `rule` is one of `level` (rules in ascending order) and its result changes, by

@@ -241,7 +241,7 @@ struct RuleState: Sendable {
     }
 
     /// Records what `rule` read on its run; nothing changes when it read what it read before.
-    mutating func record(_ slots: ArraySlice<Int>, readBy rule: Int) {
+    mutating func record(_ slots: UnsafeBufferPointer<Int>, readBy rule: Int) {
         valueReaders.record(slots, for: rule)
         if !rules[rule].excluded.isDisjoint(with: .concealed) { concealmentReaders.record(slots, for: rule) }
     }
@@ -424,7 +424,7 @@ struct RuleState: Sendable {
     }
 
     /// Counts and records a run of `rule`, which read `reads`.
-    mutating func didRun(_ rule: Int, reads: ArraySlice<Int>) {
+    mutating func didRun(_ rule: Int, reads: UnsafeBufferPointer<Int>) {
         if !isRecording {
             lastRun.empty()
             lastRunReads.empty()
