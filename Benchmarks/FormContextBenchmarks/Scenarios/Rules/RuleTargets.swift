@@ -15,12 +15,4 @@ enum RuleTargets {
             holds: ratios.count == 2 && ratios.allSatisfy { $0 < 1 },
             detail: details.joined(separator: "; ") + " (rules affected: \(Report.grouped(affected)) of \(Report.grouped(rules)))")
     }
-
-    /// A stated figure: the engine's time per change against each baseline's.
-    static func stated(id: String, change: String, figures: [RuleComparison.Figures]) -> TargetCheck {
-        let ratios = figures.dropFirst().prefix(2).map { figures[0].nanosecondsPerChange / max($0.nanosecondsPerChange, 1e-9) }
-        return TargetCheck(
-            id: id, statement: change, holds: nil,
-            detail: zip(baselineNames, ratios).map { "\($0): \(Report.ratio($1)) the time" }.joined(separator: "; "))
-    }
 }
