@@ -44,14 +44,17 @@ struct RepeatSectionPropertyTests {
         return form
     }
 
-    /// A condition over the row's flag or the outer flags.
+    /// A condition over the row's flag, its neighbours' flags, or the outer flags.
     static func randomCondition(_ random: inout SplitMix64, inRow: Bool) -> @Sendable (FormValues) -> Bool {
         let key = outer[Int.random(in: 0..<outer.count, using: &random)]
-        switch Int.random(in: 0..<(inRow ? 4 : 2), using: &random) {
+        switch Int.random(in: 0..<(inRow ? 7 : 2), using: &random) {
         case 0: return { $0[key] == true }
         case 1: return { $0[key] != true }
         case 2: return { $0[flag] == true }
-        default: return { $0[flag] != true || $0.outer[key] == true }
+        case 3: return { $0[flag] != true || $0.outer[key] == true }
+        case 4: return { $0.previousRow == nil }
+        case 5: return { $0.previousRow?[flag] == true }
+        default: return { $0.nextRow?[flag] != true }
         }
     }
 

@@ -206,3 +206,44 @@ struct RepeatSectionTests {
         }
     }
 }
+
+extension RepeatSectionTests {
+    /// Members whose rows say who comes before them, from the previous row.
+    static let queueScreen = Screen("Queue") {
+        RepeatSection("Members", group: members) {
+            TextCell("Name", key: name)
+            DetailCell("After", value: { row in row.previousRow.map { "after \($0[name] ?? "")" } }, screen: Screen("None", sections: []))
+                .visible(when: { $0.previousRow != nil })
+        }
+    }
+
+    @Test("a row's cell that reads the previous row runs again when a row is inserted, moved or removed next to it")
+    func cellsFollowTheirNeighbours() throws {
+        let (form, ada, bo, _) = try Self.adaAndBo()
+        let live = LiveScreen(Self.queueScreen, form: form)
+        let heard = Locked([String]())
+        let subscription = form.observeAll(aspects: .all) { event in heard.withLock { $0.append(event.key) } }
+        #expect(live.sections.map(\.description) == [
+            "[title: Members]", "[Name: \"Ada\"]", "[Name: \"Bo\" | After: \"after Ada\"]",
+        ])
+        let cy = try form.insertRow(into: "members", at: 0, ["name": "Cy"])
+        #expect(live.sections.map(\.description) == [
+            "[title: Members]", "[Name: \"Cy\"]", "[Name: \"Ada\" | After: \"after Cy\"]", "[Name: \"Bo\" | After: \"after Ada\"]",
+        ])
+        try form.moveRow(bo, in: "members", to: 1)
+        #expect(live.sections.map(\.description) == [
+            "[title: Members]", "[Name: \"Cy\"]", "[Name: \"Bo\" | After: \"after Cy\"]", "[Name: \"Ada\" | After: \"after Bo\"]",
+        ])
+        try form.removeRow(cy, from: "members")
+        #expect(live.sections.map(\.description) == [
+            "[title: Members]", "[Name: \"Bo\"]", "[Name: \"Ada\" | After: \"after Bo\"]",
+        ])
+        // What a screen built now shows.
+        #expect(live.sections.map(\.description) == LiveScreen(Self.queueScreen, form: form).sections.map(\.description))
+        // What tells the screen that a row's neighbour changed is for it alone: a subscriber hears fields.
+        subscription.cancel()
+        #expect(!heard.withLock { $0 }.isEmpty)
+        #expect(heard.withLock { $0 }.allSatisfy { $0 == "members" || $0.hasPrefix("members.") })
+        _ = ada
+    }
+}

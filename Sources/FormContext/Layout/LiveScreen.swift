@@ -55,7 +55,7 @@ public final class LiveScreen: Observable, Sendable {
         let empty = ScreenState(
             shape: ScreenShape(Screen(screen.title, sections: [])), fieldShown: [], evaluations: [])
         state = Mutex(empty)
-        let subscription = form.observeAll(aspects: [.value, .visibility]) { [weak self] event in
+        let subscription = form.observeAllHearingRowSignals(aspects: [.value, .visibility]) { [weak self] event in
             self?.receive(event)
         }
         let fieldShown = shape.cellKeys.map { key in key.map(form.isVisible) ?? true }

@@ -59,6 +59,16 @@ extension FormContextObject {
         subscribeToAll(Observer(handler: .event(handler), aspects: aspects))
     }
 
+    /// ``observeAll(aspects:_:)`` that also hears the row signals: a value event keyed by a row's
+    /// neighbour's signal when a row's previous or next row changes, and by a group's statistic's
+    /// signal when the statistic changes, so that what read them through ``FormValues/previousRow``,
+    /// ``FormValues/nextRow`` or a summary runs again.
+    func observeAllHearingRowSignals(aspects: FieldAspects, _ handler: @escaping @Sendable (FieldEvent) -> Void) -> FormSubscription {
+        var observer = Observer(handler: .event(handler), aspects: aspects)
+        observer.hearsRowSignals = true
+        return subscribeToAll(observer)
+    }
+
     /// The changes to the values under `keys` (every key when `nil`), as an asynchronous sequence.
     ///
     /// The stream ends when the consuming task is cancelled or the form is deallocated. Subscribing

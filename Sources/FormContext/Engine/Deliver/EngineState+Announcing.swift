@@ -20,8 +20,9 @@ extension EngineState {
             guard hasEventSubscribers(record) else { continue }
             let state = fieldState(at: slot)
             let change = changes.valueChanges[slot]
+            let isRowSignal = record.key.first == RowSignalKey.marker
             func call(_ observer: Observer) {
-                guard case .event(let handler) = observer.handler else { return }
+                guard case .event(let handler) = observer.handler, !isRowSignal || observer.hearsRowSignals else { return }
                 let relevant = aspects.intersection(observer.aspects)
                 guard !relevant.isEmpty else { return }
                 let event = FieldEvent(
