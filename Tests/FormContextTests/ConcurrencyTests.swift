@@ -328,3 +328,51 @@ struct ConcurrencyTests {
         #expect(fromDetached == ["name: Ada", "name: Grace"])
     }
 }
+
+extension ConcurrencyTests {
+    /// A form whose rules add up one input per task, carry the total down a chain of calculations
+    /// and show a field while the total is even.
+    static func ruleForm(inputs: Int, chain: Int) throws -> (form: FormContextObject, definition: FormDefinition) {
+        let keys = (0..<inputs).map { FormKey<Int>("in\($0)") }
+        var fields = keys.map { FieldDefinition($0, default: 0) }
+        fields.append(FieldDefinition(FormKey<Int>("link0")).calculated { values in keys.reduce(0) { $0 + (values[$1] ?? 0) } })
+        for link in 1...chain {
+            let previous = FormKey<Int>("link\(link - 1)")
+            fields.append(FieldDefinition(FormKey<Int>("link\(link)")).calculated { ($0[previous] ?? 0) + 1 })
+        }
+        let last = FormKey<Int>("link\(chain)")
+        fields.append(FieldDefinition(FormKey<String>("even")).visible(when: { ($0[last] ?? 0) % 2 == 0 }))
+        let definition = try FormDefinition(fields)
+        return (FormContextObject(definition: definition), definition)
+    }
+
+    @Test func rulesSettleEveryWriteOfManyTasks() async throws {
+        let chain = 20
+        let (form, definition) = try Self.ruleForm(inputs: Self.taskCount, chain: chain)
+        let runsBefore = form.ruleEvaluationCount
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<Self.taskCount {
+                group.addTask {
+                    for value in 1...Self.writesPerTask {
+                        form.set(value * (task + 1), for: "in\(task)", origin: .user)
+                        // Whatever it reads, a reader sees a whole number at the end of the chain.
+                        _ = form[FormKey<Int>("link\(chain)")]
+                        _ = form.isVisible("even")
+                    }
+                }
+            }
+        }
+        let total = (0..<Self.taskCount).reduce(0) { $0 + Self.writesPerTask * ($1 + 1) }
+        #expect(form[FormKey<Int>("link0")] == total)
+        #expect(form[FormKey<Int>("link\(chain)")] == total + chain)
+        #expect(form.isVisible("even") == ((total + chain) % 2 == 0))
+        // What the rules made is what they make of the final inputs in one go.
+        var inputs: [String: any Hashable & Sendable] = [:]
+        for task in 0..<Self.taskCount { inputs["in\(task)"] = form[FormKey<Int>("in\(task)")] ?? 0 }
+        let evaluation = definition.evaluateRules(FormContext(inputs))
+        #expect(form.context == evaluation.values)
+        #expect(evaluation.hiddenKeys.contains("even") == !form.isVisible("even"))
+        // Each write runs the sum and its chain once (a write that changes nothing runs none).
+        #expect(form.ruleEvaluationCount - runsBefore <= Self.taskCount * Self.writesPerTask * (chain + 2))
+    }
+}
