@@ -376,3 +376,48 @@ extension ConcurrencyTests {
         #expect(form.ruleEvaluationCount - runsBefore <= Self.taskCount * Self.writesPerTask * (chain + 2))
     }
 }
+
+extension ConcurrencyTests {
+    /// Keeps the reader a rule was given.
+    final class KeptReader: @unchecked Sendable {
+        private let lock = Locked<FormValues?>(nil)
+        func keep(_ values: FormValues) { lock.withLock { $0 = values } }
+        var values: FormValues? { lock.withLock { $0 } }
+    }
+
+    @Test func aReaderKeptFromARuleIsReadWhileOtherRulesRun() async throws {
+        let chain = 50
+        let (form, definition) = try Self.ruleForm(inputs: 1, chain: chain)
+        let kept = KeptReader()
+        // A rule that keeps its reader (as a task it starts might), read from other tasks while the
+        // form's rules run: those reads are not the rules' and must not be taken for theirs.
+        let keeper = try FormDefinition(
+            definition.fields + [
+                FieldDefinition(FormKey<Bool>("keeper")).visible(when: { values in
+                    kept.keep(values)
+                    return (values[FormKey<Int>("in0")] ?? 0) >= 0
+                })
+            ])
+        form.attach(keeper)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for value in 1...Self.writesPerTask { form.set(value, for: "in0", origin: .user) }
+            }
+            for _ in 1..<Self.taskCount {
+                group.addTask {
+                    for index in 0..<(Self.writesPerTask * 4) {
+                        _ = kept.values?[FormKey<Int>("link\(index % chain)")]
+                    }
+                }
+            }
+        }
+        #expect(form[FormKey<Int>("link\(chain)")] == Self.writesPerTask + chain)
+        let evaluation = keeper.evaluateRules(FormContext(["in0": Self.writesPerTask]))
+        #expect(form.context == evaluation.values)
+        // The rules still read what they read: the sum, its chain of links, the rule on the chain's
+        // end and the keeper run once each.
+        let runs = form.ruleEvaluationCount
+        form.set(0, for: "in0", origin: .user)
+        #expect(form.ruleEvaluationCount - runs == (chain + 1) + 1 + 1)
+    }
+}

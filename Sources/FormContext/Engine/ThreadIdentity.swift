@@ -15,6 +15,13 @@ struct ThreadIdentity: @unchecked Sendable, Equatable {
     /// The calling thread.
     static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
 
+    /// The calling thread as a number, for an atomic variable (never 0 nor `UInt.max`).
+    static var currentNumber: UInt { number(of: pthread_self()) }
+
+    /// `thread` as a number: a thread handle is a number on some systems and a pointer on others.
+    @inline(__always)
+    private static func number<Handle>(of thread: Handle) -> UInt { unsafeBitCast(thread, to: UInt.self) }
+
     static func == (lhs: ThreadIdentity, rhs: ThreadIdentity) -> Bool {
         pthread_equal(lhs.thread, rhs.thread) != 0
     }

@@ -10,7 +10,7 @@ extension FormValues {
     /// ```
     public var outer: FormValues {
         guard let row else { return self }
-        return FormValues(source, excluding: excluded, prefix: row.outerPrefix, tracker: tracker)
+        return FormValues(source, excluding: excluded, prefix: row.outerPrefix, tracker: tracker, recordingThread: recordingThread)
     }
 
     /// The row before this one in its group, or `nil` for the first row and outside a row.
@@ -24,7 +24,7 @@ extension FormValues {
 
     private func neighbour(previous: Bool) -> FormValues? {
         guard let row else { return nil }
-        tracker?.record(RowSignalKey.neighbour(of: row.id, in: row.group, previous: previous))
+        record(RowSignalKey.neighbour(of: row.id, in: row.group, previous: previous))
         guard let id = source.neighbour(of: row.id, in: row.group, previous: previous) else { return nil }
         return inRow(row.moved(to: id))
     }
@@ -39,19 +39,19 @@ extension FormValues {
     /// - Returns: The rows; none if the group's key holds no ``RowOrder``.
     public func rows(of key: String) -> RepeatRows {
         let order = self[key]?.base as? RowOrder ?? RowOrder()
-        let base = FormValues(source, excluding: excluded, prefix: prefix, tracker: tracker)
+        let base = FormValues(source, excluding: excluded, prefix: prefix, tracker: tracker, recordingThread: recordingThread)
         return RepeatRows(key: prefix + key, order: order, outer: base)
     }
 
     /// The same values read from inside `row`.
     func inRow(_ row: RowScope) -> FormValues {
-        FormValues(source, excluding: excluded, prefix: row.prefix, tracker: tracker, row: row)
+        FormValues(source, excluding: excluded, prefix: row.prefix, tracker: tracker, recordingThread: recordingThread, row: row)
     }
 
     /// The statistic at `index` of the group `key` (inside this reader's scope), which is `statistic`.
     func statistic(_ index: Int, _ statistic: RowStatistic, ofGroup key: String) -> RowTally.Result? {
         let group = prefix + key
-        tracker?.record(RowSignalKey.statistic(index, of: group))
+        record(RowSignalKey.statistic(index, of: group))
         switch source {
         case .live(let form):
             return form.read { $0.repeats.statistic(index, ofGroup: group) }

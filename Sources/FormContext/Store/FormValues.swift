@@ -32,19 +32,36 @@ public struct FormValues: FormReader {
     let prefix: String
     /// Records every key read, when the form wants to know.
     let tracker: ReadTracker?
+    /// The thread whose reads ``tracker`` records, as a number (see ``ThreadIdentity/currentNumber``);
+    /// every thread's when 0. A reader a rule kept and read from another thread (a task it started)
+    /// records nothing: those reads are not the rule's, and the tracker is its level's alone.
+    let recordingThread: UInt
     /// The row of a repeat group the reader reads from inside, if any.
     let row: RowScope?
 
     init(
         _ source: Source, excluding excluded: FieldFlags = .inactive, prefix: String = "", tracker: ReadTracker? = nil,
-        row: RowScope? = nil
+        recordingThread: UInt = 0, row: RowScope? = nil
     ) {
         self.source = source
         if case .live(let form) = source { liveForm = Unmanaged.passUnretained(form) } else { liveForm = nil }
         self.excluded = excluded
         self.prefix = prefix
         self.tracker = tracker
+        self.recordingThread = recordingThread
         self.row = row
+    }
+
+    /// The tracker to record the calling thread's reads in, if they are recorded.
+    @inline(__always)
+    private var trackerOfCallingThread: ReadTracker? {
+        recordingThread == 0 || recordingThread == ThreadIdentity.currentNumber ? tracker : nil
+    }
+
+    /// Records that `key` was read, if the calling thread's reads are recorded.
+    func record(_ key: String) {
+        guard recordingThread == 0 || recordingThread == ThreadIdentity.currentNumber else { return }
+        tracker?.record(key)
     }
 
     /// The values of `context`, with `inactiveKeys` reading as absent.
@@ -87,7 +104,7 @@ public struct FormValues: FormReader {
     @inline(__always)
     private func value(ofFullKey key: String) -> AnyHashable? {
         guard case .context(let context, let hidden, let disabled) = source else { return storedValue(ofFullKey: key).value }
-        tracker?.record(key)
+        record(key)
         if !hidden.isEmpty, !excluded.isDisjoint(with: .concealed), hidden.contains(key) { return nil }
         if !disabled.isEmpty, !excluded.isDisjoint(with: .locked), disabled.contains(key) { return nil }
         return context.storage[key]
@@ -103,10 +120,12 @@ public struct FormValues: FormReader {
             // Reached through `liveForm`, which `source` keeps alive while this reader exists: not
             // binding the form here spares a retain and release of it on every read.
             guard let liveForm else { return .absent }
+            let isRecorded = recordingThread == 0 || recordingThread == ThreadIdentity.currentNumber
             return liveForm._withUnsafeGuaranteedRef { form in
-                form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, tracker: tracker) }
+                form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, tracker: isRecorded ? tracker : nil) }
             }
-        case .scratch(let scratch): return Self.storedValue(of: key, in: scratch.state.fields, unless: excluded, tracker: tracker)
+        case .scratch(let scratch):
+            return Self.storedValue(of: key, in: scratch.state.fields, unless: excluded, tracker: trackerOfCallingThread)
         }
     }
 
@@ -126,7 +145,8 @@ public struct FormValues: FormReader {
     /// - Returns: The scoped reader.
     public func scoped(in scope: FormScope) -> FormValues {
         guard !scope.prefix.isEmpty else { return self }
-        return FormValues(source, excluding: excluded, prefix: prefix + scope.prefix + ".", tracker: tracker, row: row)
+        return FormValues(
+            source, excluding: excluded, prefix: prefix + scope.prefix + ".", tracker: tracker, recordingThread: recordingThread, row: row)
     }
 }
 

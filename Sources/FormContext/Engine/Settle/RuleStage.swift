@@ -105,7 +105,8 @@ enum RuleStage: SettleStage {
         buffers.outputs.reserveCapacity(buffers.level.count)
         buffers.reads.reserveCapacity(buffers.level.count)
         // One reader for the pass, told for each rule what that rule cannot see.
-        var values = buffers.values.take() ?? FormValues(source, tracker: tracker)
+        // A reader kept by a rule and read on another thread records nothing in the level's tracker.
+        var values = buffers.values.take() ?? FormValues(source, tracker: tracker, recordingThread: ThreadIdentity.currentNumber)
         // Let go of the rules before the commit, which may add some (the rows a count rule makes).
         var rules: [CompiledRule] = []
         swap(&rules, &buffers.rules)
