@@ -53,7 +53,8 @@ struct RowSlot: Sendable {
     ///
     /// User code runs here: it must be called with no lock held.
     func evaluate(_ derivations: [Int], of id: RowID, in form: FormContextObject, tracker: ReadTracker) -> [RowEvaluation] {
-        let values = FormValues(.live(form), excluding: [], tracker: tracker).inRow(template.scope(of: id))
+        let values = FormValues(.live(form), excluding: [], tracker: tracker, recordingThread: ThreadIdentity.currentNumber)
+            .inRow(template.scope(of: id))
         return derivations.map { derivation in
             tracker.reset()
             let cell = derivation / 2

@@ -92,7 +92,7 @@ struct ScreenShape: Sendable {
     /// - Complexity: O(*d*) for *d* derivations, plus what their closures cost.
     func evaluate(_ derivations: [Derivation], in form: FormContextObject) -> [Evaluation] {
         let tracker = ReadTracker()
-        let values = FormValues(.live(form), excluding: [], tracker: tracker)
+        let values = FormValues(.live(form), excluding: [], tracker: tracker, recordingThread: ThreadIdentity.currentNumber)
         var evaluations: [Evaluation] = []
         evaluations.reserveCapacity(derivations.count)
         for derivation in derivations {

@@ -33,8 +33,9 @@ public struct FormValues: FormReader {
     /// Records every key read, when the form wants to know.
     let tracker: ReadTracker?
     /// The thread whose reads ``tracker`` records, as a number (see ``ThreadIdentity/currentNumber``);
-    /// every thread's when 0. A reader a rule kept and read from another thread (a task it started)
-    /// records nothing: those reads are not the rule's, and the tracker is its level's alone.
+    /// every thread's when 0. A reader that user code kept (a rule, a validator, a screen's condition)
+    /// and read from another thread, a task it started, records nothing: those reads are not the
+    /// code's own, and the tracker belongs to the thread that runs it.
     let recordingThread: UInt
     /// The row of a repeat group the reader reads from inside, if any.
     let row: RowScope?
