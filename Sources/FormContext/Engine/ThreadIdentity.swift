@@ -15,7 +15,7 @@ struct ThreadIdentity: @unchecked Sendable, Equatable {
     /// The calling thread.
     static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
 
-    /// The calling thread as a number, for an atomic variable (never 0 nor `UInt.max`).
+    /// The calling thread as a number, to keep and compare; never 0, which readers take for any thread.
     static var currentNumber: UInt { number(of: pthread_self()) }
 
     /// `thread` as a number: a thread handle is a number on some systems and a pointer on others.
