@@ -578,3 +578,57 @@ extension RuleLifetimeTests {
         #expect(weakForm == nil)
     }
 }
+
+extension RuleLifetimeTests {
+    @Test("a rule that attaches a definition with rules of its own while the rules run hands over to them")
+    func rulesReplacedByRulesWhileRunning() throws {
+        let holder = WeakForm()
+        let doubled = definition([
+            FieldDefinition(K.adults, default: 2),
+            FieldDefinition(K.total).calculated { ($0[K.adults] ?? 0) * 2 },
+        ])
+        let form = FormContextObject(
+            definition: definition([
+                FieldDefinition(K.adults, default: 2),
+                FieldDefinition(K.total).calculated { values in
+                    let adults = values[K.adults] ?? 0
+                    if adults > 2 { holder.form?.attach(doubled) }
+                    return adults
+                },
+            ]))
+        holder.form = form
+        #expect(form[K.total] == 2)
+        form[K.adults] = 3
+        // The new rules run over the values the form holds, and go on running after.
+        #expect(form[K.total] == 6)
+        form[K.adults] = 5
+        #expect(form[K.total] == 10)
+        #expect(form.context == doubled.evaluateRules(FormContext(["adults": 5])).values)
+    }
+
+    @Test("a rule that writes another field while the rules run has its write settled after them")
+    func ruleWritingWhileRunning() throws {
+        let holder = WeakForm()
+        let form = FormContextObject(
+            definition: definition([
+                FieldDefinition(K.a, default: 0),
+                FieldDefinition(K.c, default: 0),
+                FieldDefinition(K.b).calculated { values in
+                    let a = values[K.a] ?? 0
+                    // Writes `c` from inside a rule: the write waits for the rules of this change.
+                    if a > 0 { holder.form?.set(a * 10, for: "c") }
+                    return a + 1
+                },
+                FieldDefinition(K.d).calculated { ($0[K.c] ?? 0) + 1 },
+            ]))
+        holder.form = form
+        form[K.a] = 4
+        #expect(form[K.b] == 5)
+        #expect(form[K.c] == 40)
+        #expect(form[K.d] == 41)
+        form[K.a] = 0
+        #expect(form[K.b] == 1)
+        #expect(form[K.c] == 40)
+        #expect(form[K.d] == 41)
+    }
+}
