@@ -1,4 +1,5 @@
 public import Observation
+import Dispatch
 import Synchronization
 
 /// A live form: a ``FormContext`` with field state, change notifications and observation per key.
@@ -11,8 +12,11 @@ import Synchronization
 ///
 /// 1. **write**, under the lock: the values and field state change, and the change set records
 ///    what changed;
-/// 2. **settle**: the validators the change calls for run (outside the lock, reading the live form),
-///    and their results are stored. While a mutation settles, no other mutation can change the form;
+/// 2. **settle**: the rules and validators the change calls for run (outside the lock, reading the
+///    live form), and their results are stored. One thread settles at a time; a write made meanwhile,
+///    by its user code or by another thread, takes effect and returns at once, and the settling thread
+///    settles it before it finishes. Calls that answer with the settled form (``validate()``, a submit
+///    step) from another thread wait for the settle under way, holding no lock;
 /// 3. **deliver**, outside the lock: Observation, subscriptions and streams hear about it, one
 ///    mutation at a time, in the order the mutations were made.
 ///
@@ -40,8 +44,6 @@ public final class FormContextObject: Observable, Sendable, FormReader {
     /// The form's state. Nothing outside this file touches it: everything goes through ``read(_:)``
     /// and ``mutate(_:settled:)``.
     private let state: Mutex<EngineState>
-    /// Held while a mutation settles, so that no other mutation changes what its validators read.
-    private let turn = Mutex(())
     let registrar = ObservationRegistrar()
 
     /// Creates a form whose values and initial values are `initial`.
@@ -65,8 +67,28 @@ public final class FormContextObject: Observable, Sendable, FormReader {
         try state.withAnnotatedLock { state throws(E) -> R in try body(&state) }
     }
 
-    /// Runs one mutation through the pipeline: `write` under the lock, then settling, then
-    /// `settled` under the lock, then delivery outside it.
+    /// Runs one mutation through the pipeline: `write` under the lock, then settling, then delivery
+    /// outside the lock; returns what `write` returned.
+    ///
+    /// No lock is held while user code runs, and a mutation never waits for another one: made while
+    /// another thread settles, it takes effect at once and that thread settles and delivers it before
+    /// it finishes, so this call may return before its effects are settled (use
+    /// ``mutate(_:settled:)`` for a result that needs them).
+    ///
+    /// - Parameter write: Changes the state, recording what it changed into the change set. If it
+    ///   throws, nothing it changed is settled or delivered (it must throw before changing anything).
+    /// - Returns: What `write` returns.
+    func mutate<W: Sendable, E: Error>(_ write: (inout EngineState, inout ChangeSet) throws(E) -> W) throws(E) -> W {
+        try mutate(write, settled: { _, _, written in written }, waitsForSettle: false)
+    }
+
+    /// Runs one mutation through the pipeline and returns what `settled` makes of the settled state:
+    /// `write` under the lock, then settling, then `settled` under the lock, then delivery outside it.
+    ///
+    /// Called while another thread settles, it waits (holding no lock) for that settle to end before
+    /// it writes, so that `settled` sees its own mutation settled. Called by user code that the form
+    /// runs while settling on this very thread (a validator, a rule), it cannot wait for itself:
+    /// its write is settled after the step that made it and `settled` sees the state before that.
     ///
     /// - Parameters:
     ///   - write: Changes the state, recording what it changed into the change set. If it throws,
@@ -78,16 +100,68 @@ public final class FormContextObject: Observable, Sendable, FormReader {
         _ write: (inout EngineState, inout ChangeSet) throws(E) -> W,
         settled: (inout EngineState, inout ChangeSet, W) -> S
     ) throws(E) -> S {
-        let entry = try state.withAnnotatedLock { state throws(E) -> Entry<S> in
-            if state.requiresSettling {
-                guard state.settling.owner == .current else { return .needsTurn }
-                // User code settling a mutation on this very thread writes the form: the write takes
-                // effect now and is settled after the current step, by the same thread.
+        try mutate(write, settled: settled, waitsForSettle: true)
+    }
+
+    /// ``mutate(_:settled:)`` for a caller that may suspend: waiting for another thread's settle
+    /// suspends the task instead of blocking its thread.
+    func suspendingMutate<W: Sendable, S: Sendable, E: Error>(
+        _ write: (inout EngineState, inout ChangeSet) throws(E) -> W,
+        settled: (inout EngineState, inout ChangeSet, W) -> S
+    ) async throws(E) -> S {
+        while true {
+            let gate = SettleGate()
+            if let result = try mutate(write, settled: settled, waitsFor: .task(gate)) { return result }
+            await gate.wait()
+        }
+    }
+
+    /// Runs a mutation, blocking the calling thread (holding no lock) while another thread settles
+    /// if `waitsForSettle` is set.
+    private func mutate<W: Sendable, S: Sendable, E: Error>(
+        _ write: (inout EngineState, inout ChangeSet) throws(E) -> W,
+        settled: (inout EngineState, inout ChangeSet, W) -> S,
+        waitsForSettle: Bool
+    ) throws(E) -> S {
+        guard waitsForSettle else {
+            // Never waits: `waitsFor: nil` defers the write to the settling thread instead.
+            return try mutate(write, settled: settled, waitsFor: nil)!
+        }
+        let semaphore = DispatchSemaphore(value: 0)
+        while true {
+            if let result = try mutate(write, settled: settled, waitsFor: .thread(semaphore)) { return result }
+            semaphore.wait()
+        }
+    }
+
+    /// Runs a mutation, or, when another thread settles and `waiter` is given, registers `waiter` to
+    /// be woken when that settle ends and returns `nil` without writing anything.
+    private func mutate<W: Sendable, S: Sendable, E: Error>(
+        _ write: (inout EngineState, inout ChangeSet) throws(E) -> W,
+        settled: (inout EngineState, inout ChangeSet, W) -> S,
+        waitsFor waiter: SettleWaiter?
+    ) throws(E) -> S? {
+        let entry = try state.withAnnotatedLock { state throws(E) -> Entry<W, S> in
+            if let owner = state.settling.owner {
+                if let waiter, owner != .current {
+                    state.settling.waiters.append(waiter)
+                    return .waiting
+                }
+                // Settling is under way, on this thread (user code the form runs) or on another: the
+                // write takes effect now and the settling thread settles and delivers it after its
+                // current step.
                 var changes = ChangeSet(isSettling: true)
                 let written = try write(&state, &changes)
                 let result = settled(&state, &changes, written)
                 state.settling.deferred.append(changes)
                 return .deferred(result)
+            }
+            if state.requiresSettling {
+                var changes = ChangeSet(isSettling: true)
+                let before = state.tracking.propertyValues(of: state)
+                let written = try write(&state, &changes)
+                state.settling.owner = .current
+                return .settling(written, changes, before: before)
             }
             var changes = ChangeSet(isSettling: false)
             let before = state.tracking.propertyValues(of: state)
@@ -103,67 +177,68 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             return result
         case .deferred(let result):
             return result
-        case .needsTurn:
-            let (result, announcements, mustDeliver) = try turn.withAnnotatedLock { _ throws(E) in
-                try settlingMutation(write, settled: settled)
-            }
+        case .waiting:
+            return nil
+        case .settling(let written, var changes, let before):
+            settleStages(&changes)
+            let (result, announcements, mustDeliver) = finishSettling(&changes, written: written, before: before, settled: settled)
             if mustDeliver { deliver(announcements) }
             return result
         }
     }
 
-    /// ``mutate(_:settled:)`` for a mutation whose result is what `write` returns.
-    func mutate<W: Sendable, E: Error>(_ write: (inout EngineState, inout ChangeSet) throws(E) -> W) throws(E) -> W {
-        try mutate(write, settled: { _, _, written in written })
-    }
-
     /// How a mutation left the lock on its first attempt.
-    private enum Entry<Result: Sendable>: Sendable {
+    private enum Entry<Written: Sendable, Result: Sendable> {
         /// Written and announced: nothing to settle.
         case done(Result, Announcements, mustDeliver: Bool)
-        /// Written by user code of a settling mutation on this thread; settled after it.
+        /// Written while the form settles, to be settled by the thread settling.
         case deferred(Result)
-        /// The form settles its mutations: take the turn and start again.
-        case needsTurn
+        /// Written; this thread now settles it (and whatever is written meanwhile).
+        case settling(Written, ChangeSet, before: [AnyHashable])
+        /// Another thread settles: nothing written, the waiter registered.
+        case waiting
     }
 
-    /// Runs a mutation that must settle, holding the turn.
-    private func settlingMutation<W: Sendable, S: Sendable, E: Error>(
-        _ write: (inout EngineState, inout ChangeSet) throws(E) -> W,
+    /// Settles every write made while the stages ran (by this thread's user code or by other threads),
+    /// folding each into `changes` for one delivery, then ends the settle: runs `settled`, lets the
+    /// form take new settles, and wakes whoever waits for that.
+    private func finishSettling<W: Sendable, S: Sendable>(
+        _ changes: inout ChangeSet, written: W, before: [AnyHashable],
         settled: (inout EngineState, inout ChangeSet, W) -> S
-    ) throws(E) -> (S, Announcements, Bool) {
-        var (written, changes, before) = try state.withAnnotatedLock { state throws(E) in
-            var changes = ChangeSet(isSettling: state.requiresSettling)
-            let before = state.tracking.propertyValues(of: state)
-            let written = try write(&state, &changes)
-            state.settling.owner = .current
-            return (written, changes, before)
-        }
-        settle(&changes)
-        return state.withAnnotatedLock { state in
-            let result = settled(&state, &changes, written)
-            state.settling.owner = nil
-            let announcements = state.announcements(for: &changes, before: before)
-            Self.checkInvariants(of: state)
-            return (result, announcements, state.delivery.enqueue(announcements))
+    ) -> (S, Announcements, Bool) {
+        while true {
+            let step = state.withAnnotatedLock { state -> FinishStep<S> in
+                if !state.settling.deferred.isEmpty {
+                    defer { state.settling.deferred = [] }
+                    return .more(state.settling.deferred)
+                }
+                let result = settled(&state, &changes, written)
+                state.settling.owner = nil
+                let waiters = state.settling.waiters
+                state.settling.waiters = []
+                let announcements = state.announcements(for: &changes, before: before)
+                Self.checkInvariants(of: state)
+                return .finished(result, announcements, state.delivery.enqueue(announcements), waiters)
+            }
+            switch step {
+            case .more(let deferred):
+                for var later in deferred {
+                    settleStages(&later)
+                    changes.append(later)
+                }
+            case .finished(let result, let announcements, let mustDeliver, let waiters):
+                for waiter in waiters { waiter.wake() }
+                return (result, announcements, mustDeliver)
+            }
         }
     }
 
-    /// Runs the settle stages over `changes`, then over every write their user code made meanwhile,
-    /// folding those into `changes` for one delivery.
-    private func settle(_ changes: inout ChangeSet) {
-        settleStages(&changes)
-        while true {
-            let deferred = state.withAnnotatedLock { state in
-                defer { state.settling.deferred = [] }
-                return state.settling.deferred
-            }
-            guard !deferred.isEmpty else { return }
-            for var later in deferred {
-                settleStages(&later)
-                changes.append(later)
-            }
-        }
+    /// What the end of a settle found under the lock.
+    private enum FinishStep<Result: Sendable>: Sendable {
+        /// Writes made meanwhile, still to settle.
+        case more([ChangeSet])
+        /// Nothing left: the settle is over.
+        case finished(Result, Announcements, Bool, [SettleWaiter])
     }
 
     /// Runs the settle stages over `changes`, in order: rules, then validation.

@@ -52,7 +52,7 @@ extension FormContextObject {
         var prepared: (submission: FormSubmission, snapshot: FormContext)?
         while prepared == nil {
             guard await waitForCurrentRuns() else { return failSubmit(CancellationError()) }
-            let step: SubmitStep = mutate(
+            let step: SubmitStep = await suspendingMutate(
                 { _, changes in changes.validation.all = true },
                 settled: { state, _, _ in
                     guard state.validation.runs.isEmpty else { return .waitAgain }

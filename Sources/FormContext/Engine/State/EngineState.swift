@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// The state of a live form, split by concern; each part owns its data and its invariants.
 ///
 /// It is reachable only through ``FormContextObject``'s `read` and `mutate`, under the form's lock.
@@ -127,8 +130,55 @@ struct EngineState: Sendable {
     }
 }
 
-/// Which thread is settling a mutation, and the writes user code made on that thread meanwhile.
+/// Which thread is settling a mutation, the writes made meanwhile (by its own user code or by other
+/// threads) that it settles before it finishes, and who waits for it to finish.
 struct SettlingState: Sendable {
     var owner: ThreadIdentity?
     var deferred: [ChangeSet] = []
+    /// Callers that need a settled form (``FormContextObject/validate()``, a submit step) from another
+    /// thread, woken once the settle under way ends.
+    var waiters: [SettleWaiter] = []
+}
+
+/// One caller waiting, outside every lock, for the settle under way to end.
+enum SettleWaiter: Sendable {
+    /// A thread blocked on a semaphore.
+    case thread(DispatchSemaphore)
+    /// A task suspended on a gate.
+    case task(SettleGate)
+
+    /// Lets the waiter go on. Called after the form's lock is released.
+    func wake() {
+        switch self {
+        case .thread(let semaphore): semaphore.signal()
+        case .task(let gate): gate.open()
+        }
+    }
+}
+
+/// A one-shot gate a task waits at until it is opened; opened before the task arrives, it lets the
+/// task through at once.
+final class SettleGate: Sendable {
+    private let state = Mutex<(isOpen: Bool, waiting: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    /// Opens the gate, resuming the task waiting at it, if any.
+    func open() {
+        let waiting = state.withAnnotatedLock { state in
+            state.isOpen = true
+            defer { state.waiting = nil }
+            return state.waiting
+        }
+        waiting?.resume()
+    }
+
+    /// Suspends the calling task until the gate is open.
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let isOpen = state.withAnnotatedLock { state in
+                if !state.isOpen { state.waiting = continuation }
+                return state.isOpen
+            }
+            if isOpen { continuation.resume() }
+        }
+    }
 }

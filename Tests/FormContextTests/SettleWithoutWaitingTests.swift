@@ -1,0 +1,121 @@
+import Dispatch
+@testable import FormContext
+import Foundation
+import Testing
+
+/// User code the form runs while it settles may wait for other threads that use the form: no lock of
+/// the form is held while it runs, and a write from another thread meanwhile is settled after, not
+/// blocked on.
+@Suite("SettleWithoutWaitingTests", .timeLimit(.minutes(1)))
+struct SettleWithoutWaitingTests {
+    /// Something one thread waits for and another signals, with a bound so that a test fails rather
+    /// than hangs when the signal never comes.
+    final class Signal: Sendable {
+        private let semaphore = DispatchSemaphore(value: 0)
+        func send() { semaphore.signal() }
+        /// Whether the signal came within `seconds`.
+        func wait(seconds: Double = 5) -> Bool { semaphore.wait(timeout: .now() + seconds) == .success }
+    }
+
+    /// A form whose validator of `a`, for the value `trigger`, starts a thread that writes `b` and waits
+    /// until that write returns.
+    static func formWaitingForAWrite(trigger: Int, outcome: Locked<Bool?>) throws -> FormContextObject {
+        let box = Locked<FormContextObject?>(nil)
+        let waiting = Validator<Int>.custom("waits", message: "never fails") { value, _ in
+            guard value == trigger, let form = box.withLock({ $0 }) else { return true }
+            let returned = Signal()
+            Thread.detachNewThread {
+                form.set(41, for: "b", origin: .user)
+                returned.send()
+            }
+            let didReturn = returned.wait()
+            outcome.withLock { $0 = didReturn }
+            return true
+        }
+        let definition = try FormDefinition([
+            FieldDefinition(FormKey<Int>("a"), validators: [waiting]),
+            FieldDefinition(FormKey<Int>("b"), validators: [.maximum(40)]),
+            FieldDefinition(FormKey<Int>("double")).calculated { ($0[FormKey<Int>("b")] ?? 0) * 2 },
+        ])
+        let form = FormContextObject(definition: definition, options: ValidationOptions(mode: .onChange))
+        box.withLock { $0 = form }
+        return form
+    }
+
+    @Test func aValidatorWaitingForAnotherThreadsWriteCompletes() throws {
+        let outcome = Locked<Bool?>(nil)
+        let form = try Self.formWaitingForAWrite(trigger: 1, outcome: outcome)
+        form.set(1, for: "a", origin: .user)
+        #expect(outcome.withLock { $0 } == true, "the other thread's write returned while the validator waited")
+        // Settled by the thread that was settling, before its own write returned: the rules and the
+        // validators of `b` ran on it.
+        #expect(form[FormKey<Int>("b")] == 41)
+        #expect(form[FormKey<Int>("double")] == 82)
+        #expect(form.fieldState(for: "b").errors.map(\.rule) == ["maximum(40)"])
+        #expect(!form.isValid)
+    }
+
+    @Test func aValidatorWaitingForAnotherThreadsValidateStillEnds() throws {
+        // `validate()` from another thread waits for the settle under way; the validator here gives up
+        // waiting for it after a bound, and the other thread's call then completes on a settled form.
+        let box = Locked<FormContextObject?>(nil)
+        let finished = Signal()
+        let waitedOut = Locked<Bool?>(nil)
+        let waiting = Validator<Int>.custom("waits", message: "m") { value, _ in
+            guard value == 1, let form = box.withLock({ $0 }) else { return true }
+            Thread.detachNewThread {
+                _ = form.validate()
+                finished.send()
+            }
+            waitedOut.withLock { $0 = finished.wait(seconds: 0.2) }
+            return true
+        }
+        let form = FormContextObject(
+            definition: try FormDefinition([FieldDefinition(FormKey<Int>("a"), validators: [waiting])]),
+            options: ValidationOptions(mode: .onChange))
+        box.withLock { $0 = form }
+        form.set(1, for: "a", origin: .user)
+        #expect(waitedOut.withLock { $0 } == false, "validate() on another thread waits for the settle under way")
+        #expect(finished.wait(), "and completes once it has ended")
+    }
+
+    @Test func anAsynchronousSubmitSuspendsInsteadOfBlockingAThread() async throws {
+        // While one thread settles, a submit waits by suspending its task: the cooperative pool keeps
+        // every thread free, so a task started after the submits still runs and ends the settle.
+        let release = Signal()
+        let released = Locked<Bool?>(nil)
+        let entered = Signal()
+        let isFirst = Locked(true)
+        let waiting = Validator<Int>.custom("waits", message: "m") { value, _ in
+            // Waits on its first run only: the submit runs it again.
+            guard isFirst.withLock({ first in defer { first = false }; return first }) else { return true }
+            entered.send()
+            released.withLock { $0 = release.wait(seconds: 10) }
+            return true
+        }
+        let form = FormContextObject(
+            definition: try FormDefinition([FieldDefinition(FormKey<Int>("a"), validators: [waiting])]),
+            options: ValidationOptions(mode: .onChange))
+        Thread.detachNewThread { form.set(1, for: "a", origin: .user) }
+        #expect(entered.wait())
+        let submitters = ProcessInfo.processInfo.activeProcessorCount * 4
+        await withTaskGroup(of: SubmitResult?.self) { group in
+            for _ in 0..<submitters {
+                group.addTask { await form.submit { _ in .accepted } }
+            }
+            group.addTask {
+                // Reached only if the submits left a thread of the pool free.
+                await Task.yield()
+                release.send()
+                return nil
+            }
+            var succeeded = 0
+            for await result in group {
+                if case .succeeded = result { succeeded += 1 }
+            }
+            #expect(succeeded == 1, "one submit ran, the others found it under way")
+        }
+        #expect(released.withLock { $0 } == true)
+        #expect(form.submitPhase == .succeeded)
+    }
+}
