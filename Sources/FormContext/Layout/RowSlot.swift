@@ -53,8 +53,9 @@ struct RowSlot: Sendable {
     ///
     /// User code runs here: it must be called with no lock held.
     func evaluate(_ derivations: [Int], of id: RowID, in form: FormContextObject, tracker: ReadTracker) -> [RowEvaluation] {
-        let values = FormValues(.live(form), excluding: [], tracker: tracker, recordingThread: ThreadIdentity.currentNumber)
+        let values = FormValues(.live(form), excluding: [], tracker: tracker, recordingRun: tracker.beginRun())
             .inRow(template.scope(of: id))
+        defer { tracker.endRun() }
         return derivations.map { derivation in
             tracker.reset()
             let cell = derivation / 2

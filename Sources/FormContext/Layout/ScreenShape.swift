@@ -92,7 +92,8 @@ struct ScreenShape: Sendable {
     /// - Complexity: O(*d*) for *d* derivations, plus what their closures cost.
     func evaluate(_ derivations: [Derivation], in form: FormContextObject) -> [Evaluation] {
         let tracker = ReadTracker()
-        let values = FormValues(.live(form), excluding: [], tracker: tracker, recordingThread: ThreadIdentity.currentNumber)
+        let values = FormValues(.live(form), excluding: [], tracker: tracker, recordingRun: tracker.beginRun())
+        defer { tracker.endRun() }
         var evaluations: [Evaluation] = []
         evaluations.reserveCapacity(derivations.count)
         for derivation in derivations {

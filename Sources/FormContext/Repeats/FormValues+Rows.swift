@@ -10,7 +10,7 @@ extension FormValues {
     /// ```
     public var outer: FormValues {
         guard let row else { return self }
-        return FormValues(source, excluding: excluded, prefix: row.outerPrefix, tracker: tracker, recordingThread: recordingThread)
+        return FormValues(source, excluding: excluded, prefix: row.outerPrefix, tracker: tracker, recordingRun: recordingRun)
     }
 
     /// The row before this one in its group, or `nil` for the first row and outside a row.
@@ -39,13 +39,13 @@ extension FormValues {
     /// - Returns: The rows; none if the group's key holds no ``RowOrder``.
     public func rows(of key: String) -> RepeatRows {
         let order = self[key]?.base as? RowOrder ?? RowOrder()
-        let base = FormValues(source, excluding: excluded, prefix: prefix, tracker: tracker, recordingThread: recordingThread)
+        let base = FormValues(source, excluding: excluded, prefix: prefix, tracker: tracker, recordingRun: recordingRun)
         return RepeatRows(key: prefix + key, order: order, outer: base)
     }
 
     /// The same values read from inside `row`.
     func inRow(_ row: RowScope) -> FormValues {
-        FormValues(source, excluding: excluded, prefix: row.prefix, tracker: tracker, recordingThread: recordingThread, row: row)
+        FormValues(source, excluding: excluded, prefix: row.prefix, tracker: tracker, recordingRun: recordingRun, row: row)
     }
 
     /// The statistic at `index` of the group `key` (inside this reader's scope), which is `statistic`.

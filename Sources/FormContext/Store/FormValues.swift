@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The values a validator (and a rule) reads: a ``FormReader`` over a plain ``FormContext`` or over a
 /// live form.
 ///
@@ -32,37 +34,38 @@ public struct FormValues: FormReader {
     let prefix: String
     /// Records every key read, when the form wants to know.
     let tracker: ReadTracker?
-    /// The thread whose reads ``tracker`` records, as a number (see ``ThreadIdentity/currentNumber``);
-    /// every thread's when 0. A reader that user code kept (a rule, a validator, a screen's condition)
-    /// and read from another thread, a task it started, records nothing: those reads are not the
-    /// code's own, and the tracker belongs to the thread that runs it.
-    let recordingThread: UInt
+    /// The run of the form's code (a level of rules, a validation pass, a screen's evaluation) this
+    /// reader was made for (see ``ReadTracker/beginRun()``): its reads are recorded only while that
+    /// run is under way, and only on the thread running it. A reader that user code kept (a rule, a
+    /// validator, a screen's condition) and reads later, or from another thread, a task it started,
+    /// records nothing: those reads are not the code's own, and the tracker belongs to the run.
+    var recordingRun: UInt
     /// The row of a repeat group the reader reads from inside, if any.
     let row: RowScope?
 
     init(
         _ source: Source, excluding excluded: FieldFlags = .inactive, prefix: String = "", tracker: ReadTracker? = nil,
-        recordingThread: UInt = 0, row: RowScope? = nil
+        recordingRun: UInt = 0, row: RowScope? = nil
     ) {
         self.source = source
         if case .live(let form) = source { liveForm = Unmanaged.passUnretained(form) } else { liveForm = nil }
         self.excluded = excluded
         self.prefix = prefix
         self.tracker = tracker
-        self.recordingThread = recordingThread
+        self.recordingRun = recordingRun
         self.row = row
     }
 
-    /// The tracker to record the calling thread's reads in, if they are recorded.
+    /// The tracker to record the calling thread's reads in, if they are recorded now.
     @inline(__always)
     private var trackerOfCallingThread: ReadTracker? {
-        recordingThread == 0 || recordingThread == ThreadIdentity.currentNumber ? tracker : nil
+        guard let tracker, tracker.takesReads(of: recordingRun) else { return nil }
+        return tracker
     }
 
-    /// Records that `key` was read, if the calling thread's reads are recorded.
+    /// Records that `key` was read, if the calling thread's reads are recorded now.
     func record(_ key: String) {
-        guard recordingThread == 0 || recordingThread == ThreadIdentity.currentNumber else { return }
-        tracker?.record(key)
+        trackerOfCallingThread?.record(key)
     }
 
     /// The values of `context`, with `inactiveKeys` reading as absent.
@@ -121,9 +124,9 @@ public struct FormValues: FormReader {
             // Reached through `liveForm`, which `source` keeps alive while this reader exists: not
             // binding the form here spares a retain and release of it on every read.
             guard let liveForm else { return .absent }
-            let isRecorded = recordingThread == 0 || recordingThread == ThreadIdentity.currentNumber
+            let tracker = trackerOfCallingThread
             return liveForm._withUnsafeGuaranteedRef { form in
-                form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, tracker: isRecorded ? tracker : nil) }
+                form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, tracker: tracker) }
             }
         case .scratch(let scratch):
             return Self.storedValue(of: key, in: scratch.state.fields, unless: excluded, tracker: trackerOfCallingThread)
@@ -147,7 +150,7 @@ public struct FormValues: FormReader {
     public func scoped(in scope: FormScope) -> FormValues {
         guard !scope.prefix.isEmpty else { return self }
         return FormValues(
-            source, excluding: excluded, prefix: prefix + scope.prefix + ".", tracker: tracker, recordingThread: recordingThread, row: row)
+            source, excluding: excluded, prefix: prefix + scope.prefix + ".", tracker: tracker, recordingRun: recordingRun, row: row)
     }
 }
 
@@ -166,7 +169,40 @@ final class ScratchState {
 /// one with its buffers from level to level, handing it to each check in turn. A tracker recording slots keeps the reads of every rule of a pass in one buffer, each rule's
 /// reads a range of it, so that a rule run records its reads without allocating and without hashing
 /// a key twice; a key with no slot yet is kept aside, and its slot made when the reads are committed.
-final class ReadTracker {
+final class ReadTracker: @unchecked Sendable {
+    // `@unchecked Sendable` is sound: any thread may ask ``takesReads(of:)``, which reads atomics
+    // only; everything else is touched only by the thread running the tracker's current run (the
+    // one that called ``beginRun()``), or, between runs, by the one that owns the tracker.
+
+    /// The run under way, 0 between runs, and the thread running it (see ``ThreadIdentity/currentNumber``).
+    private let activeRun = Atomic<UInt>(0)
+    private let activeThread = Atomic<UInt>(0)
+    /// The last run number given out, by any tracker: no two runs share one.
+    private static let lastRun = Atomic<UInt>(0)
+
+    /// Starts a run on the calling thread, whose readers carry the number returned: until
+    /// ``endRun()``, reads through them on this thread are recorded, and no others.
+    func beginRun() -> UInt {
+        let run = Self.lastRun.add(1, ordering: .relaxed).newValue
+        activeThread.store(ThreadIdentity.currentNumber, ordering: .relaxed)
+        activeRun.store(run, ordering: .releasing)
+        return run
+    }
+
+    /// Ends the run under way: its readers, kept or not, record nothing from now on.
+    func endRun() {
+        activeRun.store(0, ordering: .releasing)
+        activeThread.store(0, ordering: .relaxed)
+    }
+
+    /// Whether a read through a reader of `run` on the calling thread is recorded: only while `run`
+    /// is under way and only on the thread running it, the one thread that changes the tracker then.
+    @inline(__always)
+    func takesReads(of run: UInt) -> Bool {
+        run != 0 && activeRun.load(ordering: .acquiring) == run
+            && activeThread.load(ordering: .relaxed) == ThreadIdentity.currentNumber
+    }
+
     // Unchecked exclusivity: one thread uses a tracker at a time, and none of its methods calls out
     // while changing it, so the per-access check would guard nothing.
     @exclusivity(unchecked) private(set) var keys: [String] = []

@@ -104,9 +104,12 @@ enum RuleStage: SettleStage {
         tracker.reset()
         buffers.outputs.reserveCapacity(buffers.level.count)
         buffers.reads.reserveCapacity(buffers.level.count)
-        // One reader for the pass, told for each rule what that rule cannot see.
-        // A reader kept by a rule and read on another thread records nothing in the level's tracker.
-        var values = buffers.values.take() ?? FormValues(source, tracker: tracker, recordingThread: ThreadIdentity.currentNumber)
+        // One reader for the pass, told for each rule what that rule cannot see, and for each level
+        // which run it records for: a reader a rule kept records nothing once its level has run, nor
+        // on another thread while it runs.
+        var values = buffers.values.take() ?? FormValues(source, tracker: tracker)
+        values.recordingRun = tracker.beginRun()
+        defer { tracker.endRun() }
         // Let go of the rules before the commit, which may add some (the rows a count rule makes).
         var rules: [CompiledRule] = []
         swap(&rules, &buffers.rules)

@@ -90,7 +90,8 @@ enum ValidationStage: SettleStage {
     static func run(_ plan: consuming Plan, reading source: FormValues.Source) -> Outcome {
         var outcome = Outcome(refreshesFormIssues: plan.refreshesFormIssues)
         let tracker = ReadTracker()
-        let values = FormValues(source, tracker: tracker, recordingThread: ThreadIdentity.currentNumber)
+        let values = FormValues(source, tracker: tracker, recordingRun: tracker.beginRun())
+        defer { tracker.endRun() }
         outcome.fields.reserveCapacity(plan.fields.count)
         for check in plan.fields {
             tracker.reset()
