@@ -13,7 +13,7 @@ extension DemoCommand {
             if options.isInteractive { throw .interactiveWithDurability }
             do { (form, controls) = try options.form.make(options.setup) } catch { throw .formUnavailable(options.form.name, "\(error)") }
         } catch {
-            return Outcome(status: usageError, output: "", errorOutput: "error: \(error)\n")
+            return usageFailure(error)
         }
         var notes: [String] = []
         let store = draft.map { DraftStore(path: $0, definition: form.definition.flatMap { try? $0.named(options.form.name) }) }
@@ -24,6 +24,11 @@ extension DemoCommand {
                     notes += saved.skippedKeys.sorted { $0.key < $1.key }.map { "warning: '\($0.key)' was not restored: \($0.value)" }
                 }
             } catch {
+                // Only a draft moved aside whole lets the run go on: anything else at the path stays
+                // as it is, and nothing is written over it.
+                guard case .unreadable(_, _, _?) = error else {
+                    return Outcome(status: invalidInput, output: "", errorOutput: DemoText.joined(["error: \(error)"]))
+                }
                 notes.append("warning: \(error)")
             }
         }
@@ -31,16 +36,16 @@ extension DemoCommand {
         do throws(DemoError) {
             lastChange = try type(options.assignments, into: controls, of: form, demo: options.form)
         } catch {
-            return Outcome(status: usageError, output: "", errorOutput: "error: \(error)\n")
+            return Outcome(status: usageError, output: "", errorOutput: DemoText.joined(notes + ["error: \(error)"]))
         }
         if let store {
             do { try store.save(form) } catch {
-                return Outcome(status: invalidInput, output: "", errorOutput: (notes + ["error: \(error)"]).joined(separator: "\n") + "\n")
+                return Outcome(status: invalidInput, output: "", errorOutput: DemoText.joined(notes + ["error: \(error)"]))
             }
         }
         guard let outbox else {
             var outcome = await run(form: form, options: options)
-            outcome.errorOutput = notes.map { $0 + "\n" }.joined() + outcome.errorOutput
+            outcome.errorOutput = DemoText.joined(notes) + outcome.errorOutput
             if options.explains { outcome.output += DemoText.joined(explanationLines(of: form, after: lastChange)) }
             return outcome
         }
@@ -49,7 +54,7 @@ extension DemoCommand {
 
     /// Finalizes the form and queues it in the outbox `folder`.
     private static func finalize(_ form: FormContextObject, into folder: String, discarding store: DraftStore?, notes: [String]) async -> Outcome {
-        let errors = notes.map { $0 + "\n" }.joined()
+        let errors = DemoText.joined(notes)
         do {
             let record = try await form.finalize()
             let outbox = try Outbox(folder: folder)
@@ -57,11 +62,12 @@ extension DemoCommand {
             try? store?.discard()
             let queued = try outbox.pendingIDs().count
             return Outcome(
-                status: success, output: "finalized \(record.instanceID.uuidString) into \(folder) (\(queued) queued)\n", errorOutput: errors)
+                status: success, output: DemoText.joined(["finalized \(record.instanceID.uuidString) into \(folder) (\(queued) queued)"]),
+                errorOutput: errors)
         } catch FinalizeError.invalid(let report) {
-            return Outcome(status: invalidInput, output: "", errorOutput: errors + report.lines.joined(separator: "\n") + "\n")
+            return Outcome(status: invalidInput, output: "", errorOutput: errors + DemoText.joined(report.lines))
         } catch {
-            return Outcome(status: invalidInput, output: "", errorOutput: errors + "error: \(error)\n")
+            return Outcome(status: invalidInput, output: "", errorOutput: errors + DemoText.joined(["error: \(error)"]))
         }
     }
 
@@ -75,11 +81,11 @@ extension DemoCommand {
         case .succeeded(let submission):
             return Outcome(status: success, output: render(submission, options), errorOutput: "")
         case .invalid(let report), .rejected(let report):
-            return Outcome(status: invalidInput, output: "", errorOutput: report.lines.joined(separator: "\n") + "\n")
+            return Outcome(status: invalidInput, output: "", errorOutput: DemoText.joined(report.lines))
         case .failed(let error):
-            return Outcome(status: invalidInput, output: "", errorOutput: "error: \(error)\n")
+            return Outcome(status: invalidInput, output: "", errorOutput: DemoText.joined(["error: \(error)"]))
         case .alreadySubmitting:
-            return Outcome(status: invalidInput, output: "", errorOutput: "error: the form is being submitted already\n")
+            return Outcome(status: invalidInput, output: "", errorOutput: DemoText.joined(["error: the form is being submitted already"]))
         }
     }
 }

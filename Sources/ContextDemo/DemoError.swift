@@ -33,6 +33,12 @@ enum DemoError: Error, Equatable, CustomStringConvertible {
     case unknownRowField(group: String, field: String, known: [String])
     /// The form refused the row (`RepeatGroupError`: the group's maximum, say).
     case rowRefused(String)
+    /// An option's value is out of range or of the wrong form: the option, the value and what is wrong.
+    case invalidOptionValue(flag: String, value: String, problem: String)
+    /// `--draft`, `--outbox` or `send`'s folder given as an empty path.
+    case emptyPath(String)
+    /// `send`'s folder is not an outbox (missing, not a folder, or not marked as one): the library's message.
+    case notAnOutbox(String)
 
     var description: String {
         switch self {
@@ -76,6 +82,12 @@ enum DemoError: Error, Equatable, CustomStringConvertible {
             "unknown field \(DemoText.echo(field)) in the rows of \(DemoText.echo(group)); known fields: \(known.joined(separator: ", "))"
         case .rowRefused(let reason):
             "\(reason)"
+        case .invalidOptionValue(let flag, let value, let problem):
+            "invalid value \(DemoText.echo(value)) for \(DemoText.echo(flag)): \(problem)"
+        case .emptyPath(let option):
+            "the path given to \(DemoText.echo(option)) is empty"
+        case .notAnOutbox(let message):
+            "\(message)"
         }
     }
 }

@@ -26,7 +26,7 @@ enum DurableDemo {
         do {
             split = try extract(arguments)
         } catch {
-            return DemoCommand.Outcome(status: DemoCommand.usageError, output: "", errorOutput: "error: \(error)\n")
+            return DemoCommand.usageFailure(error)
         }
         if split.draft == nil && split.outbox == nil || arguments.contains("-h") || arguments.contains("--help") {
             var outcome = await DemoCommand.run(split.rest)
@@ -57,6 +57,7 @@ enum DurableDemo {
                 } else {
                     value = String(argument.dropFirst(name.count + 1))
                 }
+                guard !value.isEmpty else { throw .emptyPath(name) }
                 if name == "--draft" { draft = value } else { outbox = value }
             }
             if argument != "--draft" && argument != "--outbox" && !argument.hasPrefix("--draft=") && !argument.hasPrefix("--outbox=") {
@@ -70,16 +71,24 @@ enum DurableDemo {
 
         KEEPING THE FORM BETWEEN RUNS:
           --draft <file>         Restore the form from <file> before applying --set, and save it
-                                 there afterwards (secret values are not saved).
+                                 there afterwards (secret values are not saved). <file> must be
+                                 a draft or missing: anything else (a link, a device, a FIFO, a
+                                 folder, another file, one that cannot be read) is an error
+                                 (status 1) and is left as it is.
           --outbox <dir>         Finalize the form into the outbox <dir> instead of printing it;
                                  with --draft, the draft is removed once the record is queued.
+                                 <dir> is created, or must be empty or an outbox already.
 
         SENDING AN OUTBOX:
           ContextDemo send <dir> --to <url> [--timeout <seconds>] [--initial-delay <seconds>]
                                  [--max-attempts <n>]
-                                 POST every queued record to <url>, one at a time, printing
-                                 `sent 3/5` and `retrying in 4 s` lines. Exit status 0 when the
-                                 outbox is empty, 1 when records are parked (listed) or left.
+                                 POST every queued record to <url> (http or https), one at a
+                                 time, printing `sent 3/5` and `retrying in 4 s` lines. <dir>
+                                 must be an outbox; it is never created. --timeout bounds each
+                                 whole request (30 s by default). Redirects are not followed:
+                                 a 3xx parks the record. Exit status 0 when every record was
+                                 sent and nothing is parked or damaged; 1 when any record was
+                                 not sent, each named on a line; 2 for bad arguments.
 
         """
 }

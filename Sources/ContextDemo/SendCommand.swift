@@ -2,6 +2,11 @@ import FormContext
 import Foundation
 
 /// `ContextDemo send <dir> --to <url>`: delivers an outbox by HTTP, printing progress as it goes.
+///
+/// It never creates its folder: `<dir>` must be an outbox already. It exits 0 only when every record
+/// is delivered and the outbox holds nothing parked or damaged; any record not delivered is named on
+/// a line of its own and the exit status is 1. Every line it prints is escaped as the demo's values
+/// are, server text and paths included.
 enum SendCommand {
     struct Options {
         var folder: String?
@@ -11,33 +16,46 @@ enum SendCommand {
         var maximumAttempts: Int?
     }
 
+    /// The longest `--timeout` and `--initial-delay`, in seconds: a day.
+    static let longestWait = 86_400.0
+
     static func parse(_ arguments: [String]) throws(DemoError) -> Options {
         var options = Options()
         var remaining = arguments[...]
-        func seconds(_ text: String, _ flag: String) throws(DemoError) -> Duration {
-            guard let value = Double(text), value >= 0, value <= 86_400 else { throw .malformedAssignment("\(flag) \(text)") }
-            return .milliseconds(Int64(value * 1000))
+        func seconds(_ text: String, _ flag: String, allowingZero: Bool) throws(DemoError) -> Duration {
+            let lowest = allowingZero ? "0" : "0.001"
+            guard let value = Double(text), value.isFinite, value <= longestWait, allowingZero ? value >= 0 : value >= 0.001 else {
+                throw .invalidOptionValue(flag: flag, value: text, problem: "expected a number of seconds from \(lowest) to 86400")
+            }
+            return .milliseconds(Int64((value * 1000).rounded()))
         }
         while let argument = remaining.popFirst() {
-            switch argument {
+            let (flag, inline) = splitFlag(argument)
+            switch flag {
             case "--to", "--timeout", "--initial-delay", "--max-attempts":
-                guard let value = remaining.popFirst() else { throw .missingValue(argument) }
-                switch argument {
+                guard let value = inline ?? remaining.popFirst() else { throw .missingValue(flag) }
+                switch flag {
                 case "--to":
-                    guard let url = URL(string: value), url.scheme == "http" || url.scheme == "https" else {
-                        throw .unexpectedArgument(value)
+                    guard let url = URL(string: value) else {
+                        throw .invalidOptionValue(flag: flag, value: value, problem: "expected an http or https URL")
+                    }
+                    if let problem = HTTPTransport.problem(with: url) {
+                        throw .invalidOptionValue(flag: flag, value: value, problem: problem)
                     }
                     options.url = url
-                case "--timeout": options.timeout = try seconds(value, argument)
-                case "--initial-delay": options.initialDelay = try seconds(value, argument)
+                case "--timeout": options.timeout = try seconds(value, flag, allowingZero: false)
+                case "--initial-delay": options.initialDelay = try seconds(value, flag, allowingZero: true)
                 default:
-                    guard let count = Int(value), count > 0 else { throw .malformedAssignment("\(argument) \(value)") }
+                    guard let count = Int(value), count > 0 else {
+                        throw .invalidOptionValue(flag: flag, value: value, problem: "expected a whole number of at least 1")
+                    }
                     options.maximumAttempts = count
                 }
             default:
                 guard !argument.hasPrefix("-"), options.folder == nil else {
                     throw argument.hasPrefix("-") ? .unknownOption(argument) : .unexpectedArgument(argument)
                 }
+                guard !argument.isEmpty else { throw .emptyPath("send <dir>") }
                 options.folder = argument
             }
         }
@@ -46,33 +64,64 @@ enum SendCommand {
         return options
     }
 
-    /// Delivers the outbox; progress lines go to `write` as they happen, the closing lines in the outcome.
+    /// `--flag=value` as the flag and its value; any other argument as itself.
+    private static func splitFlag(_ argument: String) -> (flag: String, value: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// Delivers the outbox; progress lines go to `write` as they happen (the writer escapes them), the
+    /// closing lines in the outcome, escaped.
     static func run(_ arguments: [String], write: @escaping @Sendable (String) -> Void) async -> DemoCommand.Outcome {
         let options: Options
-        do {
+        let outbox: Outbox
+        do throws(DemoError) {
             options = try parse(arguments)
-        } catch {
-            return DemoCommand.Outcome(status: DemoCommand.usageError, output: "", errorOutput: "error: \(error)\n")
-        }
-        guard let folder = options.folder, let url = options.url else { return DemoCommand.Outcome(status: 2, output: "", errorOutput: "") }
-        do {
+            guard let folder = options.folder else { throw .missingValue("send <dir>") }
             let policy = RetryPolicy(initialDelay: options.initialDelay, maximumAttempts: options.maximumAttempts)
-            let outbox = try Outbox(folder: folder, retryPolicy: policy)
+            do {
+                outbox = try Outbox(folder: folder, retryPolicy: policy, createsFolder: false)
+            } catch {
+                // A folder that is not an outbox is a mistyped argument, never made one.
+                if case .notAnOutbox = error { throw .notAnOutbox(error.description) }
+                return failure(error)
+            }
+        } catch {
+            return DemoCommand.usageFailure(error)
+        }
+        guard let url = options.url else { return DemoCommand.usageFailure(.missingValue("--to")) }
+        do {
             let http = HTTPTransport(url: url, timeout: options.timeout)
             try await outbox.deliver(using: http.transport) { event in write("\(event)") }
-            let parked = try outbox.parked()
-            let left = try outbox.pendingIDs().count
-            guard !parked.isEmpty || left > 0 else {
-                return DemoCommand.Outcome(status: DemoCommand.success, output: "outbox empty\n", errorOutput: "")
-            }
-            var lines = parked.map { record in
-                "parked \(record.finalized.instanceID.uuidString): \(record.parkedReason ?? "no reason")"
-                    + record.fieldErrors.sorted { $0.key < $1.key }.map { "\n  \($0.key): \($0.value.joined(separator: "; "))" }.joined()
-            }
-            if left > 0 { lines.append("\(left) still queued") }
-            return DemoCommand.Outcome(status: DemoCommand.invalidInput, output: lines.joined(separator: "\n") + "\n", errorOutput: "")
+            return try closing(outbox)
         } catch {
-            return DemoCommand.Outcome(status: DemoCommand.invalidInput, output: "", errorOutput: "error: \(error)\n")
+            return failure(error)
         }
+    }
+
+    /// What is left once the run ended: each parked, damaged and queued record on its own line and
+    /// status 1, or `outbox empty` and status 0.
+    private static func closing(_ outbox: Outbox) throws(OutboxError) -> DemoCommand.Outcome {
+        var lines: [String] = []
+        for record in try outbox.parked() {
+            lines.append("parked \(record.finalized.instanceID.uuidString): \(record.parkedReason ?? "no reason")")
+            for (key, messages) in record.fieldErrors.sorted(by: { $0.key < $1.key }) {
+                lines.append("  \(key): \(messages.joined(separator: "; "))")
+            }
+        }
+        for name in try outbox.damaged() {
+            lines.append("damaged \(name): it could not be read; it is in \(outbox.folder)/damaged")
+        }
+        for id in try outbox.pendingIDs() {
+            lines.append("not sent \(id.uuidString): still queued")
+        }
+        guard !lines.isEmpty else {
+            return DemoCommand.Outcome(status: DemoCommand.success, output: DemoText.joined(["outbox empty"]), errorOutput: "")
+        }
+        return DemoCommand.Outcome(status: DemoCommand.invalidInput, output: DemoText.joined(lines), errorOutput: "")
+    }
+
+    private static func failure(_ error: OutboxError) -> DemoCommand.Outcome {
+        DemoCommand.Outcome(status: DemoCommand.invalidInput, output: "", errorOutput: DemoText.joined(["error: \(error)"]))
     }
 }

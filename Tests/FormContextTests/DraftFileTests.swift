@@ -22,10 +22,8 @@ struct DraftFileTests {
         let file = RecordEnvelope.wrap(payload, kind: "draft")
         #expect(String(decoding: file, as: UTF8.self) == "FormContext draft format=1 length=7 crc32=\(CRC32.hex(CRC32.checksum(payload)))\n{\"a\":1}")
         #expect(try RecordEnvelope.unwrap(file, kind: "draft") == payload)
-        #expect(throws: RecordEnvelope.Problem.foreign(start: "PK\\u{3}\\u{4}zipped")) {
-            try RecordEnvelope.unwrap(Array("PK\u{3}\u{4}zipped".utf8), kind: "draft")
-        }
-        #expect(throws: RecordEnvelope.Problem.foreign(start: "FormContext reco")) { try RecordEnvelope.unwrap(RecordEnvelope.wrap(payload, kind: "record"), kind: "draft") }
+        #expect(throws: RecordEnvelope.Problem.foreign) { try RecordEnvelope.unwrap(Array("PK\u{3}\u{4}zipped".utf8), kind: "draft") }
+        #expect(throws: RecordEnvelope.Problem.foreign) { try RecordEnvelope.unwrap(RecordEnvelope.wrap(payload, kind: "record"), kind: "draft") }
         #expect(throws: RecordEnvelope.Problem.truncated(announced: 7, found: 5)) { try RecordEnvelope.unwrap(Array(file.dropLast(2)), kind: "draft") }
         var damaged = file
         damaged[damaged.count - 2] = UInt8(ascii: "2")

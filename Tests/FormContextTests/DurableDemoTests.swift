@@ -22,16 +22,33 @@ struct DurableDemoTests {
         #expect(!plain.output.contains("cafe"))
     }
 
-    @Test("an unreadable draft is moved aside with a warning and the run goes on")
+    @Test("a damaged draft is moved aside with a warning and the run goes on")
     func unreadableDraft() throws {
+        let folder = try ScratchFolder("demo")
+        defer { folder.remove() }
+        let draft = folder.file("settings.draft")
+        #expect(try DemoProcess.run(["--draft", draft, "--set", "hotspot.networkName=kept"]).status == 0)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: draft)))
+        bytes[bytes.count - 2] ^= 0x01
+        try Data(bytes).write(to: URL(fileURLWithPath: draft))
+        let result = try DemoProcess.run(["--draft", draft, "--set", "hotspot.networkName=cafe"])
+        #expect(result.status == 0)
+        #expect(result.errorOutput.hasPrefix("warning: the draft '\(draft)' cannot be read: damaged: the checksum is "))
+        #expect(result.errorOutput.contains("; it was moved to '\(draft).unreadable-"))
+        #expect(folder.names().count == 2)
+    }
+
+    @Test("a file that is not a draft stops the run, is left as it is, and is not shown")
+    func foreignDraft() throws {
         let folder = try ScratchFolder("demo")
         defer { folder.remove() }
         let draft = folder.file("settings.draft")
         try Data("not a draft".utf8).write(to: URL(fileURLWithPath: draft))
         let result = try DemoProcess.run(["--draft", draft, "--set", "hotspot.networkName=cafe"])
-        #expect(result.status == 0)
-        #expect(result.errorOutput.hasPrefix("warning: the draft '\(draft)' cannot be read: not a FormContext file (it starts with 'not a draft'); it was moved to '\(draft).unreadable-"))
-        #expect(folder.names().count == 2)
+        #expect(result == DemoProcess.Result(status: 1, output: "", errorOutput:
+            "error: '\(draft)' is not a draft file: it is not a FormContext draft; it was left as it is\n"))
+        #expect(folder.names() == ["settings.draft"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: draft)) == Data("not a draft".utf8))
     }
 
     @Test("--outbox finalizes into the outbox instead of printing; an invalid form queues nothing")
@@ -85,7 +102,7 @@ struct DurableDemoTests {
     @Test("send refuses bad command lines", arguments: [
         (["send"], "error: missing value for 'send <dir>'\n"),
         (["send", "/tmp/x"], "error: missing value for '--to'\n"),
-        (["send", "/tmp/x", "--to", "ftp://host"], "error: unexpected argument 'ftp://host' (see --help)\n"),
+        (["send", "/tmp/x", "--to", "ftp://host"], "error: invalid value 'ftp://host' for '--to': the scheme must be http or https\n"),
         (["--draft"], "error: missing value for '--draft'\n"),
     ])
     func sendUsage(arguments: [String], message: String) throws {

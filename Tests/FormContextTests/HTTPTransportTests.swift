@@ -9,7 +9,7 @@ struct HTTPTransportTests {
         (200, "delivered"), (201, "delivered"), (204, "delivered"),
         (408, "retry: HTTP 408"), (409, "retry: HTTP 409"), (425, "retry: HTTP 425"), (429, "retry: HTTP 429"),
         (500, "retry: HTTP 500"), (503, "retry: HTTP 503"), (599, "retry: HTTP 599"),
-        (301, "rejected: HTTP 301"), (400, "rejected: HTTP 400"), (401, "rejected: HTTP 401"), (404, "rejected: HTTP 404"),
+        (301, "rejected: HTTP 301: a redirect without a Location; redirects are not followed"), (400, "rejected: HTTP 400"), (401, "rejected: HTTP 401"), (404, "rejected: HTTP 404"),
         (422, "rejected: HTTP 422"),
     ])
     func statusCodes(status: Int, expected: String) {

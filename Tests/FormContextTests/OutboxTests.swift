@@ -19,7 +19,8 @@ struct OutboxTests {
         #expect(RetryPolicy(initialDelay: .seconds(Int64.max), maximumDelay: .seconds(Int64.max)).delay(beforeRetry: Int.max, random: 1)
             == .milliseconds(9_200_000_000_000_000_000))
         #expect(RetryPolicy(initialDelay: .seconds(-5)).delay(beforeRetry: 1, random: .nan) == .zero)
-        #expect(Outbox.nextSequence(after: ["9223372036854775807-x.record", "12-y.record"]) == Int.max)
+        let id = UUID().uuidString
+        #expect(Outbox.nextSequence(after: ["9223372036854775807-\(id).record", "000000000012-\(id).record"]) == Int.max)
         #expect(Outbox.instanceID(inFileName: "junk") == nil && Outbox.instanceID(inFileName: "1-not-a-uuid.record") == nil)
     }
 

@@ -57,4 +57,18 @@ enum AtomicFile {
     static func uniqueSuffix() -> String {
         "\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
     }
+
+    /// The process id of the writer whose temporary file for the file `name` is `candidate`, or `nil`
+    /// when `candidate` is not exactly such a name: `.<name>.<pid>-<1 to 13 base-36 digits>.tmp`.
+    static func writer(ofTemporary candidate: String, for name: String) -> Int32? {
+        let prefix = "." + name + "."
+        guard candidate.hasPrefix(prefix), candidate.hasSuffix(".tmp"), candidate.count > prefix.count + 4 else { return nil }
+        let suffix = candidate.dropFirst(prefix.count).dropLast(4)
+        let parts = suffix.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...10).contains(parts[0].count), parts[0].allSatisfy({ $0.isASCII && $0.isNumber }),
+            (1...13).contains(parts[1].count), parts[1].allSatisfy({ $0.isASCII && ($0.isNumber || $0.isLowercase) }),
+            let pid = Int32(parts[0]), pid > 0
+        else { return nil }
+        return pid
+    }
 }

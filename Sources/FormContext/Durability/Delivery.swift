@@ -4,8 +4,10 @@ public import Foundation
 public enum Delivery: Hashable, Sendable, CustomStringConvertible {
     /// The server has the record: it leaves the outbox.
     case delivered
-    /// A passing failure (the network, a timeout, a busy server): the record is tried again after a backoff.
-    case retry(reason: String)
+    /// A passing failure (the network, a timeout, a busy server): the record is tried again after a
+    /// backoff, and not before `after` when the server asked for a wait (`Retry-After`); see
+    /// ``RetryPolicy/maximumDelay`` for the cap.
+    case retry(reason: String, after: Duration? = nil)
     /// The server refused the record for good (its field errors, a 4xx): the record is parked with the
     /// reason, never deleted, until it is edited and queued again.
     case rejected(reason: String, fieldErrors: [String: [String]] = [:])
@@ -14,7 +16,7 @@ public enum Delivery: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .delivered: "delivered"
-        case .retry(let reason): "retry: \(reason)"
+        case .retry(let reason, _): "retry: \(reason)"
         case .rejected(let reason, _): "rejected: \(reason)"
         }
     }

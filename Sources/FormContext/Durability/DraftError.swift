@@ -4,10 +4,15 @@ public enum DraftError: Error, Hashable, Sendable, CustomStringConvertible {
     case file(FileOperationError)
     /// The value under `key` has a type a draft cannot hold; nothing was written.
     case unsavableValue(key: String, type: String)
-    /// The file is not a readable draft of this form: foreign, truncated, damaged, written by a newer
-    /// version, or a draft of another form. It was renamed to `movedTo` (never deleted), or could not
+    /// The file is a draft, but not a readable draft of this form: truncated, damaged, written by a
+    /// newer version, or a draft of another form. It was renamed to `movedTo` (never deleted), or could not
     /// be moved (`movedTo` is `nil`).
     case unreadable(path: String, problem: String, movedTo: String?)
+    /// The path names something that is not this store's to read, replace or remove: nothing (an empty
+    /// path), a symbolic link, a FIFO, a device or a folder, a file larger than the store's limit, or a
+    /// file that is not a FormContext draft. It was neither read beyond its first bytes nor changed, and
+    /// its content is not shown.
+    case notADraft(path: String, problem: String)
 
     /// A one-line message naming the file or key and what is wrong.
     public var description: String {
@@ -19,6 +24,8 @@ public enum DraftError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadable(let path, let problem, let movedTo):
             "the draft '\(path)' cannot be read: \(problem); "
                 + (movedTo.map { "it was moved to '\($0)'" } ?? "it could not be moved aside")
+        case .notADraft(let path, let problem):
+            path.isEmpty ? "the draft path is empty" : "'\(path)' is not a draft file: \(problem); it was left as it is"
         }
     }
 }

@@ -11,16 +11,29 @@ import Synchronization
 /// try store.save(form)
 /// ```
 ///
-/// A file that is not a readable draft of this form (foreign, truncated, damaged, from a newer version,
-/// or of another form) is renamed aside, `<name>.unreadable-<time>`, never deleted, and ``load()``
-/// throws ``DraftError/unreadable(path:problem:movedTo:)``.
+/// A draft that is not readable as a draft of this form (truncated, damaged, from a newer version, or of
+/// another form) is renamed aside, `<name>.unreadable-<time>`, never deleted, and ``load()`` throws
+/// ``DraftError/unreadable(path:problem:movedTo:)``.
+///
+/// The store owns only what it made: its draft file, the temporary files it writes beside it
+/// (`.<name>.<pid>-<random>.tmp`) and the files it moves aside. A draft is a regular file: a symbolic
+/// link, a FIFO, a device or a folder at the path, a file larger than ``maximumFileSize``, or a file
+/// that is not a FormContext draft is refused with ``DraftError/notADraft(path:problem:)`` by
+/// ``load()``, ``save(_:)-(FormDraft)`` and ``discard()`` alike, and left as it is: never read beyond
+/// its first bytes, replaced, moved or removed.
 public final class DraftStore: Sendable {
+    /// The largest draft file read by default: 16 MiB.
+    public static let defaultMaximumFileSize = 16 << 20
+
+
     /// The draft file.
     public let path: String
     /// The form's definition: its identity is recorded, and values read back as its fields' types.
     public let definition: FormDefinition?
     /// Whether secret values go into the file.
     public let secrets: DraftSecretPolicy
+    /// The largest draft file, in bytes, that is read or written; a larger one is refused unread.
+    public let maximumFileSize: Int
 
     private let environment: DurabilityEnvironment
     /// Serializes writes, so the file ends with the state saved last.
@@ -29,17 +42,19 @@ public final class DraftStore: Sendable {
     /// Creates a store for the draft file `path`; nothing is read or written yet.
     ///
     /// - Parameters:
-    ///   - path: The draft file; its folder must exist.
+    ///   - path: The draft file; its folder must exist. The store creates no folder.
     ///   - definition: The form's definition, if it has one.
     ///   - secrets: Whether secret values are written; left out by default.
+    ///   - maximumFileSize: The largest draft file read or written, in bytes; 16 MiB by default.
     ///   - environment: The clock that dates drafts.
     public init(
         path: String, definition: FormDefinition? = nil, secrets: DraftSecretPolicy = .omit,
-        environment: DurabilityEnvironment = .live
+        maximumFileSize: Int = DraftStore.defaultMaximumFileSize, environment: DurabilityEnvironment = .live
     ) {
         self.path = path
         self.definition = definition
         self.secrets = secrets
+        self.maximumFileSize = maximumFileSize
         self.environment = environment
     }
 
@@ -68,10 +83,19 @@ public final class DraftStore: Sendable {
     /// Saves `draft` now.
     ///
     /// - Parameter draft: The draft.
-    /// - Throws: ``DraftError``; the file on disk is then as it was.
+    /// - Throws: ``DraftError``; the file on disk is then as it was. ``DraftError/notADraft(path:problem:)``
+    ///   when the path holds something other than a draft (nothing is written over it), and
+    ///   ``DraftError/file(_:)`` when the file there cannot be opened to check, or the draft would be
+    ///   larger than ``maximumFileSize``.
     public func save(_ draft: FormDraft) throws(DraftError) {
         let bytes = RecordEnvelope.wrap(try draft.payload(secrets: secrets), kind: "draft")
+        guard bytes.count <= maximumFileSize else {
+            throw .file(FileOperationError(
+                path: path, operation: "save the draft", step: "check the size", code: 0,
+                reason: "the draft would hold \(bytes.count) bytes, more than the limit of \(maximumFileSize)"))
+        }
         try writes.withLock { (count: inout Int) throws(DraftError) in
+            _ = try holdsDraft(operation: "save the draft")
             do throws(FileOperationError) {
                 try AtomicFile.write(bytes, to: path, operation: "save the draft")
             } catch {
@@ -88,29 +112,72 @@ public final class DraftStore: Sendable {
     /// Temporary files left by writers of this draft that died are removed.
     ///
     /// - Returns: The draft, or `nil` when the file does not exist.
-    /// - Throws: ``DraftError/unreadable(path:problem:movedTo:)`` (the file moved aside) or ``DraftError/file(_:)``.
+    /// - Throws: ``DraftError/unreadable(path:problem:movedTo:)`` (the file moved aside),
+    ///   ``DraftError/notADraft(path:problem:)`` (not a draft file: left as it is) or
+    ///   ``DraftError/file(_:)`` (the file exists but cannot be opened or read: left as it is).
+    /// - Complexity: O(*n*) in the size of the file, which is at most ``maximumFileSize``.
     public func load() throws(DraftError) -> FormDraft? {
+        guard !path.isEmpty else { throw .notADraft(path: path, problem: "the path is empty") }
         DurableFolder.removeStaleTemporaries(of: path)
-        let bytes: [UInt8]?
-        do { bytes = try POSIX.readFile(path, operation: "read the draft") } catch { throw .file(error) }
-        guard let bytes else { return nil }
-        do {
-            let payload = try RecordEnvelope.unwrap(bytes, kind: "draft")
-            return try FormDraft(payload: payload, definition: definition)
-        } catch {
-            throw .unreadable(path: path, problem: error.description, movedTo: try? DurableFolder.moveAside(path, now: environment.now()))
+        let read: BoundedRead
+        do { read = try POSIX.readRegularFile(path, limit: maximumFileSize, operation: "read the draft") } catch { throw .file(error) }
+        switch read {
+        case .missing:
+            return nil
+        case .notRegular(let kind):
+            throw .notADraft(path: path, problem: "it is \(kind)")
+        case .tooLarge(let size):
+            throw .notADraft(path: path, problem: tooLarge(size))
+        case .bytes(let bytes):
+            guard RecordEnvelope.isOwn(bytes, kind: "draft") else {
+                throw .notADraft(path: path, problem: bytes.isEmpty ? "it is empty" : "it is not a FormContext draft")
+            }
+            do {
+                let payload = try RecordEnvelope.unwrap(bytes, kind: "draft")
+                return try FormDraft(payload: payload, definition: definition)
+            } catch {
+                throw .unreadable(path: path, problem: error.description, movedTo: try? DurableFolder.moveAside(path, now: environment.now()))
+            }
         }
     }
 
     /// Removes the draft file, for example once the form has been finalized.
     ///
-    /// - Throws: ``DraftError/file(_:)``.
+    /// - Throws: ``DraftError/notADraft(path:problem:)`` when the path holds something other than a
+    ///   draft (it is left as it is), or ``DraftError/file(_:)``.
     public func discard() throws(DraftError) {
-        do {
-            try POSIX.remove(path, operation: "discard the draft")
-            try POSIX.syncFolder(AtomicFile.parentFolder(of: path), operation: "discard the draft")
-        } catch {
-            throw .file(error)
+        try writes.withLock { (_: inout Int) throws(DraftError) in
+            guard try holdsDraft(operation: "discard the draft") else { return }
+            do throws(FileOperationError) {
+                try POSIX.remove(path, operation: "discard the draft")
+                try POSIX.syncFolder(AtomicFile.parentFolder(of: path), operation: "discard the draft")
+            } catch {
+                throw .file(error)
+            }
         }
+    }
+
+    /// Whether the path holds a draft, which the store may replace or remove; `false` when nothing is there.
+    ///
+    /// - Throws: ``DraftError/notADraft(path:problem:)`` for anything else at the path, and
+    ///   ``DraftError/file(_:)`` when the file cannot be opened to tell.
+    private func holdsDraft(operation: String) throws(DraftError) -> Bool {
+        guard !path.isEmpty else { throw .notADraft(path: path, problem: "the path is empty") }
+        let start: BoundedRead
+        do { start = try POSIX.readStart(of: path, count: 32, limit: maximumFileSize, operation: operation) } catch { throw .file(error) }
+        switch start {
+        case .missing: return false
+        case .notRegular(let kind): throw .notADraft(path: path, problem: "it is \(kind)")
+        case .tooLarge(let size): throw .notADraft(path: path, problem: tooLarge(size))
+        case .bytes(let bytes):
+            guard RecordEnvelope.isOwn(bytes, kind: "draft") else {
+                throw .notADraft(path: path, problem: bytes.isEmpty ? "it is empty" : "it is not a FormContext draft")
+            }
+            return true
+        }
+    }
+
+    private func tooLarge(_ size: Int) -> String {
+        "it holds \(size) bytes, more than the limit of \(maximumFileSize)"
     }
 }

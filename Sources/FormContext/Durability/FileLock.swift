@@ -5,15 +5,23 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// An exclusive advisory lock on a file (`flock`), held from ``acquire(_:blocking:operation:)`` until
-/// ``release()``. It excludes other processes and other open descriptions in this process, and the
-/// system drops it when the process dies, so a killed sender never leaves the outbox locked.
+/// ``release()`` or until the lock is gone, whichever comes first. It excludes other processes and
+/// other open descriptions in this process, and the system drops it when the process dies, so a killed
+/// sender never leaves the outbox locked.
 final class FileLock: Sendable {
-    private let fd: Int32
+    /// The locked file's descriptor, until it is released: a second release finds `nil` and does
+    /// nothing, so it can never close a descriptor that has since been given to another file.
+    private let descriptor: Mutex<Int32?>
 
     private init(fd: Int32) {
-        self.fd = fd
+        descriptor = Mutex(fd)
+    }
+
+    deinit {
+        release()
     }
 
     /// Takes the lock on `path` (created if missing), or returns `nil` when another holder has it and
@@ -33,9 +41,16 @@ final class FileLock: Sendable {
         return FileLock(fd: fd)
     }
 
-    /// Lets go of the lock.
+    /// Lets go of the lock; calling it again does nothing.
     func release() {
+        guard let fd = descriptor.withLock({ descriptor in
+            defer { descriptor = nil }
+            return descriptor
+        }) else { return }
         flock(fd, LOCK_UN)
         close(fd)
     }
+
+    /// Whether the lock is still held by this value.
+    var isHeld: Bool { descriptor.withLock { $0 != nil } }
 }

@@ -7,9 +7,14 @@ extension Outbox {
     /// For each record the transport receives the submission and the instance id (send it as an
     /// idempotency key). ``Delivery/delivered`` removes the record (or moves it to `sent/`);
     /// ``Delivery/rejected(reason:fieldErrors:)`` parks it with the reason; a thrown error or
-    /// ``Delivery/retry(reason:)`` waits per ``retryPolicy`` and tries the same record again — forever
-    /// by default, so a run ends only when the queue is empty, the task is cancelled, or a record runs
-    /// out of ``RetryPolicy/maximumAttempts``.
+    /// ``Delivery/retry(reason:after:)`` waits per ``retryPolicy`` (at least the server's `after`, up to
+    /// ``RetryPolicy/maximumDelay``) and tries the same record again — forever by default, so a run ends
+    /// only when the queue is empty, the task is cancelled, or a record runs out of
+    /// ``RetryPolicy/maximumAttempts``. A run that stops with records queued reports
+    /// ``OutboxEvent/stopped(instanceID:attempts:reason:)`` and the reason in ``OutboxSummary/stopReason``.
+    ///
+    /// Only files named as the outbox names its records are read; a file of such a name that cannot be
+    /// read is moved to `damaged/` (never over another file) and reported.
     ///
     /// A crash after the server accepted a record but before it left the queue means it is sent again:
     /// delivery is at least once, and the server must treat a repeated instance id as the same record.
@@ -30,7 +35,7 @@ extension Outbox {
         defer { lock.release() }
         var summary = OutboxSummary()
         while true {
-            let queue = try names("new").filter { $0.hasSuffix(".record") }
+            let queue = try recordNames("new")
             guard let name = queue.first else { return summary }
             let record: FinalizedSubmission
             do {
@@ -42,7 +47,7 @@ extension Outbox {
                 continue
             }
             let total = summary.sent + summary.parked.count + summary.damaged.count + queue.count
-            switch await deliverOne(record, name: name, using: transport, progress: progress) {
+            switch await deliverOne(record, using: transport, progress: progress) {
             case .delivered:
                 try finishDelivered(name)
                 summary.sent += 1
@@ -51,21 +56,26 @@ extension Outbox {
                 try park(name, reason: reason, fieldErrors: fieldErrors)
                 summary.parked[record.instanceID.uuidString] = reason
                 progress?(.parked(instanceID: record.instanceID, reason: reason))
-            case .retry:
+            case .retry(let reason, _):
                 summary.remaining = queue.count
+                summary.stopReason = reason
                 return summary
             }
         }
     }
 
     /// Sends one record until it is delivered or rejected; `.retry` when the run must stop (cancelled,
-    /// or out of attempts).
+    /// or out of attempts), after reporting that it stopped.
     private func deliverOne(
-        _ record: FinalizedSubmission, name: String, using transport: OutboxTransport, progress: (@Sendable (OutboxEvent) -> Void)?
+        _ record: FinalizedSubmission, using transport: OutboxTransport, progress: (@Sendable (OutboxEvent) -> Void)?
     ) async -> Delivery {
         var attempt = 0
+        func stop(_ reason: String) -> Delivery {
+            progress?(.stopped(instanceID: record.instanceID, attempts: attempt, reason: reason))
+            return .retry(reason: reason)
+        }
         while true {
-            if Task.isCancelled { return .retry(reason: "cancelled") }
+            if Task.isCancelled { return stop("cancelled") }
             attempt += 1
             let outcome: Delivery
             do {
@@ -73,18 +83,18 @@ extension Outbox {
             } catch {
                 outcome = .retry(reason: String(describing: error))
             }
-            guard case .retry(let reason) = outcome else { return outcome }
-            if let maximum = retryPolicy.maximumAttempts, attempt >= maximum { return outcome }
-            let delay = retryPolicy.delay(beforeRetry: attempt, random: environment.random())
+            guard case .retry(let reason, let asked) = outcome else { return outcome }
+            if let maximum = retryPolicy.maximumAttempts, attempt >= maximum { return stop(reason) }
+            let delay = retryPolicy.delay(beforeRetry: attempt, random: environment.random(), serverAsked: asked)
             progress?(.retrying(instanceID: record.instanceID, attempt: attempt, delay: delay, reason: reason))
-            do { try await environment.sleep(delay) } catch { return .retry(reason: "cancelled") }
+            do { try await environment.sleep(delay) } catch { return stop("cancelled") }
         }
     }
 
     private func finishDelivered(_ name: String) throws(OutboxError) {
         do {
             if keepsSent {
-                try POSIX.rename(path("new", name), path("sent", name), operation: "move the sent record")
+                _ = try POSIX.moveWithoutReplacing(path("new", name), to: path("sent", name), operation: "move the sent record")
                 try POSIX.syncFolder(path("sent"), operation: "move the sent record")
             } else {
                 try POSIX.remove(path("new", name), operation: "remove the sent record")
@@ -97,12 +107,12 @@ extension Outbox {
 
     private func moveDamaged(_ name: String) throws(OutboxError) -> String {
         do {
-            try POSIX.rename(path("new", name), path("damaged", name), operation: "move the damaged record aside")
+            let target = try POSIX.moveWithoutReplacing(path("new", name), to: path("damaged", name), operation: "move the damaged record aside")
             try POSIX.syncFolder(path("damaged"), operation: "move the damaged record aside")
             try POSIX.syncFolder(path("new"), operation: "move the damaged record aside")
+            return target
         } catch {
             throw .file(error)
         }
-        return path("damaged", name)
     }
 }

@@ -6,7 +6,7 @@ extension Outbox {
     /// - Throws: ``OutboxError/file(_:)``.
     public func parked() throws(OutboxError) -> [OutboxRecord] {
         var records: [OutboxRecord] = []
-        for name in try names("parked") where name.hasSuffix(".record") {
+        for name in try names("parked") where OutboxFolder.isParkedName(name) {
             guard let record = try? read(path("parked", name)) else { continue }
             let (reason, fieldErrors) = readReason(name)
             records.append(OutboxRecord(finalized: record, fileName: name, parkedReason: reason, fieldErrors: fieldErrors))
@@ -76,7 +76,7 @@ extension Outbox {
     }
 
     private func readReason(_ name: String) -> (String?, [String: [String]]) {
-        guard let bytes = try? POSIX.readFile(path("parked", name + ".reason"), operation: "read the reason"),
+        guard case .bytes(let bytes)? = try? POSIX.readRegularFile(path("parked", name + ".reason"), limit: 1 << 20, operation: "read the reason"),
             case .object(let members)? = try? JSONValue(parsing: Data(bytes))
         else { return ("no reason was recorded", [:]) }
         var reason: String?

@@ -9,12 +9,22 @@ public import Foundation
 /// let summary = try await outbox.deliver(using: HTTPTransport(url: endpoint).transport)
 /// ```
 ///
-/// The folder holds `new/` (queued records, named `<sequence>-<instance id>.record`), `tmp/` (records
-/// being written: each is written and flushed there, then renamed into `new/`, as in Maildir),
-/// `parked/` (records the server refused, with a `.reason` file beside each), `sent/` (delivered
-/// records, when ``keepsSent`` is on), `damaged/` (files that could not be read) and two lock files.
-/// Nothing is ever deleted but a delivered record.
+/// The folder holds a marker, `.formcontext-outbox`, `new/` (queued records, named
+/// `<sequence>-<instance id>.record`), `tmp/` (records being written: each is written and flushed
+/// there, then renamed into `new/`, as in Maildir), `parked/` (records the server refused, with a
+/// `.reason` file beside each), `sent/` (delivered records, when ``keepsSent`` is on), `damaged/`
+/// (records that could not be read) and two lock files.
+///
+/// An outbox owns only what it made. It marks its folder when it creates it (or finds it empty), and
+/// refuses a folder that holds anything but carries no marker. It reads, moves and removes only files
+/// whose names it gives (`<sequence>-<instance id>.record`, `<instance id>.record`, its `.reason` files
+/// and its own temporary files); any other file in its folders is left alone. Nothing is ever deleted
+/// but a delivered record and the leftovers of its own writes that a crash interrupted.
 public final class Outbox: Sendable {
+    /// The largest record file read, in bytes: 64 MiB. A larger file is moved to `damaged/` unread.
+    public static let maximumRecordSize = 64 << 20
+
+
     /// The outbox folder.
     public let folder: String
     /// When a record that failed for a passing reason is tried again.
@@ -23,21 +33,33 @@ public final class Outbox: Sendable {
     public let keepsSent: Bool
     let environment: DurabilityEnvironment
 
-    /// Opens (and creates, if missing) the outbox in `folder`.
+    /// Opens the outbox in `folder`, creating it if it is missing (unless `createsFolder` is off).
+    ///
+    /// A folder that does not exist is created with its parents and marked as an outbox; so is an
+    /// existing empty folder. A folder that holds anything and carries no outbox marker is refused,
+    /// and nothing in it is touched.
     ///
     /// - Parameters:
-    ///   - folder: The folder.
+    ///   - folder: The folder; not empty.
     ///   - retryPolicy: Backoff for passing failures; from 4 s up to 5 min, forever, by default.
     ///   - keepsSent: Whether delivered records are kept in `sent/`; removed by default.
+    ///   - createsFolder: Whether a missing or empty folder is made an outbox; when off, `folder` must
+    ///     already be one. On by default.
     ///   - environment: The clock, sleep and random numbers of backoff.
-    /// - Throws: ``OutboxError/file(_:)`` if the folders cannot be created.
+    /// - Throws: ``OutboxError/notAnOutbox(folder:problem:)`` for an empty path, a path that is not a
+    ///   folder, a folder that holds other things and no marker, or (with `createsFolder` off) a folder
+    ///   that is missing or not marked; ``OutboxError/file(_:)`` if the folders cannot be created.
     public init(
-        folder: String, retryPolicy: RetryPolicy = RetryPolicy(), keepsSent: Bool = false, environment: DurabilityEnvironment = .live
+        folder: String, retryPolicy: RetryPolicy = RetryPolicy(), keepsSent: Bool = false, createsFolder: Bool = true,
+        environment: DurabilityEnvironment = .live
     ) throws(OutboxError) {
-        self.folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        var trimmed = folder
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        self.folder = trimmed
         self.retryPolicy = retryPolicy
         self.keepsSent = keepsSent
         self.environment = environment
+        try OutboxFolder.claim(self.folder, creating: createsFolder)
         do {
             for sub in ["tmp", "new", "parked", "damaged"] + (keepsSent ? ["sent"] : []) {
                 try POSIX.makeFolder(self.folder + "/" + sub, operation: "open the outbox")
@@ -61,7 +83,7 @@ public final class Outbox: Sendable {
     public func enqueue(_ record: FinalizedSubmission) throws(OutboxError) {
         try withQueueLock { () throws(OutboxError) in
             let id = record.instanceID.uuidString
-            let queued = try names("new")
+            let queued = try recordNames("new")
             guard !queued.contains(where: { $0.hasSuffix("-\(id).record") }), !POSIX.exists(path("parked", id + ".record")) else {
                 throw .duplicate(record.instanceID)
             }
@@ -81,7 +103,7 @@ public final class Outbox: Sendable {
     /// - Complexity: O(*n*) in the size of the queue.
     public func pending() throws(OutboxError) -> [OutboxRecord] {
         var records: [OutboxRecord] = []
-        for name in try names("new") where name.hasSuffix(".record") {
+        for name in try recordNames("new") {
             if let record = try? read(path("new", name)) {
                 records.append(OutboxRecord(finalized: record, fileName: name, parkedReason: nil, fieldErrors: [:]))
             }
@@ -93,7 +115,15 @@ public final class Outbox: Sendable {
     ///
     /// - Throws: ``OutboxError/file(_:)``.
     public func pendingIDs() throws(OutboxError) -> [UUID] {
-        try names("new").compactMap(Self.instanceID(inFileName:))
+        try recordNames("new").compactMap(Self.instanceID(inFileName:))
+    }
+
+    /// The names of the files in `damaged/` that the outbox moved there: records that could not be
+    /// read, in this run or an earlier one. They stay until someone looks at them.
+    ///
+    /// - Throws: ``OutboxError/file(_:)``.
+    public func damaged() throws(OutboxError) -> [String] {
+        try names("damaged").filter(OutboxFolder.isDamagedName)
     }
 
     /// Runs `body` holding the lock that orders enqueues; removes leftovers of writes a crash interrupted.
@@ -101,9 +131,14 @@ public final class Outbox: Sendable {
         let lock: FileLock?
         do { lock = try FileLock.acquire(path(".queue.lock"), blocking: true, operation: "lock the outbox") } catch { throw .file(error) }
         defer { lock?.release() }
-        // Every writer holds this lock, so whatever is in tmp/ now was left by a writer that died.
+        // Every writer in tmp/ holds this lock, so a temporary file of the outbox's there now was left
+        // by a writer that died. Any other file there is not the outbox's, and stays.
         if let leftovers = try? names("tmp") {
-            for name in leftovers { try? POSIX.remove(path("tmp", name), operation: "clean up") }
+            for name in leftovers where OutboxFolder.isTemporaryName(name) {
+                if (try? POSIX.kind(of: path("tmp", name), operation: "clean up")) == .regular {
+                    try? POSIX.remove(path("tmp", name), operation: "clean up")
+                }
+            }
         }
         return try body()
     }
@@ -112,9 +147,25 @@ public final class Outbox: Sendable {
         do { return try POSIX.list(path(sub), operation: "list the outbox") } catch { throw .file(error) }
     }
 
+    /// The names of the queued records in `sub` (`<sequence>-<instance id>.record`), in order; any
+    /// other file there is not the outbox's.
+    func recordNames(_ sub: String) throws(OutboxError) -> [String] {
+        try names(sub).filter(OutboxFolder.isQueuedName)
+    }
+
     func read(_ file: String) throws(RecordEnvelope.Problem) -> FinalizedSubmission {
-        guard let bytes = try? POSIX.readFile(file, operation: "read the record") else { throw .payload("the file cannot be read") }
-        return try FinalizedSubmission(payload: RecordEnvelope.unwrap(bytes, kind: "record"))
+        let read: BoundedRead
+        do {
+            read = try POSIX.readRegularFile(file, limit: Self.maximumRecordSize, operation: "read the record")
+        } catch {
+            throw .payload("it cannot be read: \(error.reason)")
+        }
+        switch read {
+        case .missing: throw .payload("it is gone")
+        case .notRegular(let kind): throw .payload("it is \(kind), not a regular file")
+        case .tooLarge(let size): throw .payload("it holds \(size) bytes, more than the limit of \(Self.maximumRecordSize)")
+        case .bytes(let bytes): return try FinalizedSubmission(payload: RecordEnvelope.unwrap(bytes, kind: "record"))
+        }
     }
 
     static func name(sequence: Int, id: String) -> String {
@@ -124,11 +175,11 @@ public final class Outbox: Sendable {
 
     static func nextSequence(after names: [String]) -> Int {
         // A sequence number read from a file name is input: never let it overflow.
-        min(names.compactMap { Int($0.prefix { $0 != "-" }) }.max() ?? 0, Int.max - 1) + 1
+        min(names.filter(OutboxFolder.isQueuedName).compactMap { Int($0.prefix { $0 != "-" }) }.max() ?? 0, Int.max - 1) + 1
     }
 
     static func instanceID(inFileName name: String) -> UUID? {
-        guard name.hasSuffix(".record"), let dash = name.firstIndex(of: "-") else { return nil }
+        guard OutboxFolder.isQueuedName(name), let dash = name.firstIndex(of: "-") else { return nil }
         return UUID(uuidString: String(name[name.index(after: dash)...].dropLast(7)))
     }
 }

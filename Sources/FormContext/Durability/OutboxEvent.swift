@@ -11,8 +11,12 @@ public enum OutboxEvent: Hashable, Sendable, CustomStringConvertible {
     case parked(instanceID: UUID, reason: String)
     /// A file in the queue could not be read; it was moved to `movedTo`, never deleted.
     case damaged(file: String, problem: String, movedTo: String)
+    /// The run stopped at record `instanceID` after `attempts` attempts, leaving it and the records after
+    /// it queued: out of attempts (with the reason of the last one), or cancelled.
+    case stopped(instanceID: UUID, attempts: Int, reason: String)
 
-    /// `sent 3/5`, `retrying in 4 s (…)`, `parked <id>: <reason>`, `damaged <file>: <problem>`.
+    /// `sent 3/5`, `retrying in 4 s (…)`, `parked <id>: <reason>`, `damaged <file>: <problem>; moved to
+    /// <path>`, `not sent <id> after 3 attempts: <reason>`.
     public var description: String {
         switch self {
         case .sent(_, let sent, let total): "sent \(sent)/\(total)"
@@ -20,6 +24,10 @@ public enum OutboxEvent: Hashable, Sendable, CustomStringConvertible {
             "retrying in \(Self.seconds(delay)) (\(reason))"
         case .parked(let id, let reason): "parked \(id.uuidString): \(reason)"
         case .damaged(let file, let problem, let movedTo): "damaged \(file): \(problem); moved to \(movedTo)"
+        case .stopped(let id, let attempts, let reason):
+            attempts == 0
+                ? "not sent \(id.uuidString): \(reason)"
+                : "not sent \(id.uuidString) after \(attempts) attempt\(attempts == 1 ? "" : "s"): \(reason)"
         }
     }
 

@@ -8,6 +8,9 @@ public struct OutboxSummary: Sendable, Equatable {
     public var damaged: [String] = []
     /// How many records are still queued (the run stopped: cancelled, or out of attempts).
     public var remaining = 0
+    /// Why the run stopped with records queued: the reason of the last attempt at the record it stopped
+    /// at, or `cancelled`; `nil` when the queue was emptied.
+    public var stopReason: String?
 
     /// Creates an empty summary.
     public init() {}

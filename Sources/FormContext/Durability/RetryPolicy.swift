@@ -3,11 +3,12 @@
 ///
 /// The wait before retry *n* (from 1) is a uniformly random duration between zero and
 /// `min(maximumDelay, initialDelay × 2ⁿ⁻¹)`: 0–4 s, 0–8 s, 0–16 s … up to 0–5 min by default. Full
-/// jitter spreads the retries of many devices that lost the network at the same moment.
+/// jitter spreads the retries of many devices that lost the network at the same moment. A wait the
+/// server asks for (`Retry-After`) is honoured up to `maximumDelay`.
 public struct RetryPolicy: Hashable, Sendable {
     /// The upper bound of the first wait.
     public var initialDelay: Duration
-    /// The largest upper bound of any wait.
+    /// The largest upper bound of any wait, and the longest wait a server's `Retry-After` gets.
     public var maximumDelay: Duration
     /// How many attempts a record gets in one delivery run before the run stops; `nil` for no limit.
     public var maximumAttempts: Int?
@@ -38,6 +39,21 @@ public struct RetryPolicy: Hashable, Sendable {
         let seconds = bound * min(max(random.isNaN ? 0 : random, 0), 1)
         // At most about 292 million years: the largest count of milliseconds an Int64 holds.
         return .milliseconds(Int64(min((seconds * 1000).rounded(), 9.2e18)))
+    }
+
+    /// The wait before retry `attempt` when the server asked for `serverAsked` (its `Retry-After`): the
+    /// backoff, or what the server asked if that is longer, but never more than ``maximumDelay`` for the
+    /// server's sake.
+    ///
+    /// - Parameters:
+    ///   - attempt: Which retry, from 1.
+    ///   - random: A uniform number in `0...1`.
+    ///   - serverAsked: The wait the server asked for, if any.
+    /// - Returns: The wait.
+    public func delay(beforeRetry attempt: Int, random: Double, serverAsked: Duration?) -> Duration {
+        let backoff = delay(beforeRetry: attempt, random: random)
+        guard let serverAsked, serverAsked > .zero else { return backoff }
+        return max(backoff, min(serverAsked, maximumDelay))
     }
 
     private func pow2(_ exponent: Int) -> Double {

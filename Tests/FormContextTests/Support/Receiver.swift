@@ -40,10 +40,28 @@ final class Receiver: Sendable {
 
     /// Plans the behaviours of the next requests.
     func plan(_ behaviours: [String]) async throws {
+        try await plan(json: String(decoding: try JSONSerialization.data(withJSONObject: behaviours), as: UTF8.self))
+    }
+
+    /// Plans the behaviours of the next requests, written as a JSON array (of names and exact answers).
+    func plan(json: String) async throws {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/plan")!)
         request.httpMethod = "POST"
-        request.httpBody = try JSONSerialization.data(withJSONObject: behaviours)
+        request.httpBody = Data(json.utf8)
         _ = try await URLSession.shared.data(for: request)
+    }
+
+    struct Other: Decodable {
+        let method: String
+        let path: String
+        let authorization: String?
+        let length: Int
+    }
+
+    /// Every request to a path other than /records (and the receiver's own) so far.
+    func others() async throws -> [Other] {
+        let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/others")!)
+        return try JSONDecoder().decode([Other].self, from: data)
     }
 
     struct Entry: Decodable {
