@@ -223,6 +223,9 @@ extension EngineState {
     /// - Parameter differs: Whether `output` is known to differ from what the rule decided last;
     ///   when `false`, the two are compared.
     mutating func applyRule(_ rule: Int, output: CompiledRule.Output, differs: Bool, into changes: inout ChangeSet) {
+        let outer = rules.applying
+        rules.applying = rule
+        defer { rules.applying = outer }
         if differs {
             rules.outputs.record(output, of: rule)
         } else {

@@ -26,6 +26,9 @@ struct RepeatState: Sendable {
         var tallies: [RowTally]
         /// The statistics reading each field of a row.
         var talliesOfField: [String: [Int]] = [:]
+        /// For each field, the slots its values feed through the group's statistics: each statistic's
+        /// signal and the summaries kept from it (see ``RuleState/feeds``).
+        var fedSlotsOfField: [String: [Int]] = [:]
         /// The summaries kept from each statistic, by position in the definition's summaries.
         var summariesOfTally: [[Int]]
     }

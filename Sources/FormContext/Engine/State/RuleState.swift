@@ -23,6 +23,13 @@ struct RuleState: Sendable {
 
     /// Slot → rules that read its value on their last run.
     var valueReaders = DependencyIndex()
+    /// For a field of a repeat group's rows, the slots its value feeds through the group's statistics
+    /// (the summaries kept from them, and the statistics rules read); for a group's key, those of all its
+    /// statistics, which change as rows come and go. A rule that decides such a field comes before the
+    /// rules reading what it feeds: these are edges of the rules' graph like any read.
+    var feeds: [Int: [Int]] = [:]
+    /// The rule whose result is being carried out, if any: the producer of whatever that changes.
+    var applying: Int?
     /// Slot → rules that cannot see hidden fields (calculations) and read it on their last run.
     var concealmentReaders = DependencyIndex()
     /// The calculation producing each slot's value.
@@ -195,26 +202,43 @@ struct RuleState: Sendable {
     /// The rules that read something `rule` decides: the readers of a calculated value, or the
     /// calculations reading a field `rule` can hide. With hidden values cleared, a visibility rule
     /// decides its fields' values too: every reader of them, and their calculations, come after it.
+    ///
+    /// A rule reading what it feeds through a group's statistics (a summary of its own field, the
+    /// row count of the group it sizes) is its own consumer: no run can settle it, so it is a cycle.
+    /// A calculation reading its own field directly is not: it runs once more to settle.
     func consumers(of rule: Int) -> [Int] {
         var found: Set<Int> = []
+        var fed: Set<Int> = []
         switch rules[rule].target {
         case .value, .rowCount:
-            for slot in producedSlots(of: rule) { found.formUnion(valueReaders.allReaders(of: slot)) }
+            for slot in producedSlots(of: rule) {
+                found.formUnion(valueReaders.allReaders(of: slot))
+                addReaders(ofWhatIsFedBy: slot, to: &fed)
+            }
         case .visible:
-            for slot in producedSlots(of: rule) { addConsumers(ofVisibilityOf: slot, to: &found) }
+            for slot in producedSlots(of: rule) { addConsumers(ofVisibilityOf: slot, to: &found, fed: &fed) }
         case .groupVisible:
-            for slot in members(ofGroupRule: rule) { addConsumers(ofVisibilityOf: slot, to: &found) }
+            for slot in members(ofGroupRule: rule) { addConsumers(ofVisibilityOf: slot, to: &found, fed: &fed) }
         case .enabled, .required, .groupEnabled:
             break
         }
         found.remove(rule)
+        found.formUnion(fed)
         return found.sorted()
     }
 
-    /// Adds the rules that depend on whether `slot` is hidden: the calculations reading it and, with
-    /// hidden values cleared, every reader of its value and its own calculation.
-    private func addConsumers(ofVisibilityOf slot: Int, to found: inout Set<Int>) {
+    /// Adds the readers of what `slot` feeds through its group's statistics.
+    private func addReaders(ofWhatIsFedBy slot: Int, to found: inout Set<Int>) {
+        guard !feeds.isEmpty, let fed = feeds[slot] else { return }
+        for target in fed { found.formUnion(valueReaders.allReaders(of: target)) }
+    }
+
+    /// Adds the rules that depend on whether `slot` is hidden: the calculations reading it, the
+    /// readers of what it feeds (a hidden field counts in no statistic) and, with hidden values
+    /// cleared, every reader of its value and its own calculation.
+    private func addConsumers(ofVisibilityOf slot: Int, to found: inout Set<Int>, fed: inout Set<Int>) {
         found.formUnion(concealmentReaders.allReaders(of: slot))
+        addReaders(ofWhatIsFedBy: slot, to: &fed)
         guard clearsHiddenValues else { return }
         found.formUnion(valueReaders.allReaders(of: slot))
         if let calculation = calculationOf[slot] { found.insert(calculation) }
@@ -338,7 +362,8 @@ struct RuleState: Sendable {
         var stack = [rule]
         var parent: [Int: Int] = [:]
         while let node = stack.popLast() {
-            for consumer in consumers(of: node) where !cyclic[consumer] && !retired[consumer] {
+            // A rule feeding itself is a cycle found where its result is carried out, not here.
+            for consumer in consumers(of: node) where consumer != node && !cyclic[consumer] && !retired[consumer] {
                 if producers.contains(consumer) {
                     let producer = consumer
                     var cycle = [producer]

@@ -151,7 +151,29 @@ extension EngineState {
         if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) { setInitial(value, at: slot, into: &changes) }
         guard write(value, at: slot, origin: .calculation, into: &changes) else { return }
         // A write made while the rules settle is not taken in by the next plan: schedule its readers here.
-        rules.schedule(rules.valueReaders(of: slot))
+        scheduleReaders(ofFed: slot)
+    }
+
+    /// Schedules the rules reading `slot`, which a group's statistics feed: when a rule's result
+    /// changed it (a row field it calculates, hides or counts), each reader comes after that rule,
+    /// and a reader that is that rule, or that the rule depends on, closes a cycle, taken out and
+    /// named like any other.
+    mutating func scheduleReaders(ofFed slot: Int) {
+        let readers = rules.valueReaders(of: slot)
+        guard let producer = rules.applying else {
+            rules.schedule(readers)
+            return
+        }
+        let needed = rules.heights[producer] + 1
+        for reader in readers.sorted() where !rules.cyclic[reader] {
+            if reader == producer {
+                rules.breakCycle([producer])
+            } else if rules.heights[reader] < needed, let cycle = rules.raise(reader, to: needed, readingFrom: [producer]) {
+                rules.breakCycle(cycle)
+            } else {
+                rules.schedule(reader)
+            }
+        }
     }
 }
 

@@ -10,6 +10,7 @@ extension EngineState {
     mutating func attachRepeats(_ definition: FormDefinition, makingRows: Bool = true, into changes: inout ChangeSet) {
         repeats.attach(definition, fields: &fields)
         guard !repeats.isEmpty else { return }
+        for index in repeats.groups.indices { recordFeeds(ofGroup: index) }
         placeRowSlots(into: &changes)
         for index in repeats.groups.indices {
             // The definition and slot only: holding the group's state would copy it on every change.
@@ -65,10 +66,33 @@ extension EngineState {
         }
     }
 
+    /// Records what the fields of group `index` feed through its statistics, and what its key feeds
+    /// (every statistic: rows coming and going change them all), for the rules' graph.
+    private mutating func recordFeeds(ofGroup index: Int) {
+        let key = repeats.groups[index].definition.key
+        var fedOfField: [String: [Int]] = [:]
+        var all: [Int] = []
+        for (tally, statistic) in repeats.groups[index].tallies.map(\.statistic).enumerated() {
+            var fed = [fields.slot(creating: RowSignalKey.statistic(tally, of: key))]
+            for position in repeats.groups[index].summariesOfTally[tally] {
+                fed.append(fields.slot(creating: repeats.groups[index].definition.summaries[position].key))
+            }
+            all += fed
+            if let field = statistic.field { fedOfField[field, default: []] += fed }
+        }
+        // "Every row holds …" changes with the number of rows too.
+        for summary in repeats.groups[index].definition.summaries where summary.presentation == .all {
+            all.append(fields.slot(creating: summary.key))
+        }
+        repeats.update(index) { $0.fedSlotsOfField = fedOfField }
+        rules.feeds[repeats.groups[index].slot] = all
+    }
+
     /// Places the slots made since the last call; a field of a secret template field is secret.
     mutating func placeRowSlots(into changes: inout ChangeSet) {
         for slot in repeats.placeNewSlots(of: fields) {
             guard let place = repeats.placement[slot] else { continue }
+            if let fed = repeats.groups[place.group].fedSlotsOfField[place.field] { rules.feeds[slot] = fed }
             if place.id.number >= repeats.groups[place.group].nextNumber {
                 repeats.update(place.group) { $0.nextNumber = place.id.number + 1 }
             }
@@ -314,7 +338,7 @@ extension EngineState {
         announceRowSignal(key, into: &changes)
         guard let slot = fields.slot(of: key) else { return }
         if changes.isSettling { changes.values.append(.init(slot: slot, origin: .calculation)) }
-        rules.schedule(rules.valueReaders(of: slot))
+        scheduleReaders(ofFed: slot)
     }
 
     /// Announces that the row signal `key` changed to the subscribers that hear row signals (a live

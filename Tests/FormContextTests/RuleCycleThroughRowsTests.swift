@@ -1,0 +1,81 @@
+@testable import FormContext
+import Testing
+
+/// Cycles that close through a repeat group's statistics — a summary of the rows, the row count a
+/// count rule decides — and cycles that a branch closes and opens again.
+@Suite("RuleCycleThroughRowsTests", .timeLimit(.minutes(1)))
+struct RuleCycleThroughRowsTests {
+    static let v = FormKey<Int>("v")
+    static let total = FormKey<Int>("total")
+
+    /// A group whose field `v` is calculated from the sum of every row's `v`.
+    static func summing(minimum: Int) -> RepeatGroup {
+        RepeatGroup("rows", minimum: minimum, fields: [FieldDefinition(v).calculated { ($0.outer[total] ?? 0) + 1 }])
+            .summary(total, .sum(v))
+    }
+
+    @Test("a calculation fed by a summary of itself, in rows made when the form starts, is a cycle", arguments: [1, 2, 3])
+    func cycleThroughASummaryAtStart(minimum: Int) throws {
+        let form = FormContextObject(definition: try FormDefinition([FieldDefinition(Self.summing(minimum: minimum))]))
+        #expect(form.rows(of: "rows").count == minimum)
+        // Each row's calculation feeds itself through the sum.
+        #expect(form.ruleCycles.map(\.description) == (1...minimum).map { "cycle: rows.r\($0).v → rows.r\($0).v" })
+        // The form goes on: other fields are written and read.
+        form["note"] = "still here"
+        #expect(form["note"] == AnyHashable("still here"))
+    }
+
+    @Test("a calculation fed by a summary of itself, in rows added later, is a cycle")
+    func cycleThroughASummaryOnAppend() throws {
+        let form = FormContextObject(definition: try FormDefinition([FieldDefinition(Self.summing(minimum: 0))]))
+        #expect(form.ruleCycles.isEmpty)
+        try form.appendRow(to: "rows")
+        #expect(form.ruleCycles.map(\.description) == ["cycle: rows.r1.v → rows.r1.v"])
+        try form.appendRow(to: "rows")
+        #expect(form.rows(of: "rows").count == 2)
+        #expect(form.ruleCycles.count == 2, "\(form.ruleCycles)")
+        #expect(form.ruleCycles.last?.description.contains("rows.r2.v") == true, "\(form.ruleCycles)")
+    }
+
+    @Test("a server evaluating such a definition names the cycle and ends")
+    func cycleThroughASummaryOnAServer() throws {
+        let definition = try FormDefinition([FieldDefinition(Self.summing(minimum: 2))])
+        // The rows a client made, sent to the server.
+        let submitted = FormContextObject(definition: definition).context
+        let evaluation = definition.evaluateRules(submitted)
+        #expect(evaluation.cycles.map(\.description) == ["cycle: rows.r1.v → rows.r1.v", "cycle: rows.r2.v → rows.r2.v"])
+    }
+
+    @Test("a count rule fed by its own count is a cycle, and the group keeps its rows")
+    func countRuleFedByItsOwnCount() throws {
+        let size = FormKey<Int>("size")
+        let group = RepeatGroup("kids", minimum: 1, fields: [FieldDefinition(FormKey<String>("name"))])
+            .count { ($0[size] ?? 0) + 1 }
+            .summary(size, .count)
+        let form = FormContextObject(definition: try FormDefinition([FieldDefinition(group)]))
+        #expect(form.ruleCycles.map(\.description) == ["cycle: kids (count) → kids (count)"])
+        #expect(form.rows(of: "kids").count == 1)
+        let evaluation = try FormDefinition([FieldDefinition(group)]).evaluateRules(FormContext())
+        #expect(evaluation.cycles.map(\.description) == ["cycle: kids (count) → kids (count)"])
+    }
+
+    @Test("a calculation reading a summary of another field is no cycle")
+    func summaryOfAnotherFieldIsNoCycle() throws {
+        let w = FormKey<Int>("w")
+        let wTotal = FormKey<Int>("wTotal")
+        let group = RepeatGroup("rows", minimum: 2, fields: [
+            FieldDefinition(w),
+            FieldDefinition(Self.v).calculated { ($0.outer[wTotal] ?? 0) + ($0[w] ?? 0) },
+        ])
+        .summary(wTotal, .sum(w))
+        .summary(Self.total, .sum(Self.v))
+        let form = FormContextObject(definition: try FormDefinition([FieldDefinition(group)]))
+        let rows = form.rows(of: "rows")
+        form.set(3, for: "rows.\(rows[0]).w", origin: .user)
+        form.set(4, for: "rows.\(rows[1]).w", origin: .user)
+        #expect(form.ruleCycles.isEmpty)
+        #expect(form[FormKey<Int>("rows.\(rows[0]).v")] == 10)
+        #expect(form[FormKey<Int>("rows.\(rows[1]).v")] == 11)
+        #expect(form[Self.total] == 21)
+    }
+}
