@@ -18,7 +18,10 @@ extension EngineState {
     mutating func quickWrite(_ value: StoredValue, for key: String, origin: FormChangeOrigin) -> QuickWrite {
         guard isQuiet, let slot = fields.slot(of: key) else { return .needsPipeline }
         let flags = fields.flags(at: slot)
-        guard fields[slot].trackIndex < 0, flags.isDisjoint(with: [.valueObserved, .stateObserved]) else {
+        // A field holding issues may hold errors set from outside, which the write must drop.
+        guard fields[slot].trackIndex < 0, flags.isDisjoint(with: [.valueObserved, .stateObserved]),
+            !validation.hasIssues(at: slot)
+        else {
             return .needsPipeline
         }
         guard let old = fields.write(value, at: slot) else { return .unchanged }
@@ -94,11 +97,13 @@ extension EngineState {
     }
 
     /// Records what a write of `value` into `slot` changed besides the value itself: the context,
-    /// the field's aspects, a submission's tracking, the rows.
+    /// the field's aspects, a submission's tracking, the rows; and drops the errors set on the field
+    /// from outside, whether or not the form has a definition.
     @inline(__always)
     private mutating func didWrite(
         _ value: StoredValue, at slot: Int, wasDirty: Bool, origin: FormChangeOrigin, into changes: inout ChangeSet
     ) {
+        if validation.hasIssues(at: slot) { dropExternalErrors(at: slot, into: &changes) }
         if tracking.isContextTracked { changes.isContextChanged = true }
         if isObserved(at: slot) {
             changes.note(wasDirty == fields.dirty.contains(slot) ? .value : [.value, .dirty], of: slot)
