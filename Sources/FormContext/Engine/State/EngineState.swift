@@ -20,9 +20,6 @@ struct EngineState: Sendable {
     var delivery = DeliveryQueue()
     /// The thread settling a mutation, and writes its user code made meanwhile.
     var settling = SettlingState()
-    /// The newest model version each model binding has written into each field, by binding and
-    /// slot, so that a binding's writes land in the order it made them, whichever thread gets here first.
-    var writerVersions: [UInt64: [Int: UInt64]] = [:]
 
     init(_ initial: FormContext) {
         fields = FieldTable(initial)
