@@ -100,7 +100,7 @@ struct EngineState: Sendable {
         let record = fields[slot]
         let issues = validation.issues(at: slot)
         return FieldState(
-            key: record.key, value: record.value, initialValue: record.initial, isDirty: fields.dirty.contains(slot),
+            key: record.key, boxedValue: record.value, boxedInitial: record.initial, isDirty: fields.dirty.contains(slot),
             isTouched: fields.touched.contains(slot), isVisible: record.flags.isDisjoint(with: .concealed),
             isEnabled: record.flags.isDisjoint(with: .locked), isSecure: record.flags.contains(.secret),
             errors: issues?.allErrors ?? [], warnings: issues?.warnings ?? [], isValidating: validation.runs[slot] != nil)

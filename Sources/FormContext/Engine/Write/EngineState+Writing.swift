@@ -26,7 +26,7 @@ extension EngineState {
         }
         guard let old = fields.write(value, at: slot) else { return .unchanged }
         return .written(
-            FormChange(key: key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: flags.contains(.secret)))
+            FormChange(key: key, boxedOld: old.take(), boxedNew: value.value, origin: origin, isSecure: flags.contains(.secret)))
     }
 
     /// Writes `value` under `key`.
@@ -44,7 +44,7 @@ extension EngineState {
         let wasDirty = fields.dirty.contains(slot)
         guard let old = fields.write(value, at: slot) else { return nil }
         let flags = fields.flags(at: slot)
-        let change = FormChange(key: key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: flags.contains(.secret))
+        let change = FormChange(key: key, boxedOld: old.take(), boxedNew: value.value, origin: origin, isSecure: flags.contains(.secret))
         if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
         deliver(change, of: slot, flags: flags, into: &changes)
         didWrite(value, at: slot, wasDirty: wasDirty, origin: origin, into: &changes)
@@ -68,7 +68,7 @@ extension EngineState {
             || changes.isCollectingChanges
         {
             let change = FormChange(
-                key: fields[slot].key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: flags.contains(.secret))
+                key: fields[slot].key, boxedOld: old.take(), boxedNew: value.value, origin: origin, isSecure: flags.contains(.secret))
             deliver(change, of: slot, flags: flags, into: &changes)
         }
         didWrite(value, at: slot, wasDirty: wasDirty, origin: origin, into: &changes)
@@ -182,7 +182,7 @@ extension ChangeSet {
     mutating func recordValueChange(_ change: FormChange, of slot: Int) {
         if let first = valueChanges[slot] {
             valueChanges[slot] = FormChange(
-                key: change.key, oldValue: first.oldValue, newValue: change.newValue, origin: change.origin,
+                key: change.key, boxedOld: first.oldValue, boxedNew: change.newValue, origin: change.origin,
                 isSecure: change.isSecure)
         } else {
             valueChanges[slot] = change
