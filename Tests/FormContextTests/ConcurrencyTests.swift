@@ -44,7 +44,7 @@ struct ConcurrencyTests {
         #expect(all.count == Self.taskCount * Self.writesPerTask)
         for (index, recorder) in perKey.enumerated() {
             let expected = (1...Self.writesPerTask).map { value in
-                FormChange(key: "k\(index)", oldValue: value == 1 ? nil : AnyHashable(value - 1), newValue: value, origin: .user)
+                FormChange(key: "k\(index)", oldValue: value == 1 ? nil : value - 1, newValue: value, origin: .user)
             }
             #expect(recorder.changes == expected)
             #expect(all.changes.filter { $0.key == "k\(index)" } == expected)

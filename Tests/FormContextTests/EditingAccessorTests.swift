@@ -24,7 +24,7 @@ struct EditingAccessorTests {
         form[keyPath: path] = newValue
         #expect(form[key] == newValue)
         #expect(form[keyPath: path] == newValue)
-        #expect(recorder.changes == [FormChange(key: key.name, oldValue: nil, newValue: AnyHashable(newValue), origin: .user)])
+        #expect(recorder.changes == [FormChange(key: key.name, oldValue: nil, newValue: newValue, origin: .user)])
         subscription.cancel()
     }
 

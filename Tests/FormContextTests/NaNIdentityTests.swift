@@ -77,7 +77,7 @@ struct NaNIdentityTests {
         #expect(first?.hashValue == second?.hashValue, "\(kind.name): equal values must hash alike")
         let form = FormContextObject()
         let change = form.set(kind.first, for: "x")
-        let again = FormChange(key: "x", oldValue: nil, newValue: second, origin: .program)
+        let again = FormChange(key: "x", oldValue: nil, newValue: kind.second, origin: .program)
         #expect(change == again, "\(kind.name)")
     }
 

@@ -27,7 +27,7 @@ struct NonFiniteDateTests {
         var dumped = ""
         dump(context, to: &dumped)
         #expect(dumped.contains(shown))
-        let change = FormChange(key: "when", oldValue: nil, newValue: AnyHashable(date), origin: .user)
+        let change = FormChange(key: "when", oldValue: nil, newValue: date, origin: .user)
         #expect(change.description == "when: nil -> \(shown) (user)")
         let list: FormContext = ["when": [Date(timeIntervalSince1970: 0), date]]
         #expect(list.lines() == ["when: [1970-01-01T00:00:00Z, \(shown)]"])

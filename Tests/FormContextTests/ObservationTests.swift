@@ -224,7 +224,7 @@ struct ObservationTests {
             _ = form["a"]
         } onChange: {
             // The handler may read the form: no lock is held, and the new value is already stored.
-            seen.record(FormChange(key: "a", oldValue: nil, newValue: form["a"], origin: .program))
+            seen.record(FormChange(key: "a", oldValue: nil, newValue: form[FormKey<Int>("a")], origin: .program))
         }
         form.set(2, for: "a")
         #expect(seen.changes.map(\.newValue) == [AnyHashable(2)])

@@ -58,6 +58,6 @@ extension FormBridge {
         if !leaving.isEmpty {
             for key in form.context.sortedKeys where Self.liesUnder(key, anyOf: leaving) { values.append((key, nil)) }
         }
-        return form.apply(values, secretKeys: secrets, origin: origin)
+        return form.apply(values, secretKeys: secrets, origin: origin) ?? []
     }
 }

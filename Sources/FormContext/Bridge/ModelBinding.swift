@@ -13,6 +13,14 @@ import Synchronization
 /// a form change is applied by reading the form's value when the change is delivered, and
 /// deliveries come in the order the form changed.
 ///
+/// Changes to the model are linearizable: each ``update(_:)``, ``update(_:to:)`` and
+/// ``replaceModel(_:)`` commits the new model and writes its changed keys into the form in one step,
+/// under the form's lock, so updates made from many threads at once are each applied exactly once,
+/// in some order, and the form's observers hear each one. ``update(_:)`` is a compare-and-retry
+/// loop: it takes the model, its version and the form's values of the bound keys, runs the closure
+/// on a copy with no lock held, and commits only if neither the model nor those values changed
+/// meanwhile; otherwise it starts again from the newer state.
+///
 /// A form value that cannot be written into the model (wrong type, unknown raw value, a required
 /// key removed) leaves the model unchanged; the error is kept in ``errors`` and ``lastError`` and
 /// handed to ``onError(_:)`` subscribers. The key's error goes away when a later value of that key
@@ -25,13 +33,15 @@ import Synchronization
 /// binding.update(\.isEnabled, to: false)                // form's "isEnabled" becomes false
 /// ```
 ///
-/// The binding is `Sendable`; its state sits behind a `Mutex` of its own, which is never held
-/// while the form's lock is, and callbacks run after it is released. Cancel it (or let it go) to
-/// stop syncing.
+/// The binding is `Sendable`; its state sits behind a `Mutex` of its own. That lock is taken inside
+/// the form's lock, for the moment a commit compares versions and stores the model, and never the
+/// other way round: the binding never calls into the form while holding it. No user code runs
+/// under either lock (closures, key-path reads and callbacks all run outside), and callbacks run
+/// after every lock is released. Cancel the binding (or let it go) to stop syncing.
 public final class ModelBinding<Model: Sendable>: Sendable {
     struct State: Sendable {
         var model: Model
-        /// Counts the changes to `model`, so ``ModelBinding/update(_:)`` can tell whether it raced one.
+        /// Counts the changes to `model`, so a change made from a copy can tell whether it raced one.
         var version: UInt64 = 0
         var errors: [String: FormBridgeError] = [:]
         var lastError: FormBridgeError?
@@ -47,8 +57,6 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// The bridge that maps the form's keys to the model's properties.
     public let bridge: FormBridge<Model>
     private let state: Mutex<State>
-    /// Tells this binding's writes into the form from other writers'.
-    private let writerID = ModelBindingIDs.next()
 
     /// Binds `model` to `form`: writes the model into the form (origin ``FormChangeOrigin/bridge``),
     /// marks the bridge's secret keys secure, and from then on keeps the two in sync.
@@ -117,10 +125,13 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// - Complexity: O(*n*) for *n* bindings, plus one call per observer of each changed key.
     @discardableResult
     public func replaceModel(_ model: Model) -> [FormChange] {
-        commit(bridge.bindings.indices) { state in
-            state.model = model
-            return true
-        }
+        let entries = storedValues(of: model, at: bridge.bindings.indices)
+        return form.apply(entries, origin: .bridge) { _ in
+            commit { state in
+                state.model = model
+                return true
+            }
+        } ?? []
     }
 
     /// Sets one property (or one nested model) of the model, atomically, and writes the keys it
@@ -140,10 +151,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     @discardableResult
     public func update<Value>(_ path: any WritableKeyPath<Model, Value> & Sendable, to value: Value) -> [FormChange] {
         if let reached = bridge.bindings(reachedBy: path) {
-            return commit(reached) { state in
-                state.model[keyPath: path] = value
-                return true
-            }
+            return update(reading: reached, writing: reached) { $0[keyPath: path] = value }
         }
         return update { $0[keyPath: path] = value }
     }
@@ -151,9 +159,12 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// Changes the model in place, atomically, and writes the keys whose values it changed into the
     /// form in one batch.
     ///
-    /// Unlike `binding.model.x = y` (a read, then a write), no form edit can be lost in between:
-    /// `body` runs on a copy, outside the lock, and if the form changed the model meanwhile it runs
-    /// again on the newer model. Keep it free of side effects.
+    /// Unlike `binding.model.x = y` (a read, then a write), no form edit and no other update can be
+    /// lost in between. It is a compare-and-retry loop: `body` runs on a copy of the model, holding
+    /// the form's current values (including edits the binding has not heard of yet), with no lock
+    /// held; the result is committed, together with its writes into the form, only if neither the
+    /// model nor the form's bound values changed meanwhile, and otherwise `body` runs again on the
+    /// newer state. Keep it free of side effects.
     ///
     /// - Parameter body: Changes the model; it may run more than once.
     /// - Returns: The form changes made, in key order.
@@ -161,43 +172,60 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     ///   written); use ``update(_:to:)`` to change one property of a large model in O(1).
     @discardableResult
     public func update(_ body: (inout Model) -> Void) -> [FormChange] {
+        update(reading: bridge.bindings.indices, writing: nil, body)
+    }
+
+    /// The compare-and-retry loop behind the updates.
+    ///
+    /// - Parameters:
+    ///   - read: The bindings whose form values `body` may build on: they are brought into the copy
+    ///     it changes, and must be unchanged when it commits.
+    ///   - written: The bindings to write into the form; `nil` for those whose values `body` changed.
+    ///   - body: Changes the copy; runs with no lock held, perhaps more than once.
+    /// - Returns: The form changes made.
+    private func update(reading read: some Collection<Int>, writing written: [Int]?, _ body: (inout Model) -> Void) -> [FormChange] {
+        let keys = read.map { bridge.bindings[$0].key }
         while true {
-            let (current, version, isCancelled) = state.withAnnotatedLock { ($0.model, $0.version, $0.isCancelled) }
-            guard !isCancelled else { return [] }
-            var updated = current
+            // One instant: the form's values and the model they have been merged into so far.
+            let (seen, taken) = form.values(of: keys) {
+                state.withAnnotatedLock { state in state.isCancelled ? nil : (state.model, state.version) }
+            }
+            guard let (current, version) = taken else { return [] }
+            // Edits made in the form that the binding has not heard of yet are the base too.
+            var base = current
+            for (key, value) in zip(keys, seen) {
+                _ = try? bridge.write(value, for: key, into: &base)
+            }
+            var updated = base
             body(&updated)
-            let changed = bridge.bindings.indices.filter { index in
-                !isSameValue(bridge.bindings[index].storedValue(of: current), bridge.bindings[index].storedValue(of: updated))
+            let indices = written ?? bridge.bindings.indices.filter { index in
+                !isSameValue(bridge.bindings[index].storedValue(of: base), bridge.bindings[index].storedValue(of: updated))
             }
-            var isCurrent = false
-            let changes = commit(changed) { state in
-                guard state.version == version else { return false }
-                state.model = updated
-                isCurrent = true
-                return true
+            let changes = form.apply(storedValues(of: updated, at: indices), origin: .bridge) { value in
+                guard zip(keys, seen).allSatisfy({ isSameValue(value($0), $1) }) else { return false }
+                return commit { state in
+                    guard state.version == version else { return false }
+                    state.model = updated
+                    return true
+                }
             }
-            if isCurrent { return changes }
+            if let changes { return changes }
         }
     }
 
-    /// Changes the model with `change`, then writes the bindings at `indices` into the form.
+    /// Changes the model with `change` under the binding's lock, as part of a write into the form;
+    /// called under the form's lock, so it runs no user code.
     ///
-    /// - Parameters:
-    ///   - indices: The bindings to write.
-    ///   - change: Changes the model; returns `false` to change nothing (a lost race).
-    /// - Returns: The form changes made.
-    private func commit(_ indices: some Collection<Int>, _ change: (inout State) -> Bool) -> [FormChange] {
-        let committed: (Model, UInt64)? = state.withAnnotatedLock { state in
-            guard !state.isCancelled, change(&state) else { return nil }
+    /// - Parameter change: Changes the model; returns `false` to change nothing (a lost race).
+    /// - Returns: Whether the model changed.
+    private func commit(_ change: (inout State) -> Bool) -> Bool {
+        state.withAnnotatedLock { state in
+            guard !state.isCancelled, change(&state) else { return false }
             state.version &+= 1
             state.errors = [:]
             state.lastError = nil
-            return (state.model, state.version)
+            return true
         }
-        guard let (model, version) = committed else { return [] }
-        // Commits race to the form; the form drops a value older than one this binding already wrote
-        // into the same field, so every field ends with the newest model's value.
-        return form.apply(storedValues(of: model, at: indices), origin: .bridge, writer: (writerID, version))
     }
 
     /// The stored values of the bindings at `indices` for `model`.
@@ -273,7 +301,6 @@ public final class ModelBinding<Model: Sendable>: Sendable {
                 return (state.formSubscription, state.cancelHandlers.removeAll(), dropped)
             }
         subscription?.cancel()
-        if subscription != nil { form.forgetWriter(writerID) }
         for finish in finishers { finish() }
         withExtendedLifetime(dropped) {}
     }
@@ -284,32 +311,53 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     ///
     /// The value is read when the change is delivered, not taken from the change: deliveries come in
     /// the order the form changed, so the last delivery of a key leaves the model holding the key's
-    /// last value, whatever raced in between.
+    /// last value, whatever raced in between. The value and the model are taken at one instant and
+    /// the value is written into a copy with no lock held; the copy is committed only if the model
+    /// did not change meanwhile, else it starts again.
     func formDidChange(_ change: FormChange) {
         guard bridge.binds(change.key) else { return }
-        let current = form.read { $0.fields.value(of: change.key) }
-        let outcome: Outcome = state.withAnnotatedLock { state in
-            guard !state.isCancelled else { return .unchanged }
+        while true {
+            let (seen, taken) = form.values(of: CollectionOfOne(change.key)) {
+                state.withAnnotatedLock { state in state.isCancelled ? nil : (state.model, state.version) }
+            }
+            guard let (snapshot, version) = taken else { return }
+            var model = snapshot
+            let current = seen[0]
+            let written: Result<Bool, FormBridgeError>
             do throws(FormBridgeError) {
-                let changed = try bridge.write(current, for: change.key, into: &state.model)
-                state.errors[change.key] = nil
-                if changed { state.version &+= 1 }
-                return changed ? .changed(state.model, Array(state.modelHandlers)) : .unchanged
+                written = .success(try bridge.write(current, for: change.key, into: &model))
             } catch {
                 // Secrecy belongs to the key: the form may hold it secret though the binding is not.
-                let error = change.isSecure ? error.masked : error
-                state.errors[change.key] = error
-                state.lastError = error
-                return .failed(error, Array(state.errorHandlers))
+                written = .failure(change.isSecure ? error.masked : error)
             }
-        }
-        switch outcome {
-        case .unchanged:
-            break
-        case .changed(let model, let handlers):
-            for handler in handlers { handler(model) }
-        case .failed(let error, let handlers):
-            for handler in handlers { handler(error) }
+            let outcome: Outcome? = state.withAnnotatedLock { state in
+                guard !state.isCancelled else { return .unchanged }
+                guard state.version == version else { return nil }
+                switch written {
+                case .success(let changed):
+                    state.errors[change.key] = nil
+                    guard changed else { return .unchanged }
+                    state.model = model
+                    state.version &+= 1
+                    return .changed(model, Array(state.modelHandlers))
+                case .failure(let error):
+                    state.errors[change.key] = error
+                    state.lastError = error
+                    return .failed(error, Array(state.errorHandlers))
+                }
+            }
+            switch outcome {
+            case nil:
+                continue
+            case .unchanged?:
+                return
+            case .changed(let model, let handlers)?:
+                for handler in handlers { handler(model) }
+                return
+            case .failed(let error, let handlers)?:
+                for handler in handlers { handler(error) }
+                return
+            }
         }
     }
 
@@ -318,15 +366,5 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         case unchanged
         case changed(Model, [@Sendable (Model) -> Void])
         case failed(FormBridgeError, [@Sendable (FormBridgeError) -> Void])
-    }
-}
-
-/// Hands out the identities model bindings write into forms under.
-enum ModelBindingIDs {
-    private static let counter = Atomic<UInt64>(0)
-
-    /// A new identity, never handed out before.
-    static func next() -> UInt64 {
-        counter.wrappingAdd(1, ordering: .relaxed).newValue
     }
 }

@@ -31,7 +31,7 @@ extension FormContextObject {
             let record = state.fields[slot]
             if record.value != nil || record.initial != nil {
                 let current = FormChange(
-                    key: key, oldValue: record.value, newValue: record.value, origin: .program,
+                    key: key, boxedOld: record.value, boxedNew: record.value, origin: .program,
                     isSecure: record.flags.contains(.secret))
                 changes.call(handler, with: current, write: changes.nextWrite())
             } else if let value {

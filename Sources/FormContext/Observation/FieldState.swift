@@ -1,14 +1,20 @@
 /// A snapshot of everything a form knows about one field.
+///
+/// It is `Sendable` by construction: ``value`` and ``initialValue`` are `Hashable & Sendable`, whether
+/// the state comes from a form (whose every door admits only such values) or from the public
+/// initializer, which takes only such values; outside the package they can be read, not set.
 public struct FieldState: @unchecked Sendable, Equatable {
-    // `@unchecked Sendable` is sound for the same reason as `FormChange`: the values come from a
-    // `FormContext`, which admits only `Hashable & Sendable` values.
+    // `@unchecked Sendable` is sound: `AnyHashable` is not `Sendable`, but both values are boxed from
+    // `Hashable & Sendable` values: the public initializer takes only such values, the package's own
+    // is given values out of a form's store, which admits only such values, and the two properties
+    // can be set only inside the package. Everything else is `Sendable`.
 
     /// The field's key.
     public let key: String
     /// The current value, or `nil` if the field has none.
-    public var value: AnyHashable?
+    public internal(set) var value: AnyHashable?
     /// The value the form started from (or was last reset to).
-    public var initialValue: AnyHashable?
+    public internal(set) var initialValue: AnyHashable?
     /// Whether the value differs from ``initialValue`` (in value or in type).
     public var isDirty: Bool
     /// Whether the field has been visited (a control lost focus, or a submit was attempted).
@@ -33,11 +39,38 @@ public struct FieldState: @unchecked Sendable, Equatable {
     /// Whether the field takes part in validation and submission: visible and enabled.
     public var isActive: Bool { isVisible && isEnabled }
 
-    /// Creates a field state; every flag but visibility and enabled-ness starts `false`, with no issues.
+    /// Creates a field state, boxing the values as a form stores them; every flag but visibility and
+    /// enabled-ness starts `false`, with no issues.
+    ///
+    /// - Parameters:
+    ///   - key: The field's key.
+    ///   - value: The current value; `nil` (or an optional holding `nil`) for none.
+    ///   - initialValue: The value the form started from; `nil` for none.
+    ///   - isDirty: Whether the value differs from the initial value.
+    ///   - isTouched: Whether the field has been visited.
+    ///   - isVisible: Whether the field is shown.
+    ///   - isEnabled: Whether the field can be edited.
+    ///   - isSecure: Whether the value is secret.
+    ///   - errors: The field's errors.
+    ///   - warnings: The field's warnings.
+    ///   - isValidating: Whether an asynchronous validator is checking the value.
     public init(
-        key: String, value: AnyHashable? = nil, initialValue: AnyHashable? = nil, isDirty: Bool = false,
-        isTouched: Bool = false, isVisible: Bool = true, isEnabled: Bool = true, isSecure: Bool = false,
-        errors: [ValidationIssue] = [], warnings: [ValidationIssue] = [], isValidating: Bool = false
+        key: String, value: (any Hashable & Sendable)? = nil, initialValue: (any Hashable & Sendable)? = nil,
+        isDirty: Bool = false, isTouched: Bool = false, isVisible: Bool = true, isEnabled: Bool = true,
+        isSecure: Bool = false, errors: [ValidationIssue] = [], warnings: [ValidationIssue] = [], isValidating: Bool = false
+    ) {
+        self.init(
+            key: key, boxedValue: boxed(value), boxedInitial: boxed(initialValue), isDirty: isDirty, isTouched: isTouched,
+            isVisible: isVisible, isEnabled: isEnabled, isSecure: isSecure, errors: errors, warnings: warnings,
+            isValidating: isValidating)
+    }
+
+    /// Creates a field state from values already boxed by a form's store, which admits only
+    /// `Hashable & Sendable` values; the package's own door.
+    init(
+        key: String, boxedValue value: AnyHashable?, boxedInitial initialValue: AnyHashable?, isDirty: Bool,
+        isTouched: Bool, isVisible: Bool, isEnabled: Bool, isSecure: Bool, errors: [ValidationIssue],
+        warnings: [ValidationIssue], isValidating: Bool
     ) {
         self.key = key
         self.value = value

@@ -20,9 +20,15 @@ public enum FormChangeOrigin: String, Hashable, Sendable, CaseIterable, CustomSt
 /// One change to one field's value.
 ///
 /// A change is delivered to subscribers after the write has been applied and every lock released.
+///
+/// It is `Sendable` by construction: both values are `Hashable & Sendable`, whether the change comes
+/// from a form (whose every door admits only such values) or from the public initializer, which takes
+/// only such values. No code outside the package can put a non-`Sendable` value into a change.
 public struct FormChange: @unchecked Sendable, Equatable, CustomStringConvertible {
-    // `@unchecked Sendable` is sound: both values come out of a `FormContext`, which admits only
-    // `Hashable & Sendable` values (see the note on `FormContext`).
+    // `@unchecked Sendable` is sound: `AnyHashable` is not `Sendable`, but both values are boxed
+    // from `Hashable & Sendable` values: the public initializer takes only such values, and the
+    // package's own initializer is given values out of a form's store, which admits only such
+    // values (see the note on `FormContext`). The properties are `let`.
 
     /// The key of the field that changed.
     public let key: String
@@ -35,8 +41,29 @@ public struct FormChange: @unchecked Sendable, Equatable, CustomStringConvertibl
     /// Whether the field is secret: its values are masked in ``description``.
     public let isSecure: Bool
 
-    /// Creates a change record.
-    public init(key: String, oldValue: AnyHashable?, newValue: AnyHashable?, origin: FormChangeOrigin, isSecure: Bool = false) {
+    /// Creates a change record, boxing both values as a form stores them.
+    ///
+    /// ```swift
+    /// let change = FormChange(key: "age", oldValue: 36, newValue: 37, origin: .user)
+    /// print(change)   // age: 36 -> 37 (user)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The key of the field that changed.
+    ///   - oldValue: The value before the change; `nil` (or an optional holding `nil`) if there was none.
+    ///   - newValue: The value after the change; `nil` (or an optional holding `nil`) if it was removed.
+    ///   - origin: Where the change came from.
+    ///   - isSecure: Whether the values are secret, and masked in ``description``.
+    public init(
+        key: String, oldValue: (any Hashable & Sendable)?, newValue: (any Hashable & Sendable)?, origin: FormChangeOrigin,
+        isSecure: Bool = false
+    ) {
+        self.init(key: key, boxedOld: boxed(oldValue), boxedNew: boxed(newValue), origin: origin, isSecure: isSecure)
+    }
+
+    /// Creates a change record from values already boxed by a form's store, which admits only
+    /// `Hashable & Sendable` values; the package's own door, so that a write does not box again.
+    init(key: String, boxedOld oldValue: AnyHashable?, boxedNew newValue: AnyHashable?, origin: FormChangeOrigin, isSecure: Bool) {
         self.key = key
         self.oldValue = oldValue
         self.newValue = newValue

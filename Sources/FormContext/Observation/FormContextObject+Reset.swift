@@ -78,7 +78,7 @@ extension EngineState {
             // A control whose key changed hears about it anyway.
             if changes.changeCalls.contains(where: { $0.change.key == record.key }) { continue }
             let current = FormChange(
-                key: record.key, oldValue: record.value, newValue: record.value, origin: origin,
+                key: record.key, boxedOld: record.value, boxedNew: record.value, origin: origin,
                 isSecure: record.flags.contains(.secret))
             let write = changes.nextWrite()
             for observer in list where observer.isControl {

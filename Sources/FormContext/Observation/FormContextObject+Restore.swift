@@ -7,8 +7,12 @@ extension FormContextObject {
     /// the form has. Every other field takes the draft's value and initial value; a field the draft
     /// holds no value for is left without one. Touched fields are touched again and validated as
     /// ``blur(_:)`` validates them, so they show the errors they showed before. Validation issues are
-    /// not part of a draft: they follow from the values. It is one mutation: observers see each changed
-    /// field once, and no reader sees half a restore.
+    /// not part of a draft: they follow from the values. It is one mutation, settled like any other:
+    /// calculated fields and the summaries of repeat groups take the values the restored fields give
+    /// them, whatever the draft holds for them. The fields of a row the restored form does not have
+    /// (the draft's order was skipped, or refused) are left without a value, as the draft's other
+    /// rows' fields go with their rows. Observers see each changed field once, and no reader sees half
+    /// a restore.
     ///
     /// ```swift
     /// if let draft = try store.load() {
@@ -28,6 +32,13 @@ extension FormContextObject {
             for slot in order {
                 let key = state.fields[slot].key
                 state.setSecret(secret.contains(key), at: slot, into: &changes)
+                // The group's key comes before its rows' keys: whether the row exists is known here.
+                if state.isOutsideRows(slot, into: &changes) {
+                    state.setInitial(.absent, at: slot, into: &changes)
+                    _ = state.write(.absent, at: slot, origin: .restore, into: &changes)
+                    state.setTouched(false, at: slot, into: &changes)
+                    continue
+                }
                 if !kept.contains(key) {
                     state.setInitial(StoredValue(stored: draft.initialValues.storage[key]), at: slot, into: &changes)
                     _ = state.write(StoredValue(stored: draft.values.storage[key]), at: slot, origin: .restore, into: &changes)

@@ -128,23 +128,22 @@ extension FormContextObject {
     ///   - origin: The origin the changes carry.
     ///   - seeding: Whether a key the form knows nothing of (no value, no initial value) takes its
     ///     value as its initial value too, so the form stays clean.
-    ///   - writer: The writer and the version of its data these values come from: a value older
-    ///     than one the same writer already wrote into the same field is dropped.
-    /// - Returns: The changes made, in order.
+    ///   - admit: Decides, under the form's lock and before anything is written, whether the write
+    ///     goes ahead, given the value of a key; so a writer can commit its own state and the form's
+    ///     as one step. It must run no user code and take no lock but one of its own that is never
+    ///     held while it calls into the form.
+    /// - Returns: The changes made, in order; `nil` when `admit` refused the write.
     @discardableResult
     func apply(
         _ entries: [(key: String, value: AnyHashable?)], secretKeys: Set<String> = [], origin: FormChangeOrigin,
-        seeding: Bool = false, writer: (id: UInt64, version: UInt64)? = nil
-    ) -> [FormChange] {
+        seeding: Bool = false, admit: (_ value: (String) -> AnyHashable?) -> Bool = { _ in true }
+    ) -> [FormChange]? {
         mutate { state, changes in
+            guard admit({ state.fields.value(of: $0) }) else { return nil }
             changes.isCollectingChanges = true
             state.markSecret(secretKeys, into: &changes)
             for (key, value) in entries {
                 let slot = state.fields.slot(creating: key)
-                if let writer {
-                    guard state.writerVersions[writer.id, default: [:]][slot].map({ $0 < writer.version }) ?? true else { continue }
-                    state.writerVersions[writer.id, default: [:]][slot] = writer.version
-                }
                 let stored = StoredValue(stored: value)
                 if seeding && !state.fields[slot].stored.isPresent && !state.fields[slot].storedInitial.isPresent {
                     state.setInitial(stored, at: slot, into: &changes)
@@ -155,8 +154,15 @@ extension FormContextObject {
         }
     }
 
-    /// Forgets what the writer `id` wrote, when it goes away.
-    func forgetWriter(_ id: UInt64) {
-        read { $0.writerVersions[id] = nil }
+    /// Reads the values of `keys` and, under the same hold of the form's lock, runs `body`: a view of
+    /// the form and a writer's own state taken at one instant.
+    ///
+    /// - Parameters:
+    ///   - keys: The keys to read.
+    ///   - body: Runs under the form's lock; the same constraints as `admit` of
+    ///     ``apply(_:secretKeys:origin:seeding:admit:)``.
+    /// - Returns: The values, in the order of `keys`, and what `body` returned.
+    func values<R: Sendable>(of keys: some Sequence<String>, with body: () -> R) -> (values: [AnyHashable?], other: R) {
+        read { state in (keys.map { state.fields.value(of: $0) }, body()) }
     }
 }

@@ -75,6 +75,7 @@ struct CompiledRule: Sendable {
 
     /// A visibility, enabled or required condition.
     final class FlagEvaluator: Evaluator, @unchecked Sendable {
+        // `@unchecked Sendable` is sound: one `let` closure, itself `Sendable`, and no other state.
         let condition: @Sendable (FormValues) -> Bool
         init(_ condition: @escaping @Sendable (FormValues) -> Bool) {
             self.condition = condition
@@ -85,6 +86,7 @@ struct CompiledRule: Sendable {
 
     /// A calculation.
     final class ValueEvaluator: Evaluator, @unchecked Sendable {
+        // `@unchecked Sendable` is sound: one `let` closure, itself `Sendable`, and no other state.
         let calculation: @Sendable (FormValues) -> StoredValue
         init(_ calculation: @escaping @Sendable (FormValues) -> StoredValue) {
             self.calculation = calculation

@@ -95,9 +95,11 @@ extension FormContextObject {
 
     /// Sets errors on `key` from outside the definition, for example a server's answer.
     ///
-    /// They count like any error until the field's value changes or the form is validated, submitted
-    /// or reset. A hidden or disabled field takes no part in validation, so errors set on it land on
-    /// the form instead, as errors naming the key (`coupon: has expired`): none is lost.
+    /// They count like any error until the field's value changes (to a different value, by any
+    /// write) or the form is submitted or reset; the rule is the same whether or not the form has a
+    /// definition. Validating the form keeps them: its validators cannot tell whether the outside
+    /// check still holds. A hidden or disabled field takes no part in validation, so errors set on it
+    /// land on the form instead, as errors naming the key (`coupon: has expired`): none is lost.
     ///
     /// - Parameters:
     ///   - messages: The messages; an empty array removes errors set before.

@@ -14,7 +14,8 @@ extension EngineState {
         setIssues(FieldIssues(), at: slot, into: &changes)
     }
 
-    /// Drops the errors set on `slot` from outside (a server's), as a change of its value does.
+    /// Drops the errors set on `slot` from outside (a server's). The write stage calls it for every
+    /// change of the field's value, with or without a definition: the one place that rule lives.
     mutating func dropExternalErrors(at slot: Int, into changes: inout ChangeSet) {
         guard var entry = validation.issues(at: slot), !entry.externalErrors.isEmpty else { return }
         entry.externalErrors = []

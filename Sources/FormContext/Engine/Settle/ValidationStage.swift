@@ -43,7 +43,6 @@ enum ValidationStage: SettleStage {
                 state.clearIssues(at: slot, into: &changes)
                 continue
             }
-            state.dropExternalErrors(at: slot, into: &changes)
             guard let position = state.checkPosition(of: slot), state.fields.isActive(at: slot) else {
                 // A key no field checks (a row's neighbour, a statistic) may still be read by validators.
                 if planner.mode == .onChange { planner.addDependents(of: slot, in: &state) }

@@ -23,9 +23,6 @@ struct EngineState: Sendable {
     var delivery = DeliveryQueue()
     /// The thread settling a mutation, and writes its user code made meanwhile.
     var settling = SettlingState()
-    /// The newest model version each model binding has written into each field, by binding and
-    /// slot, so that a binding's writes land in the order it made them, whichever thread gets here first.
-    var writerVersions: [UInt64: [Int: UInt64]] = [:]
 
     init(_ initial: FormContext) {
         fields = FieldTable(initial)
@@ -106,7 +103,7 @@ struct EngineState: Sendable {
         let record = fields[slot]
         let issues = validation.issues(at: slot)
         return FieldState(
-            key: record.key, value: record.value, initialValue: record.initial, isDirty: fields.dirty.contains(slot),
+            key: record.key, boxedValue: record.value, boxedInitial: record.initial, isDirty: fields.dirty.contains(slot),
             isTouched: fields.touched.contains(slot), isVisible: record.flags.isDisjoint(with: .concealed),
             isEnabled: record.flags.isDisjoint(with: .locked), isSecure: record.flags.contains(.secret),
             errors: issues?.allErrors ?? [], warnings: issues?.warnings ?? [], isValidating: validation.runs[slot] != nil)

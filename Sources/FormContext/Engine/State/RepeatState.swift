@@ -60,6 +60,8 @@ struct RepeatState: Sendable {
 
     private(set) var groups: [Group] = []
     private(set) var groupOfSlot: [Int: Int] = [:]
+    /// The group and the position among its summaries of each summary's slot.
+    private(set) var summaryOfSlot: [Int: (group: Int, position: Int)] = [:]
     private var groupByKey: [String: Int] = [:]
     private(set) var placement: [Int: Placement] = [:]
     private(set) var slotsOfRow: [RowKey: [Int]] = [:]
@@ -92,6 +94,9 @@ struct RepeatState: Sendable {
                 if let index = statistics.firstIndex(of: summary.statistic) { summariesOfTally[index].append(position) }
             }
             let slot = fields.slot(creating: group.key)
+            for (position, summary) in group.summaries.enumerated() {
+                summaryOfSlot[fields.slot(creating: summary.key)] = (groups.count, position)
+            }
             var runtime = Group(definition: group, slot: slot, tallies: statistics.map(RowTally.init), summariesOfTally: summariesOfTally)
             for (position, statistic) in statistics.enumerated() {
                 if let field = statistic.field { runtime.talliesOfField[field, default: []].append(position) }

@@ -128,7 +128,7 @@ struct ChangeSet: Sendable {
                     let earlier = output[first.start + offset].change
                     let later = changeCalls[start + offset].change
                     output[first.start + offset].change = FormChange(
-                        key: key, oldValue: earlier.oldValue, newValue: later.newValue, origin: later.origin, isSecure: later.isSecure)
+                        key: key, boxedOld: earlier.oldValue, boxedNew: later.newValue, origin: later.origin, isSecure: later.isSecure)
                 }
                 mergedKeys.insert(key)
             } else {

@@ -54,8 +54,10 @@ extension EngineState {
 
     // MARK: Writing
 
-    /// Follows a value written into `slot`: a group's new order, or a row field's new contribution to
-    /// the group's statistics.
+    /// Follows a value written into `slot`: a group's new order, a row field's new contribution to
+    /// the group's statistics, or a summary written by something other than its summary (a restore,
+    /// a reset, the program), which takes the value the rows give it again, as a calculated field
+    /// does.
     @inline(__always)
     mutating func rowsDidWrite(at slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) {
         if slot >= repeats.placed { placeRowSlots(into: &changes) }
@@ -63,6 +65,8 @@ extension EngineState {
             reconcileRows(group, origin: origin, into: &changes)
         } else if repeats.placement[slot] != nil {
             updateContribution(at: slot, into: &changes)
+        } else if origin != .calculation, let summary = repeats.summaryOfSlot[slot] {
+            writeSummary(summary.position, ofGroup: summary.group, into: &changes)
         }
     }
 
@@ -86,6 +90,15 @@ extension EngineState {
         }
         repeats.update(index) { $0.fedSlotsOfField = fedOfField }
         rules.feeds[repeats.groups[index].slot] = all
+    }
+
+    /// Whether `slot` is a field of a row its group does not have: a value there would belong to
+    /// no row.
+    mutating func isOutsideRows(_ slot: Int, into changes: inout ChangeSet) -> Bool {
+        guard !repeats.isEmpty else { return false }
+        if slot >= repeats.placed { placeRowSlots(into: &changes) }
+        guard let place = repeats.placement[slot] else { return false }
+        return repeats.groups[place.group].rows[place.id] == nil
     }
 
     /// Places the slots made since the last call; a field of a secret template field is secret.

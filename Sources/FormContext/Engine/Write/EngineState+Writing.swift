@@ -18,12 +18,15 @@ extension EngineState {
     mutating func quickWrite(_ value: StoredValue, for key: String, origin: FormChangeOrigin) -> QuickWrite {
         guard isQuiet, let slot = fields.slot(of: key) else { return .needsPipeline }
         let flags = fields.flags(at: slot)
-        guard fields[slot].trackIndex < 0, flags.isDisjoint(with: [.valueObserved, .stateObserved]) else {
+        // A field holding issues may hold errors set from outside, which the write must drop.
+        guard fields[slot].trackIndex < 0, flags.isDisjoint(with: [.valueObserved, .stateObserved]),
+            !validation.hasIssues(at: slot)
+        else {
             return .needsPipeline
         }
         guard let old = fields.write(value, at: slot) else { return .unchanged }
         return .written(
-            FormChange(key: key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: flags.contains(.secret)))
+            FormChange(key: key, boxedOld: old.take(), boxedNew: value.value, origin: origin, isSecure: flags.contains(.secret)))
     }
 
     /// Writes `value` under `key`.
@@ -41,7 +44,7 @@ extension EngineState {
         let wasDirty = fields.dirty.contains(slot)
         guard let old = fields.write(value, at: slot) else { return nil }
         let flags = fields.flags(at: slot)
-        let change = FormChange(key: key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: flags.contains(.secret))
+        let change = FormChange(key: key, boxedOld: old.take(), boxedNew: value.value, origin: origin, isSecure: flags.contains(.secret))
         if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
         deliver(change, of: slot, flags: flags, into: &changes)
         didWrite(value, at: slot, wasDirty: wasDirty, origin: origin, into: &changes)
@@ -65,7 +68,7 @@ extension EngineState {
             || changes.isCollectingChanges
         {
             let change = FormChange(
-                key: fields[slot].key, oldValue: old.take(), newValue: value.value, origin: origin, isSecure: flags.contains(.secret))
+                key: fields[slot].key, boxedOld: old.take(), boxedNew: value.value, origin: origin, isSecure: flags.contains(.secret))
             deliver(change, of: slot, flags: flags, into: &changes)
         }
         didWrite(value, at: slot, wasDirty: wasDirty, origin: origin, into: &changes)
@@ -94,11 +97,13 @@ extension EngineState {
     }
 
     /// Records what a write of `value` into `slot` changed besides the value itself: the context,
-    /// the field's aspects, a submission's tracking, the rows.
+    /// the field's aspects, a submission's tracking, the rows; and drops the errors set on the field
+    /// from outside, whether or not the form has a definition.
     @inline(__always)
     private mutating func didWrite(
         _ value: StoredValue, at slot: Int, wasDirty: Bool, origin: FormChangeOrigin, into changes: inout ChangeSet
     ) {
+        if validation.hasIssues(at: slot) { dropExternalErrors(at: slot, into: &changes) }
         if tracking.isContextTracked { changes.isContextChanged = true }
         if isObserved(at: slot) {
             changes.note(wasDirty == fields.dirty.contains(slot) ? .value : [.value, .dirty], of: slot)
@@ -177,7 +182,7 @@ extension ChangeSet {
     mutating func recordValueChange(_ change: FormChange, of slot: Int) {
         if let first = valueChanges[slot] {
             valueChanges[slot] = FormChange(
-                key: change.key, oldValue: first.oldValue, newValue: change.newValue, origin: change.origin,
+                key: change.key, boxedOld: first.oldValue, boxedNew: change.newValue, origin: change.origin,
                 isSecure: change.isSecure)
         } else {
             valueChanges[slot] = change
