@@ -84,7 +84,8 @@ extension FormDefinition {
     /// smallest number no row carries (r1, r2, … when none carries one).
     ///
     /// - Throws: ``FormDecodingError/typeMismatch(key:expected:found:)`` for a `"$row"` that is not a
-    ///   row id, or that an earlier row carries too.
+    ///   row id from `r1` to ``RowID/largestNumber`` (the largest a form gives), or that an earlier row
+    ///   carries too.
     private static func rowIDs(of rows: [JSONObject], in group: String) throws(FormDecodingError) -> [RowID] {
         var given: [RowID?] = []
         var seen: Set<RowID> = []
@@ -94,8 +95,8 @@ extension FormDefinition {
                 continue
             }
             let key = "\(group)[\(position)].\(SubmittedJSON.rowIDMember)"
-            guard case .string(let text) = member, let id = RowID(text), id.number <= RowID.largestReadNumber else {
-                throw .typeMismatch(key: key, expected: "a row id such as r3", found: member.excerpt())
+            guard case .string(let text) = member, let id = RowID(text), id.isInRange else {
+                throw .typeMismatch(key: key, expected: "a row id from r1 to r\(RowID.largestNumber)", found: member.excerpt())
             }
             guard seen.insert(id).inserted else {
                 throw .typeMismatch(key: key, expected: "a row id no earlier row carries", found: member.excerpt())

@@ -69,7 +69,8 @@ extension EngineState {
     mutating func placeRowSlots(into changes: inout ChangeSet) {
         for slot in repeats.placeNewSlots(of: fields) {
             guard let place = repeats.placement[slot] else { continue }
-            if place.id.number >= repeats.groups[place.group].nextNumber {
+            // A key under an id no row can have holds no number back: the group never gives it.
+            if place.id.isInRange, place.id.number >= repeats.groups[place.group].nextNumber {
                 repeats.update(place.group) { $0.nextNumber = place.id.number + 1 }
             }
             if repeats.groups[place.group].definition.field(place.field)?.isSecure == true { setSecret(true, at: slot, into: &changes) }
@@ -103,6 +104,9 @@ extension EngineState {
     mutating func addRows(_ rows: [FormContext], toGroup index: Int, at position: Int, replacing: Bool = false,
         origin: FormChangeOrigin, into changes: inout ChangeSet
     ) -> [RowID] {
+        // No id above the largest (the row operations refuse before): a count rule or a minimum
+        // makes the rows there are ids for.
+        let rows = Array(rows.prefix(repeats.groups[index].rowIDsLeft))
         guard !rows.isEmpty || replacing else { return [] }
         var order = replacing ? RowOrder() : repeats.groups[index].order
         var ids: [RowID] = []
