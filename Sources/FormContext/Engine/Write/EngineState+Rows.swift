@@ -106,7 +106,8 @@ extension EngineState {
     ) -> [RowID] {
         // No id above the largest (the row operations refuse before): a count rule or a minimum
         // makes the rows there are ids for.
-        let rows = Array(rows.prefix(repeats.groups[index].rowIDsLeft))
+        let left = repeats.groups[index].rowIDsLeft
+        let rows = rows.count > left ? Array(rows.prefix(left)) : rows
         guard !rows.isEmpty || replacing else { return [] }
         var order = replacing ? RowOrder() : repeats.groups[index].order
         var ids: [RowID] = []
