@@ -77,7 +77,7 @@ struct JSONParserTests {
         case 3: return .null
         case 4: return .array((0..<Int.random(in: 0...4, using: &random)).map { _ in randomJSON(depth: depth + 1, using: &random) })
         default:
-            var members: [String: JSONValue] = [:]
+            var members = JSONObject()
             for _ in 0..<Int.random(in: 0...4, using: &random) {
                 members[randomText(using: &random)] = randomJSON(depth: depth + 1, using: &random)
             }

@@ -8,7 +8,7 @@ import Testing
 struct RepeatHardeningTests {
     /// Row numbers no live form can give a row: the text form of some does not read back, and the
     /// largest leave no room to number the rows after them.
-    static let outOfRangeNumbers = [0, -3, Int.min, Int.max, RowID.largestReadNumber + 1]
+    static let outOfRangeNumbers = [0, -3, Int.min, Int.max, RowID.largestNumber + 1]
 
     @Test("an order holding a row id out of range is refused: no trap, the rows stay, validation and operations name it",
         arguments: outOfRangeNumbers)

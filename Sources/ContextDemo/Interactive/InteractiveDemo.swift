@@ -38,7 +38,7 @@ enum InteractiveDemo {
         }
         let styled = (getenv("NO_COLOR").map { String(cString: $0) } ?? "").isEmpty
         var shown: [String]?
-        var pending: [UInt8] = []
+        var decoder = KeyDecoder()
         while true {
             let size = terminal.size
             let lines = ScreenDrawing.lines(of: session.picture, width: size.width, height: size.height, styled: styled)
@@ -47,17 +47,32 @@ enum InteractiveDemo {
                 shown = lines
             }
             var keys: [Key] = []
-            switch terminal.read(orSignalFrom: signals.readEnd, milliseconds: pending.isEmpty ? -1 : escapeWait) {
+            switch terminal.read(orSignalFrom: signals.readEnd, milliseconds: decoder.isHolding ? escapeWait : -1) {
             case .bytes(let bytes):
-                (keys, pending) = KeyDecoder.decode(pending + bytes)
+                keys = decoder.decode(bytes)
             case .timeout:
-                (keys, pending) = KeyDecoder.decode(pending, isFinal: true)
+                keys = decoder.finish()
             case .signal(let number):
-                if number == SIGWINCH {
+                switch number {
+                case SIGWINCH:
                     shown = nil
                     continue
+                case SIGTSTP, SIGCONT:
+                    // Stopped, the terminal is the shell's, in the mode it was in; continued, it is
+                    // the demo's again, drawn afresh.
+                    if number == SIGTSTP {
+                        terminal.restore()
+                        SignalWatcher.stopProcess()
+                    }
+                    guard terminal.enterRawMode(flushing: false) else {
+                        return DemoCommand.Outcome(
+                            status: DemoCommand.invalidInput, output: "", errorOutput: DemoText.joined(["error: cannot switch the terminal to raw mode"]))
+                    }
+                    shown = nil
+                    continue
+                default:
+                    return DemoCommand.Outcome(status: 128 + number, output: "", errorOutput: "")
                 }
-                return DemoCommand.Outcome(status: 128 + number, output: "", errorOutput: "")
             case .failed(let reason):
                 return DemoCommand.Outcome(status: DemoCommand.invalidInput, output: "", errorOutput: DemoText.joined(["error: \(reason)"]))
             }

@@ -15,6 +15,9 @@ enum KeyCommand: Equatable, Sendable {
     case cancel
 
     /// The command `key` gives, while a text is being edited or not; `nil` for a key that does nothing.
+    ///
+    /// Pasted text goes into the text being edited, and does nothing while none is: it is text,
+    /// never keys, so a paste holding `s` or `q` neither submits nor quits.
     static func of(_ key: Key, isEditing: Bool) -> KeyCommand? {
         switch key {
         case .interrupt: return .interrupt
@@ -24,7 +27,7 @@ enum KeyCommand: Equatable, Sendable {
         }
         if isEditing {
             switch key {
-            case .text(let text): return .insert(text)
+            case .text(let text), .paste(let text): return .insert(text)
             case .backspace: return .deleteBackward
             case .enter: return .commit
             case .escape: return .cancel

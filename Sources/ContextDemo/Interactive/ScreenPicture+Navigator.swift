@@ -26,12 +26,28 @@ extension ScreenPicture {
         isEditing = editing != nil
     }
 
+    /// The most characters of the text being typed a picture shows: its end, where the typing goes
+    /// on, after `…` when the text is longer. No row is that wide, and a picture (and each frame)
+    /// costs the same however long the text grows.
+    static let editingTail = 1_000
+
+    /// The last ``editingTail`` characters of `text`, and whether that is not all of it.
+    ///
+    /// - Complexity: O(``editingTail``), whatever the length of `text`.
+    static func tail(of text: String) -> (tail: Substring, isCut: Bool) {
+        guard let start = text.index(text.endIndex, offsetBy: -editingTail, limitedBy: text.startIndex), start > text.startIndex else {
+            return (text[...], false)
+        }
+        return (text[start...], true)
+    }
+
     /// The row for `row`.
     private static func row(_ row: VisibleRow, isFocused: Bool, editing: TextEditing?, revealingSecrets: Bool) -> Row {
         let cell = row.cell
         let masked = cell.isSecure && !revealingSecrets
         if let editing {
-            let text = masked ? String(repeating: "•", count: editing.text.count) : DemoText.escaped(editing.text)
+            let (tail, isCut) = Self.tail(of: editing.text)
+            let text = (isCut ? "…" : "") + (masked ? String(repeating: "•", count: tail.count) : DemoText.escaped(tail))
             return Row(title: DemoText.escaped(cell.title), value: text, accessory: .none, isFocused: isFocused, isEditing: true)
         }
         var value = ""

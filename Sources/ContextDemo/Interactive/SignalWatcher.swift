@@ -14,8 +14,9 @@ import Darwin
 /// While it watches, the signals' default actions are off (a dispatch source receives them); `stop()`
 /// puts the defaults back.
 final class SignalWatcher {
-    /// The signals that end the demo, and SIGWINCH, which redraws it.
-    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH]
+    /// The signals that end the demo; SIGWINCH, which redraws it; SIGTSTP, which stops it with the
+    /// terminal restored (``stopProcess()``); and SIGCONT, which redraws it in raw mode again.
+    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT]
 
     /// The pipe's reading end: one byte per signal, its number.
     let readEnd: Int32
@@ -54,5 +55,26 @@ final class SignalWatcher {
 
     deinit {
         stop()
+    }
+
+    /// Stops the process as SIGTSTP's default action does, and returns when it is continued
+    /// (SIGCONT). Call it with the terminal restored, and set the terminal up again after.
+    ///
+    /// The default action is put back for SIGTSTP and the signal raised on this thread, unblocked,
+    /// so it takes effect before `raise` returns; then the watcher's handling is put back. In an
+    /// orphaned process group (no shell left to continue it) the system drops the signal, and
+    /// the process goes on.
+    static func stopProcess() {
+        var stop = sigaction()
+        var previous = sigaction()
+        guard sigaction(SIGTSTP, &stop, &previous) == 0 else { return }
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, SIGTSTP)
+        var mask = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &only, &mask)
+        raise(SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
+        sigaction(SIGTSTP, &previous, nil)
     }
 }

@@ -41,10 +41,13 @@ final class Terminal {
     }
 
     /// Switches to raw mode (no echo, no line editing, no signals from keys, bytes as they come),
-    /// the alternate screen, and a hidden cursor.
+    /// the alternate screen, a hidden cursor and bracketed paste (mode 2004: the terminal marks
+    /// pasted text, so that it is read as text and not as keys).
     ///
+    /// - Parameter flushing: Whether input not read yet is dropped (when the demo starts), or kept
+    ///   (when it takes the terminal again after a stop).
     /// - Returns: Whether raw mode is on.
-    func enterRawMode() -> Bool {
+    func enterRawMode(flushing: Bool = true) -> Bool {
         var raw = original
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
         raw.c_cflag |= tcflag_t(CS8)
@@ -53,18 +56,18 @@ final class Terminal {
             characters[Int(VMIN)] = 1
             characters[Int(VTIME)] = 0
         }
-        guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return false }
+        guard tcsetattr(0, flushing ? TCSAFLUSH : TCSANOW, &raw) == 0 else { return false }
         isRaw = true
-        write("\u{1B}[?1049h\u{1B}[?25l")
+        write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h")
         return true
     }
 
-    /// Leaves the alternate screen, shows the cursor and puts the terminal back in the mode it was in.
-    /// Calling it again does nothing.
+    /// Turns bracketed paste off, leaves the alternate screen, shows the cursor and puts the terminal
+    /// back in the mode it was in. Calling it again does nothing; ``enterRawMode()`` switches back.
     func restore() {
         guard isRaw else { return }
         isRaw = false
-        write(ScreenDrawing.Style.reset + "\u{1B}[?25h\u{1B}[?1049l")
+        write(ScreenDrawing.Style.reset + "\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l")
         var mode = original
         _ = tcsetattr(0, TCSAFLUSH, &mode)
     }
@@ -107,7 +110,7 @@ final class Terminal {
             if systemRead(signals, &signal, 1) == 1 { return .signal(Int32(signal)) }
         }
         guard descriptors[0].revents != 0 else { return .timeout }
-        var buffer = [UInt8](repeating: 0, count: 256)
+        var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { systemRead(0, $0.baseAddress, $0.count) }
         if count > 0 { return .bytes(Array(buffer[0..<count])) }
         if count < 0 && (errno == EINTR || errno == EAGAIN) { return .timeout }

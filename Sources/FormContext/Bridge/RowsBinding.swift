@@ -98,13 +98,14 @@ struct RowsBinding<Model, Element>: RowsBridgeBinding {
     }
 
     /// The ids of `count` rows: the ids of `existing` by position, then new ids numbered after the
-    /// largest of them (or, should that overflow, the smallest numbers not in `existing`).
+    /// largest of them (or, should that pass ``RowID/largestNumber``, the smallest numbers not in
+    /// `existing`).
     static func ids(count: Int, keeping existing: RowOrder?) -> [RowID] {
         let existing = existing ?? RowOrder()
         var ids = Array(existing.prefix(count))
         guard ids.count < count else { return ids }
         let largest = existing.reduce(0) { Swift.max($0, $1.number) }
-        if largest < RowID.largestReadNumber {
+        if count - ids.count <= RowID.largestNumber - largest {
             ids += (0..<(count - ids.count)).map { RowID(largest + 1 + $0) }
             return ids
         }

@@ -13,12 +13,15 @@ public enum FormDecodingError: Error, Hashable, Sendable, CustomStringConvertibl
     case unknownKey(key: String, found: String)
     /// The field `key` has a type that has no JSON form.
     case unsupportedType(key: String, type: String)
+    /// The JSON object gives `key` twice, under keys that differ only in their Unicode scalars (JSON
+    /// keeps them apart, a form's keys do not): `written` holds both as written.
+    case repeatedKey(key: String, written: [String])
 
     /// The key the error is about, if it is about one.
     public var key: String? {
         switch self {
         case .invalidJSON, .notAnObject: nil
-        case .typeMismatch(let key, _, _), .unknownKey(let key, _), .unsupportedType(let key, _): key
+        case .typeMismatch(let key, _, _), .unknownKey(let key, _), .unsupportedType(let key, _), .repeatedKey(let key, _): key
         }
     }
 
@@ -35,6 +38,23 @@ public enum FormDecodingError: Error, Hashable, Sendable, CustomStringConvertibl
             "cannot read '\(key)': the form has no such field (found \(found))"
         case .unsupportedType(let key, let type):
             "cannot read '\(key)': \(type) has no JSON form"
+        case .repeatedKey(let key, let written):
+            "cannot read '\(key)': the JSON gives it twice, as "
+                + written.map(Self.scalars).joined(separator: " and ") + " (the same text, its characters composed differently)"
         }
+    }
+
+    /// `text` in quotes, every scalar outside printable ASCII written as `\u{…}`, so that two
+    /// spellings of the same text can be told apart.
+    static func scalars(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            if (0x20...0x7E).contains(scalar.value) && scalar != "\\" && scalar != "\"" {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return result + "\""
     }
 }

@@ -27,8 +27,9 @@ extension FormDefinition {
     ///   - unknownKeys: What to do with keys the definition has no field for; refused by default.
     /// - Returns: The typed values.
     /// - Throws: ``FormDecodingError`` for invalid JSON (with its line and column, and the offending text
-    ///   unless the definition has secret fields), or naming the first key, in key order, that is unknown
-    ///   or does not fit its field's type.
+    ///   unless the definition has secret fields), or naming the first key, in key order, that is unknown,
+    ///   does not fit its field's type, or is given twice under keys that differ only in their Unicode
+    ///   scalars (``FormDecodingError/repeatedKey(key:written:)``).
     /// - Complexity: O(*n* log *n*) for *n* keys, plus the length of the text.
     public func decodeValues(fromJSON text: String, unknownKeys: UnknownKeyPolicy = .reject) throws(FormDecodingError) -> FormContext {
         let json: JSONValue
@@ -60,7 +61,7 @@ extension FormDefinition {
         guard case .object(let members) = json else { throw .notAnObject(found: json.excerpt()) }
         var context = FormContext()
         var rowSecrets: Set<String> = []
-        for key in members.keys.sorted() {
+        for key in try Self.distinctKeys(of: members, naming: { $0 }) {
             guard let member = members[key] else { continue }
             if let group = positions[key].flatMap({ fields[$0].repeatGroup }) {
                 try decodeRows(member, of: group, unknownKeys: unknownKeys, into: &context, secrets: &rowSecrets)

@@ -44,7 +44,7 @@ extension FormDefinition {
         guard case .array(let items) = json else {
             throw .typeMismatch(key: group.key, expected: "an array of rows", found: hidesFound ? json.kind : json.excerpt())
         }
-        var objects: [[String: JSONValue]] = []
+        var objects: [JSONObject] = []
         objects.reserveCapacity(items.count)
         for (position, item) in items.enumerated() {
             guard case .object(let members) = item else {
@@ -56,7 +56,8 @@ extension FormDefinition {
         let ids = try Self.rowIDs(of: objects, in: group.key)
         for (position, (members, id)) in zip(objects, ids).enumerated() {
             let prefix = group.key + "." + id.description + "."
-            for name in members.keys.sorted() where name != SubmittedJSON.rowIDMember {
+            let names = try Self.distinctKeys(of: members, naming: { "\(group.key)[\(position)].\($0)" })
+            for name in names where name != SubmittedJSON.rowIDMember {
                 guard let member = members[name] else { continue }
                 let key = prefix + name
                 guard let field = group.field(name) else {
@@ -83,8 +84,9 @@ extension FormDefinition {
     /// smallest number no row carries (r1, r2, … when none carries one).
     ///
     /// - Throws: ``FormDecodingError/typeMismatch(key:expected:found:)`` for a `"$row"` that is not a
-    ///   row id, or that an earlier row carries too.
-    private static func rowIDs(of rows: [[String: JSONValue]], in group: String) throws(FormDecodingError) -> [RowID] {
+    ///   row id from `r1` to ``RowID/largestNumber`` (the largest a form gives), or that an earlier row
+    ///   carries too.
+    private static func rowIDs(of rows: [JSONObject], in group: String) throws(FormDecodingError) -> [RowID] {
         var given: [RowID?] = []
         var seen: Set<RowID> = []
         for (position, row) in rows.enumerated() {
@@ -93,8 +95,8 @@ extension FormDefinition {
                 continue
             }
             let key = "\(group)[\(position)].\(SubmittedJSON.rowIDMember)"
-            guard case .string(let text) = member, let id = RowID(text), id.number <= RowID.largestReadNumber else {
-                throw .typeMismatch(key: key, expected: "a row id such as r3", found: member.excerpt())
+            guard case .string(let text) = member, let id = RowID(text), id.isInRange else {
+                throw .typeMismatch(key: key, expected: "a row id from r1 to r\(RowID.largestNumber)", found: member.excerpt())
             }
             guard seen.insert(id).inserted else {
                 throw .typeMismatch(key: key, expected: "a row id no earlier row carries", found: member.excerpt())
@@ -111,6 +113,22 @@ extension FormDefinition {
     }
 }
 
+extension FormDefinition {
+    /// The keys of `members` in order, each a key of its own in a form.
+    ///
+    /// - Parameter naming: The name an error gives a key.
+    /// - Throws: ``FormDecodingError/repeatedKey(key:written:)`` for two keys that a form takes for
+    ///   one: the same text, its characters composed differently (`"caf\u{E9}"`, `"cafe\u{301}"`).
+    static func distinctKeys(of members: JSONObject, naming: (String) -> String) throws(FormDecodingError) -> [String] {
+        let keys = members.sortedKeys
+        // Keys a form takes for one sort next to each other.
+        for (key, next) in zip(keys, keys.dropFirst()) where key == next {
+            throw .repeatedKey(key: naming(key), written: [key, next])
+        }
+        return keys
+    }
+}
+
 extension FormDecodingError {
     /// The same error about `key` instead of the key it names.
     func naming(_ key: String) -> FormDecodingError {
@@ -118,6 +136,7 @@ extension FormDecodingError {
         case .typeMismatch(_, let expected, let found): .typeMismatch(key: key, expected: expected, found: found)
         case .unknownKey(_, let found): .unknownKey(key: key, found: found)
         case .unsupportedType(_, let type): .unsupportedType(key: key, type: type)
+        case .repeatedKey(_, let written): .repeatedKey(key: key, written: written)
         case .invalidJSON, .notAnObject: self
         }
     }

@@ -4,7 +4,7 @@ extension FinalizedSubmission {
     /// The record as the JSON an outbox file holds after its header. Secret values are held as they
     /// are: the server needs them.
     func payload() -> [UInt8] {
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "instanceID": .string(instanceID.uuidString),
             "finalizedAt": .number(finalizedAt.timeIntervalSince1970.description),
             "form": .object(["identifier": .string(formIdentifier), "version": .number(String(formVersion))]),

@@ -10,10 +10,10 @@ extension FormDraft {
     ///
     /// - Throws: ``DraftError/unsavableValue(key:type:)``.
     func payload(secrets: DraftSecretPolicy) throws(DraftError) -> [UInt8] {
-        var fields: [String: JSONValue] = [:]
+        var fields = JSONObject()
         let secure = secureKeys
         for key in allKeys {
-            var entry: [String: JSONValue] = [:]
+            var entry = JSONObject()
             let isOmitted = secure.contains(key) && secrets == .omit || omittedSecretKeys.contains(key)
             if !isOmitted {
                 if let value = values.storage[key] {
@@ -72,7 +72,7 @@ extension FormDraft {
     }
 
     /// Adds one field's entry.
-    private mutating func read(_ field: [String: JSONValue], key: String, definition: FormDefinition?) {
+    private mutating func read(_ field: JSONObject, key: String, definition: FormDefinition?) {
         func flag(_ name: String) -> Bool { field[name] == .bool(true) }
         func tag(_ name: String) -> String? {
             if case .string(let text)? = field[name] { return text }

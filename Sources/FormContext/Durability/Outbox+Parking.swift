@@ -62,7 +62,7 @@ extension Outbox {
         guard let id = Self.instanceID(inFileName: name)?.uuidString else { return }
         let reasonJSON = JSONValue.object([
             "reason": .string(reason),
-            "fieldErrors": .object(fieldErrors.mapValues { .array($0.map(JSONValue.string)) }),
+            "fieldErrors": .object(JSONObject(fieldErrors.mapValues { .array($0.map(JSONValue.string)) })),
             "parkedAt": .number(environment.now().timeIntervalSince1970.description),
         ])
         do {

@@ -51,7 +51,7 @@ struct JSONParser {
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enterNesting()
         index += 1
-        var members: [String: JSONValue] = [:]
+        var members = JSONObject()
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
             index += 1

@@ -3,8 +3,9 @@ import Foundation
 /// Turns JSON values into typed Swift values, choosing the conversion by the type's metadata.
 @usableFromInline
 enum JSONTypedDecoding {
-    /// Reads `json` as a `T`: text, Booleans, every fixed-width integer, `Float`, `Double`, `Decimal`,
-    /// `Date` (ISO 8601 with a zone), `UUID`, `URL`, enumerations with such a raw value, optionals
+    /// Reads `json` as a `T`: text, Booleans, every fixed-width integer, `Float`, `Double`, `Decimal`
+    /// (only a number it holds exactly), `Date` (ISO 8601 with a zone), `UUID`, `URL` (only text it
+    /// keeps as written), enumerations with such a raw value, optionals
     /// (`null` is `nil`), arrays of these, ``RowID`` (`"r3"`), ``RowOrder`` (`["r1", "r3"]`), and
     /// ``JSONValue`` itself.
     ///
@@ -35,7 +36,7 @@ enum JSONTypedDecoding {
             if T.self == String.self { return text }
             if T.self == Date.self { return ISO8601DateText.parse(text) }
             if T.self == UUID.self { return UUID(uuidString: text) }
-            if T.self == URL.self { return URL(string: text) }
+            if T.self == URL.self { return url(from: text) }
             if T.self == RowID.self { return RowID(text) }
         case .number(let text):
             if let integer = T.self as? any FixedWidthInteger.Type { return integer.init(text, radix: 10) }
@@ -76,13 +77,22 @@ enum JSONTypedDecoding {
         }
     }
 
+    /// The nearest `F` to the number `text` writes; `nil` when that is not finite, or is zero for a
+    /// number that is not (too small for the type).
     private static func finite<F: BinaryFloatingPoint & LosslessStringConvertible>(_ type: F.Type, from text: String) -> F? {
-        guard let value = F(text), value.isFinite else { return nil }
+        guard let number = JSONNumber(text), let value = F(text), value.isFinite, value != 0 || number.isZero else { return nil }
         return value
     }
 
+    /// The `Decimal` that holds the number `text` writes exactly; `nil` for a number it would round.
     private static func decimal(from text: String) -> Decimal? {
-        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), value.isFinite else { return nil }
-        return value
+        JSONNumber(text)?.exactDecimal
+    }
+
+    /// The URL `text` is, written the same; `nil` for text a `URL` would change (`a b` would become
+    /// `a%20b`) or does not take.
+    private static func url(from text: String) -> URL? {
+        guard let url = URL(string: text), url.absoluteString.utf8.elementsEqual(text.utf8) else { return nil }
+        return url
     }
 }

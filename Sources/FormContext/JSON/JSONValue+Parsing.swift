@@ -5,7 +5,8 @@ extension JSONValue {
     public static let maximumDepth = 512
 
     /// Reads one JSON value from `text`, strictly (RFC 8259): no comments, no trailing commas, no
-    /// leading zeros, no duplicate keys in an object, nothing but white space after the value.
+    /// leading zeros, no key twice in an object (keys compared by their Unicode scalars, so
+    /// `"caf\u00e9"` and `"cafe\u0301"` are two keys), nothing but white space after the value.
     ///
     /// Numbers keep their exact text.
     ///

@@ -4,7 +4,8 @@ import Foundation
 /// ``init(parsing:)-(String)`` reads.
 ///
 /// Numbers keep the exact text they are written as, so a `Decimal` with 38 digits or `Int64.min` reads
-/// back unchanged; objects are written with their keys sorted.
+/// back unchanged; objects keep keys that differ only in their Unicode scalars apart, and are written
+/// with their keys sorted.
 ///
 /// ```swift
 /// let json = try JSONValue(parsing: #"{"amount": 12.50, "tags": ["a", null]}"#)
@@ -19,8 +20,8 @@ public enum JSONValue: Hashable, Sendable {
     case bool(Bool)
     /// An array of values.
     case array([JSONValue])
-    /// An object: values by key.
-    case object([String: JSONValue])
+    /// An object: values by key, keys compared by their Unicode scalars (``JSONObject``).
+    case object(JSONObject)
     /// `null`.
     case null
 
@@ -95,7 +96,7 @@ public enum JSONValue: Hashable, Sendable {
             }
             output += "{"
             let inner = indent.map { $0 + "  " }
-            for (position, key) in members.keys.sorted().enumerated() {
+            for (position, key) in members.sortedKeys.enumerated() {
                 if position > 0 { output += "," }
                 if let inner { output += "\n" + inner }
                 JSONValue.writeString(key, to: &output)

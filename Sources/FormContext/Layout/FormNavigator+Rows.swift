@@ -7,7 +7,8 @@ extension FormNavigator {
     ///
     /// - Parameter index: The repeat section's declared position.
     /// - Returns: ``Activation/addedRow(_:)``, or ``Activation/refused(_:)`` when the group is full
-    ///   (``RepeatGroupError/tooManyRows(group:maximum:)``) or the form has no such group;
+    ///   (``RepeatGroupError/tooManyRows(group:maximum:)``), has no row id left
+    ///   (``RepeatGroupError/noRowIDLeft(group:)``) or the form has no such group;
     ///   ``Activation/none`` for a section that repeats nothing.
     @discardableResult
     public func addRow(inSection index: Int) -> Activation {

@@ -65,7 +65,7 @@ extension FieldDefinition {
     }
 
     /// A row order from JSON: an array of distinct row ids as text (`["r1", "r3"]`), none numbered
-    /// above ``RowID/largestReadNumber``, as drafts and submissions read it.
+    /// above ``RowID/largestNumber``, as drafts and submissions read it.
     private static func decodeRowOrder(_ json: JSONValue) throws(JSONMismatch) -> AnyHashable? {
         AnyHashable(try RowOrder(json: json))
     }

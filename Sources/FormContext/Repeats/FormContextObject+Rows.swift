@@ -21,7 +21,8 @@ extension FormContextObject {
     ///   - values: Values of the new row's fields, keyed relative to the row.
     ///   - origin: The origin the changes carry.
     /// - Returns: The new row's id.
-    /// - Throws: ``RepeatGroupError`` if there is no such group, it is full, or its key holds no order.
+    /// - Throws: ``RepeatGroupError`` if there is no such group, it is full, it has given the largest
+    ///   row id (``RepeatGroupError/noRowIDLeft(group:)``), or its key holds no order.
     @discardableResult
     public func appendRow(to group: String, _ values: FormContext = FormContext(), origin: FormChangeOrigin = .program)
         throws(RepeatGroupError) -> RowID
@@ -37,7 +38,8 @@ extension FormContextObject {
     ///   - values: Values of the new row's fields, keyed relative to the row.
     ///   - origin: The origin the changes carry.
     /// - Returns: The new row's id.
-    /// - Throws: ``RepeatGroupError`` if there is no such group, it is full, or its key holds no order.
+    /// - Throws: ``RepeatGroupError`` if there is no such group, it is full, it has given the largest
+    ///   row id (``RepeatGroupError/noRowIDLeft(group:)``), or its key holds no order.
     /// - Complexity: O(*f*) for the row's *f* fields, whatever the number of rows.
     @discardableResult
     public func insertRow(into group: String, at position: Int, _ values: FormContext = FormContext(), origin: FormChangeOrigin = .program)
@@ -50,6 +52,7 @@ extension FormContextObject {
             if let maximum = state.repeats.groups[index].definition.maximumCount, count >= maximum {
                 throw .tooManyRows(group: group, maximum: maximum)
             }
+            guard state.repeats.groups[index].rowIDsLeft >= 1 else { throw .noRowIDLeft(group: group) }
             let at = Swift.min(Swift.max(position, 0), count)
             return state.addRows(1, toGroup: index, at: at, values: values, origin: origin, into: &changes)[0]
         }
@@ -105,7 +108,8 @@ extension FormContextObject {
     ///   - origin: The origin the changes carry.
     /// - Returns: The new rows' ids.
     /// - Throws: ``RepeatGroupError`` if there is no such group, there are more rows than its
-    ///   maximum, or its key holds no order.
+    ///   maximum or than it has row ids left (``RepeatGroupError/noRowIDLeft(group:)``), or its key
+    ///   holds no order.
     @discardableResult
     public func replaceRows(of group: String, with rows: [FormContext], origin: FormChangeOrigin = .program) throws(RepeatGroupError) -> [RowID] {
         try mutate { state, changes throws(RepeatGroupError) in
@@ -113,6 +117,7 @@ extension FormContextObject {
             if let maximum = state.repeats.groups[index].definition.maximumCount, rows.count > maximum {
                 throw .tooManyRows(group: group, maximum: maximum)
             }
+            guard state.repeats.groups[index].rowIDsLeft >= rows.count else { throw .noRowIDLeft(group: group) }
             return state.addRows(rows, toGroup: index, at: 0, replacing: true, origin: origin, into: &changes)
         }
     }

@@ -11,6 +11,9 @@ public enum RepeatGroupError: Error, Hashable, Sendable, CustomStringConvertible
     /// The group's key holds an order with row `id`, which no row can have: row ids run from `r1` to
     /// `r4503599627370496`. The rows stay as they were until the key holds an order the form can take.
     case invalidRow(group: String, id: RowID)
+    /// The group has given row ids up to the largest, `r4503599627370496`, and has none left for a
+    /// new row: ids are never given twice, and none above it would read back from JSON or a draft.
+    case noRowIDLeft(group: String)
 
     /// A one-line message naming the group and what is wrong.
     public var description: String {
@@ -20,6 +23,7 @@ public enum RepeatGroupError: Error, Hashable, Sendable, CustomStringConvertible
         case .tooManyRows(let group, let maximum): "repeat group '\(group)' already has its maximum of \(maximum) rows"
         case .notAnOrder(let group, let found): "repeat group '\(group)' holds \(found), not a RowOrder"
         case .invalidRow(let group, let id): "repeat group '\(group)' \(id.outOfRangeMessage)"
+        case .noRowIDLeft(let group): "repeat group '\(group)' has no row id left: it has given ids up to r\(RowID.largestNumber), the largest"
         }
     }
 }

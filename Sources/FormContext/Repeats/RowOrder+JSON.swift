@@ -2,7 +2,7 @@ extension RowOrder {
     /// The order a JSON array of row ids holds (`["r1", "r3"]`), as drafts save it.
     ///
     /// - Throws: ``JSONMismatch`` unless `json` is an array of distinct row ids, none numbered above
-    ///   ``RowID/largestReadNumber``.
+    ///   ``RowID/largestNumber`` (the largest a form gives).
     /// - Complexity: O(*n*) for *n* rows.
     init(json: JSONValue) throws(JSONMismatch) {
         guard case .array(let items) = json else { throw JSONMismatch(expected: "RowOrder", found: json, isUnsupported: false) }
@@ -10,7 +10,7 @@ extension RowOrder {
         ids.reserveCapacity(items.count)
         var seen: Set<RowID> = []
         for item in items {
-            guard case .string(let text) = item, let id = RowID(text), id.number <= RowID.largestReadNumber, seen.insert(id).inserted else {
+            guard case .string(let text) = item, let id = RowID(text), id.number <= RowID.largestNumber, seen.insert(id).inserted else {
                 throw JSONMismatch(expected: "RowOrder", found: json, isUnsupported: false)
             }
             ids.append(id)
@@ -20,13 +20,20 @@ extension RowOrder {
 }
 
 extension RowID {
-    /// The largest row number read from JSON or a draft: far enough below `Int.max` that a form can
-    /// go on numbering new rows after it.
-    static let largestReadNumber = 1 << 52
+    /// The largest row number: a live form gives ids up to it and no further, and JSON and drafts
+    /// are read with ids up to it, so every id a form holds reads back. Far below `Int.max`, so that
+    /// counting past it never overflows.
+    static let largestNumber = 1 << 52
 
-    /// Whether a live form can give a row this id: numbered from 1 to ``largestReadNumber``.
-    var isInRange: Bool { number >= 1 && number <= RowID.largestReadNumber }
+    /// Whether a live form can give a row this id: numbered from 1 to ``largestNumber``.
+    var isInRange: Bool { number >= 1 && number <= RowID.largestNumber }
 
     /// What validation and ``RepeatGroupError/invalidRow(group:id:)`` say of an id out of range.
-    var outOfRangeMessage: String { "holds row \(self); row ids run from r1 to r\(RowID.largestReadNumber)" }
+    var outOfRangeMessage: String { "holds row \(self); row ids run from r1 to r\(RowID.largestNumber)" }
+}
+
+extension RepeatState.Group {
+    /// How many more rows the group can make: one for each number from its next to
+    /// ``RowID/largestNumber``.
+    var rowIDsLeft: Int { Swift.max(0, RowID.largestNumber - nextNumber + 1) }
 }

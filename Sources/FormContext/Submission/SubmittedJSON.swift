@@ -128,8 +128,7 @@ struct SubmittedJSON: Sendable {
     }
 
     private static func object(_ members: [Member], maskingSecrets: Bool, includingRowIDs: Bool) -> JSONValue {
-        var fields: [String: JSONValue] = [:]
-        fields.reserveCapacity(members.count)
+        var fields = JSONObject()
         for member in members {
             fields[member.key] = rendered(member.node, maskingSecrets: maskingSecrets, includingRowIDs: includingRowIDs)
         }

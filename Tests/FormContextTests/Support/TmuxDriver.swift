@@ -50,6 +50,18 @@ final class TmuxDriver {
         try run(["send-keys", "-t", target, "-l", text])
     }
 
+    /// Pastes `text` as a terminal pastes it: with `paste-buffer -p`, which marks it as a bracketed
+    /// paste when the program turned that mode (2004) on, and sends each line break as CR.
+    func paste(_ text: String) throws {
+        try run(["set-buffer", "-b", "test-paste", text])
+        try run(["paste-buffer", "-p", "-d", "-b", "test-paste", "-t", target])
+    }
+
+    /// The terminal device of the pane (`/dev/pts/3`).
+    func tty() throws -> String {
+        try format("#{pane_tty}")
+    }
+
     /// The lines on the screen now (or, with `history`, everything the pane printed), trailing
     /// spaces removed.
     func screen(history: Bool = false) throws -> [String] {
@@ -127,7 +139,9 @@ final class TmuxDriver {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM] { sigaddset(&defaults, signal) }
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM, SIGTSTP, SIGCONT, SIGTTIN, SIGTTOU] {
+            sigaddset(&defaults, signal)
+        }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         var flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
         #if canImport(Glibc)

@@ -106,7 +106,8 @@ extension EngineState {
         for slot in repeats.placeNewSlots(of: fields) {
             guard let place = repeats.placement[slot] else { continue }
             if let fed = repeats.groups[place.group].fedSlotsOfField[place.field] { rules.feeds[slot] = fed }
-            if place.id.number >= repeats.groups[place.group].nextNumber {
+            // A key under an id no row can have holds no number back: the group never gives it.
+            if place.id.isInRange, place.id.number >= repeats.groups[place.group].nextNumber {
                 repeats.update(place.group) { $0.nextNumber = place.id.number + 1 }
             }
             if repeats.groups[place.group].definition.field(place.field)?.isSecure == true { setSecret(true, at: slot, into: &changes) }
@@ -140,6 +141,10 @@ extension EngineState {
     mutating func addRows(_ rows: [FormContext], toGroup index: Int, at position: Int, replacing: Bool = false,
         origin: FormChangeOrigin, into changes: inout ChangeSet
     ) -> [RowID] {
+        // No id above the largest (the row operations refuse before): a count rule or a minimum
+        // makes the rows there are ids for.
+        let left = repeats.groups[index].rowIDsLeft
+        let rows = rows.count > left ? Array(rows.prefix(left)) : rows
         guard !rows.isEmpty || replacing else { return [] }
         var order = replacing ? RowOrder() : repeats.groups[index].order
         var ids: [RowID] = []
