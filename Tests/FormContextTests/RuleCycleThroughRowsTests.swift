@@ -79,3 +79,79 @@ struct RuleCycleThroughRowsTests {
         #expect(form[Self.total] == 21)
     }
 }
+
+/// A rule leaves a cycle when what it reads leaves it.
+@Suite("RuleCycleLeavingTests", .timeLimit(.minutes(1)))
+struct RuleCycleLeavingTests {
+    static let useB = FormKey<Bool>("useB")
+    static let a = FormKey<Int>("a")
+    static let b = FormKey<Int>("b")
+    static let c = FormKey<Int>("c")
+
+    static func form() throws -> FormContextObject {
+        FormContextObject(
+            definition: try FormDefinition([
+                FieldDefinition(useB, default: false),
+                FieldDefinition(a, default: 1),
+                FieldDefinition(c).calculated { $0[useB] == true ? ($0[b] ?? 0) + 1 : ($0[a] ?? 0) },
+                FieldDefinition(b).calculated { ($0[c] ?? 0) * 2 },
+            ]))
+    }
+
+    @Test("a cycle a branch closed is left when the branch opens it again, and its rules go on")
+    func branchOpensTheCycle() throws {
+        let form = try Self.form()
+        #expect(form[Self.c] == 1 && form[Self.b] == 2)
+        form[Self.useB] = true
+        #expect(form.ruleCycles.map(\.description) == ["cycle: b → c → b"])
+        form[Self.useB] = false
+        #expect(form.ruleCycles.isEmpty)
+        #expect(form[Self.c] == 1 && form[Self.b] == 2)
+        form.reset()
+        form[Self.a] = 9
+        #expect(form[Self.c] == 9)
+        #expect(form[Self.b] == 18)
+        #expect(form.explanation(for: "c") == "c: calculated (= 9) by its calculation, which read useB = false, a = 9")
+    }
+
+    @Test("the same on a server: a definition evaluated with the branch open has no cycle")
+    func serverSeesNoCycleWithTheBranchOpen() throws {
+        let form = try Self.form()
+        form[Self.useB] = true
+        form[Self.useB] = false
+        let evaluation = try FormDefinition(form.definition?.fields ?? []).evaluateRules(FormContext(["a": 4]))
+        #expect(evaluation.cycles.isEmpty)
+        #expect(evaluation.values[Self.c] == 4)
+    }
+
+    @Test("while the branch keeps the loop closed, the rules stay out and keep their last values")
+    func loopStaysClosed() throws {
+        let form = try Self.form()
+        form[Self.useB] = true
+        let (c, b) = (form[Self.c], form[Self.b])
+        form[Self.a] = 7
+        #expect(form.ruleCycles.map(\.description) == ["cycle: b → c → b"])
+        #expect(form[Self.c] == c && form[Self.b] == b)
+        form[Self.useB] = false
+        #expect(form[Self.c] == 7 && form[Self.b] == 14)
+    }
+
+    @Test("seeded: flipping branches at random ends where a fresh form with the same inputs ends", arguments: [1, 2, 3, 42, 2024])
+    func randomFlips(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let form = try Self.form()
+        for _ in 0..<60 {
+            if Bool.random(using: &random) {
+                form[Self.useB] = Bool.random(using: &random)
+            } else {
+                form[Self.a] = Int.random(in: -50...50, using: &random)
+            }
+            guard form[Self.useB] == false else { continue }
+            // With the branch open, the form holds what a fresh form makes of its inputs.
+            let fresh = try Self.form()
+            fresh[Self.a] = form[Self.a] ?? 1
+            #expect(form.ruleCycles.isEmpty, "seed \(seed)")
+            #expect(form[Self.c] == fresh[Self.c] && form[Self.b] == fresh[Self.b], "seed \(seed)")
+        }
+    }
+}

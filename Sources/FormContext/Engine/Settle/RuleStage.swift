@@ -6,6 +6,8 @@ enum RuleStage: SettleStage {
     struct Plan: Sendable {
         /// Whether this is the first run of every rule, to find out what each reads.
         let isDiscovery: Bool
+        /// Whether the level holds rules on cycles, run to find out whether they still close them.
+        var isCycleCheck = false
         /// The rules' generation (see ``RuleState/generation``).
         let generation: Int
         /// The rules to run (in ``Buffers/level``) and what they will need, lent by the rule state.
@@ -14,6 +16,7 @@ enum RuleStage: SettleStage {
 
     struct Outcome: Sendable {
         let isDiscovery: Bool
+        var isCycleCheck = false
         let generation: Int
         /// What each rule decided (in ``Buffers/outputs``) and read (in ``Buffers/tracker``), in
         /// the buffers the plan lent, given back to the rule state when committed.
@@ -89,13 +92,17 @@ enum RuleStage: SettleStage {
         changes.rulesTakenValues = changes.values.count
         changes.rulesTakenConcealment = changes.concealment.count
         state.rules.takeNextLevel(into: &buffers.level)
+        // Once nothing else is due, the rules on cycles whose reads changed run, to see whether they
+        // still close them.
+        let isCycleCheck = buffers.level.isEmpty
+        if isCycleCheck { state.rules.takeCyclicDue(into: &buffers.level) }
         guard !buffers.level.isEmpty else {
             buffers.values = nil
             state.rules.spareBuffers = buffers
             return nil
         }
         buffers.rules = state.rules.rules
-        return Plan(isDiscovery: false, generation: state.rules.generation, buffers: buffers)
+        return Plan(isDiscovery: false, isCycleCheck: isCycleCheck, generation: state.rules.generation, buffers: buffers)
     }
 
     static func run(_ plan: consuming Plan, reading source: FormValues.Source) -> Outcome {
@@ -126,7 +133,7 @@ enum RuleStage: SettleStage {
             }
         }
         buffers.values = consume values
-        return Outcome(isDiscovery: plan.isDiscovery, generation: plan.generation, buffers: buffers)
+        return Outcome(isDiscovery: plan.isDiscovery, isCycleCheck: plan.isCycleCheck, generation: plan.generation, buffers: buffers)
     }
 
     static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
@@ -142,7 +149,11 @@ enum RuleStage: SettleStage {
         // copied and a rule's reads (a slice) retained first.
         buffers.outputs.withUnsafeBufferPointer { outputs in
             tracker.slots.withUnsafeBufferPointer { slotsRead in
-                commit(buffers, outputs, slotsRead, isDiscovery: outcome.isDiscovery, to: &state, &changes)
+                if outcome.isCycleCheck {
+                    commitCycleCheck(buffers, slotsRead, to: &state)
+                } else {
+                    commit(buffers, outputs, slotsRead, isDiscovery: outcome.isDiscovery, to: &state, &changes)
+                }
             }
         }
         if outcome.isDiscovery {
@@ -199,6 +210,36 @@ enum RuleStage: SettleStage {
             // Found to differ above, it still does: nothing this commit did since can make it the same.
             let differs = !isDiscovery && state.rules.levelChanges[index]
             state.applyRule(rule, output: outputs[index], differs: differs, into: &changes)
+        }
+    }
+
+    /// Commits a level of rules on cycles run again: records what each read, and gives every rule
+    /// that no longer lies on a cycle back to the graph, placed after what it reads and due to run, so
+    /// that its result (and what follows from it) is carried out as any rule's. A rule still on a
+    /// cycle keeps its last result.
+    private static func commitCycleCheck(_ buffers: Buffers, _ slotsRead: UnsafeBufferPointer<Int>, to state: inout EngineState) {
+        for index in buffers.level.indices {
+            let (rule, range) = (buffers.level[index], buffers.reads[index])
+            let slots = UnsafeBufferPointer(rebasing: slotsRead[range])
+            state.rules.record(slots, readBy: rule)
+            state.rules.didRun(rule, reads: slots)
+        }
+        let released = state.rules.recheckCycles(through: buffers.level)
+        for rule in released { state.rules.heights[rule] = 0 }
+        for rule in released {
+            var producers: Set<Int> = []
+            var needed = 0
+            for slot in state.rules.reads(of: rule) {
+                state.rules.forEachProducer(of: slot, readBy: rule) { producer in
+                    producers.insert(producer)
+                    needed = max(needed, state.rules.heights[producer] + 1)
+                }
+            }
+            if let cycle = state.rules.raise(rule, to: needed, readingFrom: producers) { state.rules.breakCycle(cycle) }
+        }
+        for rule in released where !state.rules.cyclic[rule] {
+            state.rules.forget(rule)
+            state.rules.schedule(rule)
         }
     }
 

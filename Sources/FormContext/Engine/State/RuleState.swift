@@ -18,8 +18,13 @@ struct RuleState: Sendable {
     var freeRules: [Int] = []
     /// The slot each rule decides about (its field's, or for a row count its group's); -1 for a group rule.
     var targetSlots: [Int] = []
-    /// Every cycle found, as the labels of its rules in order, the first repeated at the end.
+    /// Every cycle standing, as the labels of its rules in order, the first repeated at the end.
     private(set) var cycles: [[String]] = []
+    /// The rules of each cycle in ``cycles``, in the same order.
+    private(set) var cycleRules: [[Int]] = []
+    /// Rules on a cycle that something they read from outside the cycle changed: they run once, at
+    /// the end of the mutation's rules, so that what they read now shows whether they still close it.
+    private(set) var cyclicDue: Set<Int> = []
 
     /// Slot → rules that read its value on their last run.
     var valueReaders = DependencyIndex()
@@ -318,6 +323,7 @@ struct RuleState: Sendable {
             }
             for rule in cycle { cyclic[rule] = true }
             cycles.append((cycle + [cycle[0]]).map { rules[$0].target.label })
+            cycleRules.append(cycle)
             remaining.subtract(cycle)
             // Rules downstream of the cycle run after it, with its rules' last values.
             for rule in remaining where !cyclic[rule] { heights[rule] = max(heights[rule], count) }
@@ -393,13 +399,61 @@ struct RuleState: Sendable {
             queue.remove(rule)
         }
         cycles.append((cycle + [cycle[0]]).map { rules[$0].target.label })
+        cycleRules.append(cycle)
+    }
+
+    /// Takes the rules due to check their cycle, in ascending order.
+    mutating func takeCyclicDue(into level: inout [Int]) {
+        level.append(contentsOf: cyclicDue.filter { cyclic[$0] && !retired[$0] }.sorted())
+        cyclicDue = []
+    }
+
+    /// Whether `consumer` still reads what `producer` decides: an edge of a cycle.
+    private func reads(_ consumer: Int, from producer: Int) -> Bool {
+        if consumer == producer {
+            // A calculation reading its own field, or a rule fed by itself through a statistic.
+            let slot = targetSlots[producer]
+            return (slot >= 0 && valueReaders.hasRead(producer, slot)) || consumers(of: producer).contains(producer)
+        }
+        return consumers(of: producer).contains(consumer)
+    }
+
+    /// After the rules of `checked` (on cycles) ran again and recorded what they read now, drops every
+    /// cycle one of them no longer closes, and gives back to the graph each rule left on no cycle.
+    ///
+    /// - Returns: The rules that left every cycle, to run as any rule would.
+    /// - Complexity: O(*c* · *e*) for the *c* rules of the cycles through `checked` and their *e* edges.
+    mutating func recheckCycles(through checked: [Int]) -> [Int] {
+        let checkedSet = Set(checked)
+        var broken: [Int] = []
+        for (index, cycle) in cycleRules.enumerated() where cycle.contains(where: checkedSet.contains) {
+            let holds = cycle.indices.allSatisfy { position in
+                reads(cycle[(position + 1) % cycle.count], from: cycle[position])
+            }
+            if !holds { broken.append(index) }
+        }
+        guard !broken.isEmpty else { return [] }
+        var released = Set(broken.flatMap { cycleRules[$0] })
+        for index in broken.reversed() {
+            cycles.remove(at: index)
+            cycleRules.remove(at: index)
+        }
+        // A rule on another cycle that still stands stays out.
+        for cycle in cycleRules { released.subtract(cycle) }
+        for rule in released { cyclic[rule] = false }
+        return released.sorted()
     }
 
     // MARK: Running
 
     /// Makes `rule` due, unless it is on a cycle.
     mutating func schedule(_ rule: Int) {
-        guard !cyclic[rule], !retired[rule] else { return }
+        guard !retired[rule] else { return }
+        guard !cyclic[rule] else {
+            // Something it reads changed: it may have left its cycle.
+            cyclicDue.insert(rule)
+            return
+        }
         queue.push(rule, height: heights[rule])
     }
 
@@ -440,7 +494,7 @@ struct RuleState: Sendable {
     }
 
     /// Whether any rule is due.
-    var hasDueRules: Bool { !queue.isEmpty }
+    var hasDueRules: Bool { !queue.isEmpty || !cyclicDue.isEmpty }
 
     /// Starts the record of the rules a settling pass runs.
     mutating func beginPass() {
