@@ -9,8 +9,20 @@ struct ObservationTracking: Sendable {
     private(set) var properties: [FormProperty] = []
     private var propertyIndex: Set<PropertyPath> = []
 
+    /// Track indices given back by released slots, handed out again first.
+    private var freeIndices: [Int32] = []
+    /// Whether a key that had no slot has been read through observation (or a tracked slot was
+    /// released): from then on, each slot made is announced at the end of its mutation, so that whoever
+    /// read that key hears when it comes to exist.
+    var announcesNewSlots = false
+    /// The ``FieldTable/madeCount`` up to which new slots have been announced.
+    var announcedMade = 0
+
     /// Whether any field has been read through observation.
-    var hasTrackedFields: Bool { !fieldPaths.isEmpty }
+    var hasTrackedFields: Bool { fieldPaths.count > freeIndices.count }
+
+    /// The number of track indices in use.
+    var trackedCount: Int { fieldPaths.count - freeIndices.count }
 
     /// The key paths of the field at `trackIndex`.
     func paths(at trackIndex: Int32) -> FieldKeyPaths {
@@ -19,8 +31,19 @@ struct ObservationTracking: Sendable {
 
     /// Builds the key paths of `key` and returns their track index.
     mutating func track(_ key: String) -> Int32 {
+        if let index = freeIndices.popLast() {
+            fieldPaths[Int(index)] = FieldKeyPaths(key)
+            return index
+        }
         fieldPaths.append(FieldKeyPaths(key))
         return Int32(fieldPaths.count - 1)
+    }
+
+    /// Gives back `trackIndex`, whose slot is being released; the registrar hears of its key again
+    /// when the key's slot is made anew (see ``announcesNewSlots``).
+    mutating func untrack(_ trackIndex: Int32) {
+        freeIndices.append(trackIndex)
+        announcesNewSlots = true
     }
 
     /// Starts comparing `property` before and after every mutation.

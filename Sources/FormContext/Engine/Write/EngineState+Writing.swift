@@ -139,7 +139,7 @@ extension EngineState {
             changes.concealment.append(slot)
         }
         if !repeats.isEmpty {
-            if slot >= repeats.placed { placeRowSlots(into: &changes) }
+            if repeats.placed < fields.madeCount { placeRowSlots(into: &changes) }
             updateContribution(at: slot, into: &changes)
             if let group = repeats.groupOfSlot[slot] { cascadeGroupActivity(group, into: &changes) }
         }
