@@ -167,6 +167,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             let before = state.tracking.propertyValues(of: state)
             let written = try write(&state, &changes)
             let result = settled(&state, &changes, written)
+            state.placeSlotsMade(into: &changes)
             var announcements = state.announcements(for: &changes, before: before)
             state.reclaimSlots(into: &announcements)
             Self.checkInvariants(of: state)
@@ -217,6 +218,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 state.settling.owner = nil
                 let waiters = state.settling.waiters
                 state.settling.waiters = []
+                state.placeSlotsMade(into: &changes)
                 var announcements = state.announcements(for: &changes, before: before)
                 state.reclaimSlots(into: &announcements)
                 Self.checkInvariants(of: state)

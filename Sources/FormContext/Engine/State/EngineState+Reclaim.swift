@@ -51,6 +51,17 @@ extension EngineState {
         }
     }
 
+    /// Works out what the rules' groups and the repeat groups make of the slots made since they last
+    /// looked (a validator's read of a new key, a subscription), as the mutation ends, so that slots
+    /// can be reclaimed after it: a slot is never released, nor its number made again, before both
+    /// have taken it in.
+    mutating func placeSlotsMade(into changes: inout ChangeSet) {
+        if !rules.isEmpty, rules.slotsPlaced < fields.madeCount {
+            for slot in rules.placeNewSlots(of: fields) { refreshRuleFlags(at: slot, into: &changes) }
+        }
+        if !repeats.isEmpty, repeats.placed < fields.madeCount { placeRowSlots(into: &changes) }
+    }
+
     /// Whether the slot holds nothing and nothing refers to it: no value, no initial value, no flag
     /// (a removed row's secrecy aside), not touched, no subscriber, no rule deciding or reading it, no
     /// check, issue, run or validator read, and no repeat group keeping it (a group's key, a summary, a
