@@ -9,7 +9,7 @@ extension FormContextObject {
         let (fieldState, paths) = read { state -> (FieldState, FieldKeyPaths?) in
             guard let slot = state.slotIfKnown(reading: key) else {
                 // A key with no slot gets none: whoever reads it hears when its slot is made.
-                state.tracking.announcesNewSlots = true
+                state.tracking.await(key)
                 return (FieldState(key: key), nil)
             }
             return (state.fieldState(at: slot), state.trackPaths(of: slot))

@@ -17,7 +17,7 @@ extension FormContextObject {
         let (value, paths) = read { state -> (AnyHashable?, FieldKeyPaths?) in
             guard let slot = state.slotIfKnown(reading: key) else {
                 // A key with no slot gets none: whoever reads it hears when its slot is made.
-                state.tracking.announcesNewSlots = true
+                state.tracking.await(key)
                 return (nil, nil)
             }
             return (state.fields[slot].value, state.trackPaths(of: slot))

@@ -10,8 +10,8 @@
 /// slot inherits nothing.
 extension EngineState {
     /// Releases the slots that hold nothing and that nothing refers to, among those that may have
-    /// emptied; announces to the registrar the slots made in the mutation once a key without a slot
-    /// has been read through observation.
+    /// emptied; announces to the registrar the slots made for keys read through observation while
+    /// they had none, and the keys of released slots read through observation.
     ///
     /// Runs at the end of a mutation, once its announcements are made (they name keys, not slots) and
     /// nobody settles: no change set, plan or rule run holds a slot number then.
@@ -20,14 +20,17 @@ extension EngineState {
     ///   once as many slots have been made since the last sweep as there are keys.
     mutating func reclaimSlots(into announcements: inout Announcements) {
         if tracking.announcedMade < fields.madeCount {
-            if tracking.announcesNewSlots {
-                for slot in fields.slotsMade(since: tracking.announcedMade) where fields.trackIndex(at: slot) < 0 {
-                    let paths = FieldKeyPaths(fields[slot].key)
-                    announcements.valuePaths.append(paths)
-                    announcements.statePaths.append(paths)
+            if !tracking.awaited.isEmpty {
+                for slot in fields.slotsMade(since: tracking.announcedMade) where tracking.stopAwaiting(fields[slot].key) {
+                    Self.announce(FieldKeyPaths(fields[slot].key), in: &announcements)
                 }
             }
             tracking.announcedMade = fields.madeCount
+        }
+        // Past as many awaited keys as the form has, they are all announced: whoever still reads one
+        // reads it again and awaits it again; the others are forgotten. O(1) amortized per key read.
+        if tracking.awaited.count > Swift.max(1024, fields.liveSlotCount) {
+            for key in tracking.takeAwaited() { Self.announce(FieldKeyPaths(key), in: &announcements) }
         }
         // Parts with nothing to work out for new slots take them in at once.
         if rules.groups.isEmpty { _ = rules.placeNewSlots(of: fields) }
@@ -47,8 +50,14 @@ extension EngineState {
         // The slots the last rule runs read are named by ``RuleState/lastRuns(in:)``: kept until those runs are replaced.
         let lastRead = rules.lastRunReads.isEmpty ? [] : Set(rules.lastRunReads)
         for slot in candidates where isReclaimable(slot) {
-            if lastRead.contains(slot) { fields.consider(slot) } else { release(slot) }
+            if lastRead.contains(slot) { fields.consider(slot) } else { release(slot, into: &announcements) }
         }
+    }
+
+    /// Adds the registrar announcements of a field's value and state.
+    private static func announce(_ paths: FieldKeyPaths, in announcements: inout Announcements) {
+        announcements.valuePaths.append(paths)
+        announcements.statePaths.append(paths)
     }
 
     /// Works out what the rules' groups and the repeat groups make of the slots made since they last
@@ -89,9 +98,13 @@ extension EngineState {
     }
 
     /// Releases `slot`, which ``isReclaimable(_:)``: every part forgets what it kept for it.
-    private mutating func release(_ slot: Int) {
+    private mutating func release(_ slot: Int, into announcements: inout Announcements) {
         let trackIndex = fields.trackIndex(at: slot)
-        if trackIndex >= 0 { tracking.untrack(trackIndex) }
+        if trackIndex >= 0 {
+            // Whoever read it hears that it went, reads it again, and then awaits its slot.
+            Self.announce(tracking.paths(at: trackIndex), in: &announcements)
+            tracking.untrack(trackIndex)
+        }
         fields.setFlag(.secret, false, at: slot)
         rules.feeds[slot] = nil
         if let groups = rules.groupsOfSlot.removeValue(forKey: slot) {

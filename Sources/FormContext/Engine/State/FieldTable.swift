@@ -99,9 +99,14 @@ struct FieldTable: Sendable {
         made.removeAll(keepingCapacity: made.count <= 1024)
     }
 
-    /// Notes that `slot` may have come to hold nothing.
+    /// Notes that `slot` may have come to hold nothing. Past one note per slot (notes made while slots
+    /// cannot be reclaimed yet), the notes give way to a sweep of every slot at the next chance.
     @inline(__always)
     mutating func consider(_ slot: Int) {
+        if candidates.count > records.count + 64 {
+            candidates.removeAll(keepingCapacity: true)
+            sweptAt = madeCount - Int(Int32.max)
+        }
         candidates.append(slot)
     }
 
@@ -221,7 +226,7 @@ struct FieldTable: Sendable {
             valueCount += 1
         } else if !value.isPresent {
             valueCount -= 1
-            candidates.append(slot)
+            consider(slot)
         }
         if isDirty != wasDirty { dirty.update(slot, isMember: isDirty) }
         return old

@@ -11,11 +11,10 @@ struct ObservationTracking: Sendable {
 
     /// Track indices given back by released slots, handed out again first.
     private var freeIndices: [Int32] = []
-    /// Whether a key that had no slot has been read through observation (or a tracked slot was
-    /// released): from then on, each slot made is announced at the end of its mutation, so that whoever
-    /// read that key hears when it comes to exist.
-    var announcesNewSlots = false
-    /// The ``FieldTable/madeCount`` up to which new slots have been announced.
+    /// Keys read through observation while they had no slot: each is announced when its slot is made,
+    /// so that whoever read it hears when it comes to exist.
+    private(set) var awaited: Set<String> = []
+    /// The ``FieldTable/madeCount`` up to which new slots have been looked up in ``awaited``.
     var announcedMade = 0
 
     /// Whether any field has been read through observation.
@@ -39,11 +38,25 @@ struct ObservationTracking: Sendable {
         return Int32(fieldPaths.count - 1)
     }
 
-    /// Gives back `trackIndex`, whose slot is being released; the registrar hears of its key again
-    /// when the key's slot is made anew (see ``announcesNewSlots``).
+    /// Gives back `trackIndex`, whose slot is being released (and its key announced).
     mutating func untrack(_ trackIndex: Int32) {
         freeIndices.append(trackIndex)
-        announcesNewSlots = true
+    }
+
+    /// Notes that `key`, which has no slot, was read through observation.
+    mutating func await(_ key: String) {
+        awaited.insert(key)
+    }
+
+    /// Whether `key`, whose slot was just made, was awaited; it no longer is.
+    mutating func stopAwaiting(_ key: String) -> Bool {
+        awaited.remove(key) != nil
+    }
+
+    /// Takes every awaited key, leaving none.
+    mutating func takeAwaited() -> Set<String> {
+        defer { awaited = [] }
+        return awaited
     }
 
     /// Starts comparing `property` before and after every mutation.
