@@ -49,6 +49,9 @@ struct FieldTable: Sendable {
         for key in context.secureKeys {
             records[slot(creating: key)].flags.insert(.secret)
         }
+        // Every slot holds something: none to look at, none to sweep, none of them logged.
+        forgetMade()
+        sweptAt = madeCount
     }
 
     // MARK: Finding records
