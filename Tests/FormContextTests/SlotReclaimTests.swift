@@ -171,6 +171,26 @@ struct SlotReclaimTests {
         #expect(form["a"] == 2)
     }
 
+    @Test("the invariant check names anything that still refers to a released slot")
+    func checkerNamesReferencesToReleasedSlots() {
+        let form = FormContextObject()
+        form["a"] = 1
+        form.set(nil, for: "a")
+        let (isFree, clean, withObserver, withValidated) = form.read { state in
+            var observed = state
+            _ = observed.observers.add(Observer(handler: .change { _ in }, aspects: [.value]), of: 0)
+            var validated = state
+            validated.validation.validated.insert(0)
+            return (
+                state.fields.isFree(0), state.invariantViolations(), observed.invariantViolations(), validated.invariantViolations()
+            )
+        }
+        #expect(isFree)
+        #expect(clean.isEmpty)
+        #expect(withObserver.contains { $0.contains("released slot 0") && $0.contains("subscriber") })
+        #expect(withValidated.contains { $0.contains("released slot 0") && $0.contains("validation") })
+    }
+
     @Test("1,000 add and remove cycles of a row leave the form with as many slots as after the first")
     func addRemoveCyclesStayFlat() throws {
         let form = FormContextObject(definition: Self.definition)
