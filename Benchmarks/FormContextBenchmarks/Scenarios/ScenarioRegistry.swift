@@ -23,6 +23,7 @@ enum ScenarioRegistry {
         RuleGrowth.scenario,
         LayoutScenario(),
         RepeatScenario(),
+        ChurnScenario(),
     ]
 
     /// The names `--filter` accepts.

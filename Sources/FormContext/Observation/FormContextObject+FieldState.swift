@@ -6,11 +6,15 @@ extension FormContextObject {
 
     /// The key path the registrar uses for the state of one field.
     subscript(fieldStateOf key: String) -> FieldState {
-        let (fieldState, paths) = read { state in
-            let slot = state.slot(reading: key)
+        let (fieldState, paths) = read { state -> (FieldState, FieldKeyPaths?) in
+            guard let slot = state.slotIfKnown(reading: key) else {
+                // A key with no slot gets none: whoever reads it hears when its slot is made.
+                state.tracking.await(key)
+                return (FieldState(key: key), nil)
+            }
             return (state.fieldState(at: slot), state.trackPaths(of: slot))
         }
-        registrar.access(self, keyPath: paths.fieldState)
+        registrar.access(self, keyPath: (paths ?? FieldKeyPaths(key)).fieldState)
         return fieldState
     }
 

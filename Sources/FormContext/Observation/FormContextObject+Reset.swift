@@ -36,7 +36,7 @@ extension FormContextObject {
             let edited = keepingEdits ? Set(state.fields.dirty.members) : []
             state.markSecret(initial.secureKeys, into: &changes)
             for key in initial.keys { _ = state.fields.slot(creating: key) }
-            let order = (0..<state.fields.slotCount).sorted { state.fields[$0].key < state.fields[$1].key }
+            let order = state.fields.liveSlots.sorted { state.fields[$0].key < state.fields[$1].key }
             for slot in order {
                 let value = StoredValue(stored: initial.storage[state.fields[slot].key])
                 state.setInitial(value, at: slot, into: &changes)

@@ -28,7 +28,7 @@ extension FormContextObject {
         mutate { state, changes in
             let secret = draft.secureKeys.union(state.validation.definition?.secureKeys ?? [])
             for key in draft.allKeys.union(state.validation.definition?.keys ?? []) { _ = state.fields.slot(creating: key) }
-            let order = (0..<state.fields.slotCount).sorted { state.fields[$0].key < state.fields[$1].key }
+            let order = state.fields.liveSlots.sorted { state.fields[$0].key < state.fields[$1].key }
             for slot in order {
                 let key = state.fields[slot].key
                 state.setSecret(secret.contains(key), at: slot, into: &changes)

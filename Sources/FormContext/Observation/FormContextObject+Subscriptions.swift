@@ -131,10 +131,12 @@ extension FormContextObject {
         FormSubscription { [weak self] in
             // The removed handler is released after the lock: it may own a control of this form,
             // whose deinitializer takes the lock again.
-            let removed = self?.read { state in
-                let slot = state.fields.slot(creating: key)
+            let removed = self?.read { state -> Observer? in
+                // The subscriber keeps the key's slot: it is there until the subscriber goes.
+                guard let slot = state.fields.slot(of: key) else { return nil }
                 let (removed, flags) = state.observers.remove(handle, of: slot)
                 state.setObserverFlags(flags, at: slot)
+                state.subscriberDidLeave(slot)
                 return removed
             }
             withExtendedLifetime(removed) {}

@@ -14,11 +14,15 @@ extension FormContextObject {
 
     /// The value under `key`, or `nil` if there is none. Observation tracks this key only.
     public subscript(key: String) -> AnyHashable? {
-        let (value, paths) = read { state in
-            let slot = state.slot(reading: key)
+        let (value, paths) = read { state -> (AnyHashable?, FieldKeyPaths?) in
+            guard let slot = state.slotIfKnown(reading: key) else {
+                // A key with no slot gets none: whoever reads it hears when its slot is made.
+                state.tracking.await(key)
+                return (nil, nil)
+            }
             return (state.fields[slot].value, state.trackPaths(of: slot))
         }
-        registrar.access(self, keyPath: paths.value)
+        registrar.access(self, keyPath: (paths ?? FieldKeyPaths(key)).value)
         return value
     }
 

@@ -167,7 +167,9 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             let before = state.tracking.propertyValues(of: state)
             let written = try write(&state, &changes)
             let result = settled(&state, &changes, written)
-            let announcements = state.announcements(for: &changes, before: before)
+            state.placeSlotsMade(into: &changes)
+            var announcements = state.announcements(for: &changes, before: before)
+            state.reclaimSlots(into: &announcements)
             Self.checkInvariants(of: state)
             return .done(result, announcements, mustDeliver: state.delivery.enqueue(announcements))
         }
@@ -216,7 +218,9 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 state.settling.owner = nil
                 let waiters = state.settling.waiters
                 state.settling.waiters = []
-                let announcements = state.announcements(for: &changes, before: before)
+                state.placeSlotsMade(into: &changes)
+                var announcements = state.announcements(for: &changes, before: before)
+                state.reclaimSlots(into: &announcements)
                 Self.checkInvariants(of: state)
                 return .finished(result, announcements, state.delivery.enqueue(announcements), waiters)
             }

@@ -116,13 +116,14 @@ struct EngineState: Sendable {
     func invariantViolations() -> [String] {
         var violations = fields.invariantViolations()
         violations += validation.invariantViolations(fields: fields)
-        for (slot, record) in fields.records.enumerated() {
+        for (slot, record) in fields.records.enumerated() where !fields.isFree(slot) {
             let expected = observers.flags(of: slot)
             let actual = record.flags.intersection([.valueObserved, .stateObserved])
             if expected != actual { violations.append("observer flags of '\(record.key)' are \(actual), subscribers say \(expected)") }
         }
         if settling.owner == nil && !settling.deferred.isEmpty { violations.append("deferred writes left with nobody settling") }
         if !repeats.isEmpty { violations += repeatViolations() }
+        violations += releasedSlotViolations()
         return violations
     }
 }

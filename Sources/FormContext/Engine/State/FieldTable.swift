@@ -2,10 +2,28 @@
 /// of the key, plus the sets the form asks about as a whole (dirty, touched, inactive), kept exact as
 /// records change so that no question about the whole form scans it.
 ///
-/// A key gets a slot the first time the form hears of it and keeps it; slots are never reused.
+/// A key gets a slot the first time the form needs one for it. A slot that comes to hold nothing is
+/// released (see `EngineState.reclaimSlots(into:)`): its key is forgotten and its number goes on a free
+/// list, handed out again before the table grows. Every slot made (new or reused) is logged until
+/// everything that works out per-slot facts for new slots (the rules' groups, the repeat groups'
+/// placement, observation) has taken it in.
 struct FieldTable: Sendable {
     private var slots: [String: Int] = [:]
     private(set) var records: [FieldRecord] = []
+    /// Released slots, handed out again last released first.
+    private var freeList: [Int] = []
+    /// The same slots, to ask about one in O(1).
+    private(set) var free = SlotSet()
+    /// The slots made since the log was last forgotten, in the order they were made (a reused slot
+    /// may appear again after being released and made anew only once the log is forgotten).
+    private var made: [Int] = []
+    /// How many slots were made before the first one in `made`.
+    private var madeBase = 0
+    /// Slots that may have come to hold nothing (a value removed, a row taken down, an observer
+    /// gone), to look at when slots are next reclaimed.
+    private(set) var candidates: [Int] = []
+    /// ``madeCount`` when every slot was last looked at.
+    var sweptAt = 0
     /// Slots whose value differs from their initial value.
     private(set) var dirty = SlotSet()
     /// Slots that have been touched (blurred, or visited by a submit).
@@ -31,6 +49,9 @@ struct FieldTable: Sendable {
         for key in context.secureKeys {
             records[slot(creating: key)].flags.insert(.secret)
         }
+        // Every slot holds something: none to look at, none to sweep, none of them logged.
+        forgetMade()
+        sweptAt = madeCount
     }
 
     // MARK: Finding records
@@ -49,10 +70,78 @@ struct FieldTable: Sendable {
     }
 
     private mutating func makeSlot(for key: String) -> Int {
-        let slot = records.count
-        records.append(FieldRecord(key: key))
+        let slot: Int
+        if let reused = freeList.popLast() {
+            slot = reused
+            free.remove(slot)
+            records[slot] = FieldRecord(key: key)
+        } else {
+            slot = records.count
+            records.append(FieldRecord(key: key))
+        }
         slots[key] = slot
+        made.append(slot)
         return slot
+    }
+
+    // MARK: Reclaiming
+
+    /// How many slots have been made, new or reused, since the table was made: a mark for
+    /// ``slotsMade(since:)``.
+    var madeCount: Int { madeBase + made.count }
+
+    /// The slots made since `mark` (a ``madeCount``), in the order they were made; every live slot
+    /// when the log no longer reaches back that far (a part starting afresh).
+    func slotsMade(since mark: Int) -> [Int] {
+        mark >= madeBase ? Array(made[(mark - madeBase)...]) : liveSlots
+    }
+
+    /// Forgets the log of slots made: every part has taken them in.
+    mutating func forgetMade() {
+        madeBase += made.count
+        made.removeAll(keepingCapacity: made.count <= 1024)
+    }
+
+    /// Notes that `slot` may have come to hold nothing. Past one note per slot (notes made while slots
+    /// cannot be reclaimed yet), the notes give way to a sweep of every slot at the next chance.
+    @inline(__always)
+    mutating func consider(_ slot: Int) {
+        if candidates.count > records.count + 64 {
+            candidates.removeAll(keepingCapacity: true)
+            sweptAt = madeCount - Int(Int32.max)
+        }
+        candidates.append(slot)
+    }
+
+    /// Takes the slots to look at: those made since the log was last forgotten and those noted.
+    mutating func takeCandidates() -> [Int] {
+        var taken = made
+        taken += candidates
+        candidates.removeAll(keepingCapacity: candidates.count <= 1024)
+        return taken
+    }
+
+    /// Whether `slot` has been released and not made again.
+    @inline(__always)
+    func isFree(_ slot: Int) -> Bool {
+        free.contains(slot)
+    }
+
+    /// The number of keys with a slot.
+    var liveSlotCount: Int { slots.count }
+
+    /// The slots not released, in ascending order.
+    ///
+    /// - Complexity: O(*n*) for *n* slots.
+    var liveSlots: [Int] { (0..<records.count).filter { !free.contains($0) } }
+
+    /// Releases `slot`, which must hold nothing (no value, no initial value, no flag, in no set): its
+    /// key is forgotten and its number is handed out again.
+    mutating func release(_ slot: Int) {
+        slots[records[slot].key] = nil
+        records[slot] = FieldRecord(key: "")
+        free.insert(slot)
+        freeList.append(slot)
     }
 
     /// The record in `slot`, read in place.
@@ -92,7 +181,7 @@ struct FieldTable: Sendable {
         records[slot].flags.isDisjoint(with: .inactive)
     }
 
-    /// The number of slots.
+    /// The number of slots, released ones included: one past the highest slot number.
     var slotCount: Int { records.count }
 
     /// The value under `key`, or `nil`.
@@ -136,7 +225,12 @@ struct FieldTable: Sendable {
     mutating func write(_ value: StoredValue, at slot: Int) -> StoredValue? {
         let wasDirty = dirty.contains(slot)
         guard let (old, isDirty) = records[slot].replaceValue(with: value, wasDirty: wasDirty) else { return nil }
-        if !old.isPresent { valueCount += 1 } else if !value.isPresent { valueCount -= 1 }
+        if !old.isPresent {
+            valueCount += 1
+        } else if !value.isPresent {
+            valueCount -= 1
+            consider(slot)
+        }
         if isDirty != wasDirty { dirty.update(slot, isMember: isDirty) }
         return old
     }
@@ -237,6 +331,13 @@ struct FieldTable: Sendable {
         var violations: [String] = []
         var values = 0
         for (slot, record) in records.enumerated() {
+            if free.contains(slot) {
+                if !record.isVacant || !record.key.isEmpty { violations.append("released slot \(slot) holds something") }
+                if dirty.contains(slot) || touched.contains(slot) || inactive.contains(slot) || pendingText.contains(slot) {
+                    violations.append("released slot \(slot) is in a set")
+                }
+                continue
+            }
             if slots[record.key] != slot { violations.append("slot \(slot) of '\(record.key)' is not indexed") }
             if record.stored.isPresent { values += 1 }
             if record.stored.digest != StoredValue(stored: record.value).digest { violations.append("stale value digest of '\(record.key)'") }
@@ -250,7 +351,12 @@ struct FieldTable: Sendable {
             }
         }
         if values != valueCount { violations.append("value count \(valueCount), records hold \(values)") }
-        if slots.count != records.count { violations.append("\(slots.count) keys indexed for \(records.count) records") }
+        if slots.count + free.count != records.count {
+            violations.append("\(slots.count) keys indexed and \(free.count) slots released for \(records.count) records")
+        }
+        if freeList.count != free.count || freeList.contains(where: { !free.contains($0) }) {
+            violations.append("free list of \(freeList.count) slots does not match the \(free.count) released")
+        }
         return violations
     }
 }

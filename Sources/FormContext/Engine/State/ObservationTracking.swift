@@ -9,8 +9,19 @@ struct ObservationTracking: Sendable {
     private(set) var properties: [FormProperty] = []
     private var propertyIndex: Set<PropertyPath> = []
 
+    /// Track indices given back by released slots, handed out again first.
+    private var freeIndices: [Int32] = []
+    /// Keys read through observation while they had no slot: each is announced when its slot is made,
+    /// so that whoever read it hears when it comes to exist.
+    private(set) var awaited: Set<String> = []
+    /// The ``FieldTable/madeCount`` up to which new slots have been looked up in ``awaited``.
+    var announcedMade = 0
+
     /// Whether any field has been read through observation.
-    var hasTrackedFields: Bool { !fieldPaths.isEmpty }
+    var hasTrackedFields: Bool { fieldPaths.count > freeIndices.count }
+
+    /// The number of track indices in use.
+    var trackedCount: Int { fieldPaths.count - freeIndices.count }
 
     /// The key paths of the field at `trackIndex`.
     func paths(at trackIndex: Int32) -> FieldKeyPaths {
@@ -19,8 +30,33 @@ struct ObservationTracking: Sendable {
 
     /// Builds the key paths of `key` and returns their track index.
     mutating func track(_ key: String) -> Int32 {
+        if let index = freeIndices.popLast() {
+            fieldPaths[Int(index)] = FieldKeyPaths(key)
+            return index
+        }
         fieldPaths.append(FieldKeyPaths(key))
         return Int32(fieldPaths.count - 1)
+    }
+
+    /// Gives back `trackIndex`, whose slot is being released (and its key announced).
+    mutating func untrack(_ trackIndex: Int32) {
+        freeIndices.append(trackIndex)
+    }
+
+    /// Notes that `key`, which has no slot, was read through observation.
+    mutating func await(_ key: String) {
+        awaited.insert(key)
+    }
+
+    /// Whether `key`, whose slot was just made, was awaited; it no longer is.
+    mutating func stopAwaiting(_ key: String) -> Bool {
+        awaited.remove(key) != nil
+    }
+
+    /// Takes every awaited key, leaving none.
+    mutating func takeAwaited() -> Set<String> {
+        defer { awaited = [] }
+        return awaited
     }
 
     /// Starts comparing `property` before and after every mutation.

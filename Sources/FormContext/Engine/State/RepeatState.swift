@@ -67,8 +67,10 @@ struct RepeatState: Sendable {
     private(set) var slotsOfRow: [RowKey: [Int]] = [:]
     /// What each slot under a group with statistics last contributed to them.
     var contributed: [Int: StoredValue] = [:]
-    /// How many slots have been placed.
+    /// How many slots have been placed (a mark of ``FieldTable/madeCount``).
     private(set) var placed = 0
+    /// The slots the groups keep whatever they hold: each statistic's signal, read by rules.
+    private(set) var signalSlots: Set<Int> = []
 
     /// Check positions from here on are rows' fields' (below it, the definition's fields').
     private(set) var checkBase = 0
@@ -118,10 +120,10 @@ struct RepeatState: Sendable {
     ///
     /// - Returns: The new slots under a row.
     mutating func placeNewSlots(of fields: FieldTable) -> [Int] {
-        defer { placed = fields.slotCount }
-        guard !groups.isEmpty, placed < fields.slotCount else { return [] }
+        defer { placed = fields.madeCount }
+        guard !groups.isEmpty, placed < fields.madeCount else { return [] }
         var found: [Int] = []
-        for slot in placed..<fields.slotCount {
+        for slot in fields.slotsMade(since: placed) {
             guard let place = place(fields[slot].key) else { continue }
             placement[slot] = place
             slotsOfRow[RowKey(group: place.group, id: place.id), default: []].append(slot)
@@ -156,6 +158,21 @@ struct RepeatState: Sendable {
             }
             return nil
         }
+    }
+
+    /// Records that the groups keep `slots` (their statistics' signals) whatever they hold.
+    mutating func keep(_ slots: [Int]) {
+        signalSlots.formUnion(slots)
+    }
+
+    /// Forgets what was worked out for `slot`, which is being released: its place in a row and what
+    /// it contributed.
+    mutating func forget(_ slot: Int) {
+        contributed[slot] = nil
+        guard let place = placement.removeValue(forKey: slot) else { return }
+        let row = RowKey(group: place.group, id: place.id)
+        slotsOfRow[row]?.removeAll { $0 == slot }
+        if slotsOfRow[row]?.isEmpty == true { slotsOfRow[row] = nil }
     }
 
     /// The slots of `id`'s fields in `group`, every slot the form made under the row.

@@ -47,9 +47,9 @@ struct RuleState: Sendable {
     var groups: [Group] = []
     private var groupByPrefix: [String: Int] = [:]
     /// The groups each slot is under, outermost first.
-    private var groupsOfSlot: [Int: [Int]] = [:]
-    /// How many slots have had their groups worked out.
-    private var slotsPlaced = 0
+    var groupsOfSlot: [Int: [Int]] = [:]
+    /// How many slots have had their groups worked out (a mark of ``FieldTable/madeCount``).
+    private(set) var slotsPlaced = 0
 
     var queue = RuleQueue()
     /// Whether the rules still have to be run once to find out what they read.
@@ -152,16 +152,16 @@ struct RuleState: Sendable {
     /// - Returns: The new slots under a group.
     @inline(__always)
     mutating func placeNewSlots(of fields: FieldTable) -> [Int] {
-        guard slotsPlaced < fields.slotCount else { return [] }
+        guard slotsPlaced < fields.madeCount else { return [] }
         return placeSlots(of: fields)
     }
 
     /// ``placeNewSlots(of:)`` for the slots made since the last call.
     private mutating func placeSlots(of fields: FieldTable) -> [Int] {
-        defer { slotsPlaced = fields.slotCount }
+        defer { slotsPlaced = fields.madeCount }
         guard !groups.isEmpty else { return [] }
         var placed: [Int] = []
-        for slot in slotsPlaced..<fields.slotCount {
+        for slot in fields.slotsMade(since: slotsPlaced) {
             let key = fields[slot].key
             var found: [Int] = []
             var index = key.startIndex

@@ -119,6 +119,24 @@ struct ValidationState: Sendable {
         return aspects
     }
 
+    /// Forgets what is kept for `slot`, which is being released: a stale issue entry, its validated mark.
+    mutating func forget(_ slot: Int) {
+        entries[slot] = nil
+        validated.remove(slot)
+    }
+
+    /// Whether anything of the validation state refers to `slot`, which must not be released then: the
+    /// definition checks it, it holds issues or a run, or a validator read it.
+    func refersTo(_ slot: Int) -> Bool {
+        positionOfSlot[slot] != nil || holding.contains(slot) || invalid.contains(slot) || runs[slot] != nil
+            || fieldReads.readers(of: slot) != nil || formReads.readers(of: slot) != nil
+    }
+
+    /// Whether `slot` has an entry, current or stale.
+    func hasEntry(at slot: Int) -> Bool {
+        entries[slot] != nil
+    }
+
     /// Forgets every field issue in O(1).
     mutating func forgetAllFieldIssues() {
         holding.removeAll()

@@ -55,8 +55,14 @@ extension EngineState {
     mutating func tearDownRow(_ id: RowID, inGroup index: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) {
         guard let row = repeats.groups[index].rows[id] else { return }
         repeats.update(index) { $0.rows[id] = nil }
+        // What the row's rules and checks read may be read by nothing else now.
+        for rule in row.rules {
+            for slot in rules.reads(of: rule) { fields.consider(slot) }
+            for slot in rules.concealmentReaders.reads(of: rule) { fields.consider(slot) }
+        }
         rules.remove(row.rules)
         for position in row.checks {
+            for slot in validation.fieldReads.reads(of: position) { fields.consider(slot) }
             validation.fieldReads.record([], for: position)
             repeats.removeCheck(position)
         }
@@ -71,6 +77,7 @@ extension EngineState {
             clearIssues(at: slot, into: &changes)
             validation.validated.remove(slot)
             updateContribution(at: slot, into: &changes)
+            fields.consider(slot)
         }
     }
 

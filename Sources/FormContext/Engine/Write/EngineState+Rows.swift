@@ -60,7 +60,7 @@ extension EngineState {
     /// does.
     @inline(__always)
     mutating func rowsDidWrite(at slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) {
-        if slot >= repeats.placed { placeRowSlots(into: &changes) }
+        if repeats.placed < fields.madeCount { placeRowSlots(into: &changes) }
         if let group = repeats.groupOfSlot[slot] {
             reconcileRows(group, origin: origin, into: &changes)
         } else if repeats.placement[slot] != nil {
@@ -89,6 +89,7 @@ extension EngineState {
             all.append(fields.slot(creating: summary.key))
         }
         repeats.update(index) { $0.fedSlotsOfField = fedOfField }
+        repeats.keep(all)
         rules.feeds[repeats.groups[index].slot] = all
     }
 
@@ -96,7 +97,7 @@ extension EngineState {
     /// no row.
     mutating func isOutsideRows(_ slot: Int, into changes: inout ChangeSet) -> Bool {
         guard !repeats.isEmpty else { return false }
-        if slot >= repeats.placed { placeRowSlots(into: &changes) }
+        if repeats.placed < fields.madeCount { placeRowSlots(into: &changes) }
         guard let place = repeats.placement[slot] else { return false }
         return repeats.groups[place.group].rows[place.id] == nil
     }

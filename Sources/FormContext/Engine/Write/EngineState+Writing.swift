@@ -13,10 +13,11 @@ enum QuickWrite: Sendable {
 extension EngineState {
     /// Writes `value` under an existing `key` when nothing but the value changes: no one observes the
     /// key, the form, or every key, and nothing settles. This is the path of most writes to a form
-    /// nobody watches, and it allocates nothing.
+    /// nobody watches, and it allocates nothing. A removal takes the pipeline, whose end reclaims the
+    /// slot it may leave empty.
     @inline(__always)
     mutating func quickWrite(_ value: StoredValue, for key: String, origin: FormChangeOrigin) -> QuickWrite {
-        guard isQuiet, let slot = fields.slot(of: key) else { return .needsPipeline }
+        guard isQuiet, value.isPresent, let slot = fields.slot(of: key) else { return .needsPipeline }
         let flags = fields.flags(at: slot)
         // A field holding issues may hold errors set from outside, which the write must drop.
         guard fields[slot].trackIndex < 0, flags.isDisjoint(with: [.valueObserved, .stateObserved]),
@@ -139,7 +140,7 @@ extension EngineState {
             changes.concealment.append(slot)
         }
         if !repeats.isEmpty {
-            if slot >= repeats.placed { placeRowSlots(into: &changes) }
+            if repeats.placed < fields.madeCount { placeRowSlots(into: &changes) }
             updateContribution(at: slot, into: &changes)
             if let group = repeats.groupOfSlot[slot] { cascadeGroupActivity(group, into: &changes) }
         }
