@@ -20,7 +20,7 @@ extension Mutex where Value: ~Copyable {
     /// hooks that record the addresses announced.
     ///
     /// The address announced is the protected value's, taken inside the lock from the `inout` argument
-    /// that `withLock(_:)` hands to its body, and used only there:
+    /// that `withLock(_:)` hands to its body, and used only for the call that announces it:
     /// - It is the Mutex's own storage. `withLock(_:)` passes its stored value in place (`Mutex` is
     ///   `@frozen`: a lock word, then the value's raw storage, reached through an addressor, never
     ///   copied); an `inout` argument is passed by address, and `&value` of an `inout` parameter is that
@@ -50,9 +50,25 @@ extension Mutex where Value: ~Copyable {
     ) throws(E) -> sending Result {
         guard let acquire = hooks.acquire, let release = hooks.release else { return try withLock(body) }
         return try withLock { (value: inout sending Value) throws(E) -> sending Result in
-            withUnsafeMutablePointer(to: &value) { acquire(UnsafeRawPointer($0)) }
-            defer { withUnsafeMutablePointer(to: &value) { release(UnsafeRawPointer($0)) } }
+            Self.announce(acquire, at: &value)
+            defer { Self.announce(release, at: &value) }
             return try body(&value)
         }
+    }
+
+    /// Calls `annotation` with the address of the protected value, valid for this call only.
+    ///
+    /// The address comes from `&value` converted to a pointer argument: the value's own address, formed
+    /// without reading or writing it. Passing `&value` as an `inout` argument instead (to
+    /// `withUnsafeMutablePointer(to:_:)`, say) is a modification ThreadSanitizer records, and one made
+    /// before the acquire is announced is unordered with the previous holder's accesses: it reports it
+    /// as a race.
+    ///
+    /// - Parameters:
+    ///   - annotation: The hook to call.
+    ///   - value: The protected value.
+    @inline(__always)
+    private static func announce(_ annotation: ThreadSanitizerHooks.Annotation, at value: UnsafeMutablePointer<Value>) {
+        annotation(UnsafeRawPointer(value))
     }
 }
