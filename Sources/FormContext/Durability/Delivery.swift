@@ -23,5 +23,5 @@ public enum Delivery: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Delivers one record: its values and its instance id, to send as an idempotency key. Throwing is a
-/// passing failure, like ``Delivery/retry(reason:)``.
+/// passing failure, like ``Delivery/retry(reason:after:)``.
 public typealias OutboxTransport = @Sendable (FormSubmission, UUID) async throws -> Delivery
