@@ -121,8 +121,10 @@ enum DemoSpawn {
             return copy
         } + [nil]
         defer { for pointer in argv { pointer?.deallocate() } }
+        let envp: [UnsafeMutablePointer<CChar>?] = DemoProcess.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in envp { free(pointer) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         for descriptor in parentCloses { close(descriptor) }
         guard spawned == 0 else {
             for descriptor in readEnds where descriptor >= 0 { close(descriptor) }

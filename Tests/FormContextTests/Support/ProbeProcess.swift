@@ -16,6 +16,7 @@ final class ProbeProcess {
     init(_ arguments: [String]) throws {
         process.executableURL = try Self.executable
         process.arguments = arguments
+        process.environment = DemoProcess.environment
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
