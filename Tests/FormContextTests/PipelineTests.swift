@@ -21,6 +21,8 @@ struct PipelineTests {
     @Test("a custom validator that reads the live form gets the form's value and never traps")
     func customValidatorReadsTheLiveForm() throws {
         let box = Locked<FormContextObject?>(nil)
+        // The validator holds the box, which will hold the form, which holds the validator: let go at the end.
+        defer { box.withLock { $0 = nil } }
         let definition = try FormDefinition([
             FieldDefinition(FormKey<String>("password")),
             FieldDefinition(FormKey<String>("confirm"), validators: [
@@ -48,6 +50,8 @@ struct PipelineTests {
     @Test("a form-level validator that reads the live form gets the form's value and never traps")
     func formValidatorReadsTheLiveForm() throws {
         let box = Locked<FormContextObject?>(nil)
+        // The validator holds the box, which will hold the form, which holds the validator: let go at the end.
+        defer { box.withLock { $0 = nil } }
         let definition = try FormDefinition(
             [FieldDefinition(FormKey<Int>("start")), FieldDefinition(FormKey<Int>("end"))],
             validators: [
@@ -70,6 +74,8 @@ struct PipelineTests {
     @Test("a validator that writes the form has its write applied and settled, without a trap")
     func validatorThatWrites() throws {
         let box = Locked<FormContextObject?>(nil)
+        // The validator holds the box, which will hold the form, which holds the validator: let go at the end.
+        defer { box.withLock { $0 = nil } }
         let definition = try FormDefinition([
             FieldDefinition(FormKey<String>("name"), validators: [
                 .custom("note", message: "never fails") { value, _ in

@@ -18,9 +18,11 @@ struct SettleWithoutWaitingTests {
     }
 
     /// A form whose validator of `a`, for the value `trigger`, starts a thread that writes `b` and waits
-    /// until that write returns.
-    static func formWaitingForAWrite(trigger: Int, outcome: Locked<Bool?>) throws -> FormContextObject {
-        let box = Locked<FormContextObject?>(nil)
+    /// until that write returns. The validator finds the form in `box`, which the caller empties when it
+    /// is done (the validator holds the box, which holds the form, which holds the validator).
+    static func formWaitingForAWrite(
+        trigger: Int, outcome: Locked<Bool?>, box: Locked<FormContextObject?>
+    ) throws -> FormContextObject {
         let waiting = Validator<Int>.custom("waits", message: "never fails") { value, _ in
             guard value == trigger, let form = box.withLock({ $0 }) else { return true }
             let returned = Signal()
@@ -44,7 +46,9 @@ struct SettleWithoutWaitingTests {
 
     @Test func aValidatorWaitingForAnotherThreadsWriteCompletes() throws {
         let outcome = Locked<Bool?>(nil)
-        let form = try Self.formWaitingForAWrite(trigger: 1, outcome: outcome)
+        let box = Locked<FormContextObject?>(nil)
+        defer { box.withLock { $0 = nil } }
+        let form = try Self.formWaitingForAWrite(trigger: 1, outcome: outcome, box: box)
         form.set(1, for: "a", origin: .user)
         #expect(outcome.withLock { $0 } == true, "the other thread's write returned while the validator waited")
         // Settled by the thread that was settling, before its own write returned: the rules and the
@@ -59,6 +63,8 @@ struct SettleWithoutWaitingTests {
         // `validate()` from another thread waits for the settle under way; the validator here gives up
         // waiting for it after a bound, and the other thread's call then completes on a settled form.
         let box = Locked<FormContextObject?>(nil)
+        // The validator holds the box, which will hold the form, which holds the validator: let go at the end.
+        defer { box.withLock { $0 = nil } }
         let finished = Signal()
         let waitedOut = Locked<Bool?>(nil)
         let waiting = Validator<Int>.custom("waits", message: "m") { value, _ in

@@ -229,16 +229,21 @@ struct SubmissionTests {
     /// `onChange` runs after the form's lock is released, so it may read the form and watch again.
     static func recordPhases(of form: FormContextObject) -> Locked<[SubmitPhase]> {
         let seen = Locked<[SubmitPhase]>([])
-        @Sendable func watch() {
-            withObservationTracking {
-                _ = form.submitPhase
-            } onChange: {
-                seen.withLock { $0.append(form.submitPhase) }
-                watch()
-            }
-        }
-        watch()
+        watchPhases(of: form, into: seen)
         return seen
+    }
+
+    /// Watches `form`'s submit phase, appends each new one to `seen` and watches again. The form's
+    /// registrar keeps the last observation after the test, so the observation holds the form weakly:
+    /// a strong hold would keep the form, and the form the observation, for ever.
+    static func watchPhases(of form: FormContextObject, into seen: Locked<[SubmitPhase]>) {
+        withObservationTracking {
+            _ = form.submitPhase
+        } onChange: { [weak form] in
+            guard let form else { return }
+            seen.withLock { $0.append(form.submitPhase) }
+            watchPhases(of: form, into: seen)
+        }
     }
 
     @Test("an observer that keeps watching sees every phase, in order")
