@@ -28,9 +28,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "DurabilityProbe", dependencies: ["FormContext"], path: "Tests/DurabilityProbe", swiftSettings: strict),
+        // LeakSanitizer's suppressions of the system libraries' leaks, linked into the tests only.
+        .target(name: "LeakSuppressions", path: "Tests/LeakSuppressions"),
         .testTarget(
             name: "FormContextTests",
-            dependencies: ["FormContext", "ContextDemo", "FormContextBenchmarks", "DurabilityProbe"],
+            dependencies: ["FormContext", "ContextDemo", "FormContextBenchmarks", "DurabilityProbe", "LeakSuppressions"],
             exclude: ["Support/receiver.py"],
             swiftSettings: strict
         ),
