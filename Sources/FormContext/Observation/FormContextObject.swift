@@ -79,7 +79,8 @@ public final class FormContextObject: Observable, Sendable, FormReader {
     ///   throws, nothing it changed is settled or delivered (it must throw before changing anything).
     /// - Returns: What `write` returns.
     func mutate<W: Sendable, E: Error>(_ write: (inout EngineState, inout ChangeSet) throws(E) -> W) throws(E) -> W {
-        try mutate(write, settled: { _, _, written in written }, waitsForSettle: false)
+        // With no waiter, a write made while another thread settles is deferred to it: never `nil`.
+        try mutate(write, settled: { _, _, written in written }, waitsFor: nil)!
     }
 
     /// Runs one mutation through the pipeline and returns what `settled` makes of the settled state:
@@ -100,7 +101,11 @@ public final class FormContextObject: Observable, Sendable, FormReader {
         _ write: (inout EngineState, inout ChangeSet) throws(E) -> W,
         settled: (inout EngineState, inout ChangeSet, W) -> S
     ) throws(E) -> S {
-        try mutate(write, settled: settled, waitsForSettle: true)
+        let semaphore = DispatchSemaphore(value: 0)
+        while true {
+            if let result = try mutate(write, settled: settled, waitsFor: .thread(semaphore)) { return result }
+            semaphore.wait()
+        }
     }
 
     /// ``mutate(_:settled:)`` for a caller that may suspend: waiting for another thread's settle
@@ -113,24 +118,6 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             let gate = SettleGate()
             if let result = try mutate(write, settled: settled, waitsFor: .task(gate)) { return result }
             await gate.wait()
-        }
-    }
-
-    /// Runs a mutation, blocking the calling thread (holding no lock) while another thread settles
-    /// if `waitsForSettle` is set.
-    private func mutate<W: Sendable, S: Sendable, E: Error>(
-        _ write: (inout EngineState, inout ChangeSet) throws(E) -> W,
-        settled: (inout EngineState, inout ChangeSet, W) -> S,
-        waitsForSettle: Bool
-    ) throws(E) -> S {
-        guard waitsForSettle else {
-            // Never waits: `waitsFor: nil` defers the write to the settling thread instead.
-            return try mutate(write, settled: settled, waitsFor: nil)!
-        }
-        let semaphore = DispatchSemaphore(value: 0)
-        while true {
-            if let result = try mutate(write, settled: settled, waitsFor: .thread(semaphore)) { return result }
-            semaphore.wait()
         }
     }
 

@@ -493,9 +493,6 @@ struct RuleState: Sendable {
         }
     }
 
-    /// Whether any rule is due.
-    var hasDueRules: Bool { !queue.isEmpty || !cyclicDue.isEmpty }
-
     /// Starts the record of the rules a settling pass runs.
     mutating func beginPass() {
         isRecording = false
