@@ -25,9 +25,6 @@ public struct FormValues: FormReader {
     }
 
     let source: Source
-    /// The live form of ``source``, unretained: `source` holds it for as long as this reader exists,
-    /// so a read reaches it without retaining and releasing it (two atomic operations a read).
-    private let liveForm: Unmanaged<FormContextObject>?
     /// The fields this reader cannot see: their values read as absent.
     var excluded: FieldFlags
     /// The scope prefix with its trailing dot, or empty at the root.
@@ -48,7 +45,6 @@ public struct FormValues: FormReader {
         recordingRun: UInt = 0, row: RowScope? = nil
     ) {
         self.source = source
-        if case .live(let form) = source { liveForm = Unmanaged.passUnretained(form) } else { liveForm = nil }
         self.excluded = excluded
         self.prefix = prefix
         self.tracker = tracker
@@ -99,7 +95,7 @@ public struct FormValues: FormReader {
             let key = prefix.isEmpty ? key.name : prefix + key.name
             if case .context = source { return value(ofFullKey: key)?.base as? Value }
             let stored = storedValue(ofFullKey: key)
-            if Value.self == Int.self, let int = stored.int { return unsafeBitCast(int, to: Value.self) }
+            if Value.self == Int.self, let int = stored.int { return int as? Value }
             return stored.value?.base as? Value
         }
     }
@@ -120,14 +116,9 @@ public struct FormValues: FormReader {
     private func storedValue(ofFullKey key: String) -> StoredValue {
         switch source {
         case .context: return .absent
-        case .live:
-            // Reached through `liveForm`, which `source` keeps alive while this reader exists: not
-            // binding the form here spares a retain and release of it on every read.
-            guard let liveForm else { return .absent }
+        case .live(let form):
             let tracker = trackerOfCallingThread
-            return liveForm._withUnsafeGuaranteedRef { form in
-                form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, tracker: tracker) }
-            }
+            return form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, tracker: tracker) }
         case .scratch(let scratch):
             return Self.storedValue(of: key, in: scratch.state.fields, unless: excluded, tracker: trackerOfCallingThread)
         }
@@ -137,8 +128,7 @@ public struct FormValues: FormReader {
     /// `flags`; the read recorded in `tracker` with the key's slot, found by the same lookup.
     @inline(__always)
     private static func storedValue(of key: String, in fields: FieldTable, unless flags: FieldFlags, tracker: ReadTracker?) -> StoredValue {
-        let slot = tracker.map { $0.slot(of: key, in: fields) } ?? fields.slot(of: key)
-        tracker?.record(key, slot: slot)
+        let slot = if let tracker { tracker.recordRead(of: key, in: fields) } else { fields.slot(of: key) }
         guard let slot else { return .absent }
         return fields.flags(at: slot).isDisjoint(with: flags) ? fields.stored(at: slot) : .absent
     }
@@ -166,8 +156,8 @@ final class ScratchState {
 /// Collects what one validator or rule reads while it runs: the keys, or for rules the field slots.
 ///
 /// Used by one thread at a time: the form makes one per validation pass, and the rule engine keeps
-/// one with its buffers from level to level, handing it to each check in turn. A tracker recording slots keeps the reads of every rule of a pass in one buffer, each rule's
-/// reads a range of it, so that a rule run records its reads without allocating and without hashing
+/// one with its buffers from level to level, handing it to each check in turn. A tracker recording
+/// slots keeps the reads of every rule of a level in one buffer, each rule's reads a range of it, so that a rule run records its reads without allocating and without hashing
 /// a key twice; a key with no slot yet is kept aside, and its slot made when the reads are committed.
 final class ReadTracker: @unchecked Sendable {
     // `@unchecked Sendable` is sound: any thread may ask ``takesReads(of:)``, which reads atomics
@@ -203,38 +193,62 @@ final class ReadTracker: @unchecked Sendable {
             && activeThread.load(ordering: .relaxed) == ThreadIdentity.currentNumber
     }
 
-    // Unchecked exclusivity: one thread uses a tracker at a time, and none of its methods calls out
-    // while changing it, so the per-access check would guard nothing.
-    @exclusivity(unchecked) private(set) var keys: [String] = []
     /// Whether reads are recorded as slots (in ``slots``) rather than keys (in ``keys``).
     let recordsSlots: Bool
-    /// The reads as slots, in order; a key with no slot yet as `-1 - i` for its place `i` in ``unplacedKeys``.
-    @exclusivity(unchecked) private(set) var slots: [Int] = []
-    /// The keys read that had no slot yet.
-    @exclusivity(unchecked) private(set) var unplacedKeys: [String] = []
-    /// The key found last, and its slot (-1 for none): the rules of a level often read one field (a
-    /// switch), which is then looked up once. Forgotten on reset, so it never outlives a level.
-    @exclusivity(unchecked) private var lastKey = ""
-    @exclusivity(unchecked) private var lastSlot = -1
+    /// Everything recorded, in one value: a read changes the tracker through one access (each
+    /// access to a class's stored property is checked for exclusivity at run time).
+    private var log = ReadLog()
+
+    /// The keys read, in order (for a tracker recording keys).
+    var keys: [String] { log.keys }
+    /// The reads as slots, in order (for a tracker recording slots); a key with no slot yet as
+    /// `-1 - i` for its place `i` among the keys that had none.
+    var slots: [Int] { log.slots }
+    /// How many slots have been recorded.
+    var slotCount: Int { log.slots.count }
 
     /// A tracker recording keys, or with `recordingSlots`, slots.
     init(recordingSlots: Bool = false) {
         recordsSlots = recordingSlots
     }
 
-    /// The slot of `key` in `fields`, or `nil` if it has none.
-    @inline(__always)
-    func slot(of key: String, in fields: FieldTable) -> Int? {
-        if lastSlot >= 0, key == lastKey { return lastSlot }
-        guard let slot = fields.slot(of: key) else { return nil }
-        lastKey = key
-        lastSlot = slot
-        return slot
-    }
-
     /// Records that `key` was read.
     func record(_ key: String) {
-        if recordsSlots {
+        log.record(key, recordingSlots: recordsSlots)
+    }
+
+    /// Records that `key` was read, and returns its slot in `fields` (`nil` if it has none), found
+    /// by the same lookup.
+    @inline(__always)
+    func recordRead(of key: String, in fields: FieldTable) -> Int? {
+        log.recordRead(of: key, in: fields, recordingSlots: recordsSlots)
+    }
+
+    /// Gives every key read that had no slot yet the slot `place` makes for it, in the order the
+    /// keys were read.
+    func placeSlots(_ place: (String) -> Int) {
+        log.placeSlots(place)
+    }
+
+    /// Forgets what was read, for the next check.
+    func reset() {
+        log.reset()
+    }
+}
+
+/// What a ``ReadTracker`` recorded.
+private struct ReadLog {
+    var keys: [String] = []
+    var slots: [Int] = []
+    /// The keys read that had no slot yet.
+    var unplacedKeys: [String] = []
+    /// The key found last, and its slot (-1 for none): the rules of a level often read one field (a
+    /// switch), which is then looked up once. Forgotten on reset, so it never outlives a level.
+    var lastKey = ""
+    var lastSlot = -1
+
+    mutating func record(_ key: String, recordingSlots: Bool) {
+        if recordingSlots {
             slots.append(-1 - unplacedKeys.count)
             unplacedKeys.append(key)
         } else {
@@ -242,27 +256,34 @@ final class ReadTracker: @unchecked Sendable {
         }
     }
 
-    /// Records that `key`, in `slot` if it has one, was read.
     @inline(__always)
-    func record(_ key: String, slot: Int?) {
-        if recordsSlots, let slot {
+    mutating func recordRead(of key: String, in fields: FieldTable, recordingSlots: Bool) -> Int? {
+        let slot: Int?
+        if lastSlot >= 0, key == lastKey {
+            slot = lastSlot
+        } else {
+            slot = fields.slot(of: key)
+            if let slot {
+                lastKey = key
+                lastSlot = slot
+            }
+        }
+        if recordingSlots, let slot {
             slots.append(slot)
         } else {
-            record(key)
+            record(key, recordingSlots: recordingSlots)
         }
+        return slot
     }
 
-    /// Gives every key read in `range` of ``slots`` that had no slot yet the slot `place` makes for
-    /// it, in the order the keys were read.
-    func placeSlots(in range: Range<Int>, _ place: (String) -> Int) {
+    mutating func placeSlots(_ place: (String) -> Int) {
         guard !unplacedKeys.isEmpty else { return }
-        for index in range where slots[index] < 0 {
+        for index in slots.indices where slots[index] < 0 {
             slots[index] = place(unplacedKeys[-1 - slots[index]])
         }
     }
 
-    /// Forgets what was read, for the next check.
-    func reset() {
+    mutating func reset() {
         keys.empty()
         slots.empty()
         unplacedKeys.empty()

@@ -1,7 +1,8 @@
 /// Rules as a settle stage: the visibility, enabled, required and calculation rules a mutation
-/// calls for, run level by level in dependency order, each at most once per mutation (a rule whose
-/// branch reads, for the first time, something a rule still due in this mutation decides runs again
-/// once that rule has), stopping wherever a result did not change.
+/// calls for, run level by level in dependency order, each once per mutation, stopping wherever a
+/// result did not change. Runs again within one mutation: a rule whose branch reads, for the first
+/// time, something a rule still due decides (after that rule); a calculation reading its own field
+/// (once, to settle); rules on a cycle whose reads changed (once, at the end).
 enum RuleStage: SettleStage {
     struct Plan: Sendable {
         /// Whether this is the first run of every rule, to find out what each reads.
@@ -10,8 +11,8 @@ enum RuleStage: SettleStage {
         var isCycleCheck = false
         /// The rules' generation (see ``RuleState/generation``).
         let generation: Int
-        /// The rules to run (in ``Buffers/level``) and what they will need, lent by the rule state.
-        let buffers: Buffers
+        /// The rules to run (in ``Buffers/level``) and what they will need, moved out of the rule state.
+        var buffers: Buffers
     }
 
     struct Outcome: Sendable {
@@ -19,41 +20,31 @@ enum RuleStage: SettleStage {
         var isCycleCheck = false
         let generation: Int
         /// What each rule decided (in ``Buffers/outputs``) and read (in ``Buffers/tracker``), in
-        /// the buffers the plan lent, given back to the rule state when committed.
-        let buffers: Buffers
+        /// the buffers the plan carried, moved back into the rule state when committed.
+        var buffers: Buffers
     }
 
-    /// The buffers a level is planned, run and committed in. The rule state lends them with each plan
-    /// and takes them back with its outcome, so that once they have grown a level allocates nothing.
-    ///
-    /// One object handed from step to step: a level moves one reference, where a value holding the
-    /// arrays would retain and release each of them at every step.
-    final class Buffers: @unchecked Sendable {
-        // `@unchecked Sendable` is sound, and exclusivity unchecked: the buffers are used by one
-        // thread at a time (the rule state's, then the plan's, then the outcome's), never shared.
-
+    /// The buffers a level is planned, run and committed in: plain values, moved from the rule state
+    /// into the plan, from the plan into the outcome, and back into the rule state by the commit, so
+    /// that once they have grown a level allocates nothing. Each step owns them alone while it works:
+    /// no copy of them is kept anywhere else, so appending to one never copies its storage.
+    struct Buffers: Sendable {
         /// The rules of the level, in ascending order.
-        @exclusivity(unchecked) var level: [Int] = []
+        var level: [Int] = []
         /// Every rule of the form (shared with the rule state, not copied), for the level to run.
-        @exclusivity(unchecked) var rules: [CompiledRule] = []
+        var rules: [CompiledRule] = []
         /// What each rule of the level decided, in the level's order.
-        @exclusivity(unchecked) var outputs: [CompiledRule.Output] = []
+        var outputs: [CompiledRule.Output] = []
         /// The range of the tracker's slots holding what each rule of the level read, in the level's order.
-        @exclusivity(unchecked) var reads: [Range<Int>] = []
+        var reads: [Range<Int>] = []
         /// Records the slots the rules read, one rule after another; a key that had no slot yet as
-        /// `-1 - i` for its place `i` in the tracker's unplaced keys.
-        let tracker = ReadTracker(recordingSlots: true)
-        /// The reader the levels of a pass share, made by the first and dropped when the pass ends
-        /// (it holds the form, which holds these buffers).
-        @exclusivity(unchecked) var values: FormValues?
+        /// `-1 - i` for its place `i` in the tracker's unplaced keys. A reference: the rules' readers
+        /// record into it. The plan makes sure the buffers hold it alone (see ``plan(_:_:)``).
+        var tracker = ReadTracker(recordingSlots: true)
     }
 
     static func plan(_ state: inout EngineState, _ changes: inout ChangeSet) -> Plan? {
-        guard !state.rules.isEmpty else {
-            // Rules taken away while a pass ran: the pass ends here, and lets go of the form.
-            state.rules.spareBuffers?.values = nil
-            return nil
-        }
+        guard !state.rules.isEmpty else { return nil }
         if !changes.rulesBegun {
             changes.rulesBegun = true
             state.rules.beginPass()
@@ -61,9 +52,12 @@ enum RuleStage: SettleStage {
         for slot in state.rules.placeNewSlots(of: state.fields) {
             state.refreshRuleFlags(at: slot, into: &changes)
         }
-        // Lent to the plan, so that a copy of the state made meanwhile does not share them.
+        // Moved out of the state, so that the state holds no buffers while the level runs. A copy of
+        // the state made earlier (for another form, or to evaluate the rules on their own) shares the
+        // arrays, which copy themselves when written, but would share the tracker: a tracker held by
+        // anything else (that copy, a reader a rule kept) is left to it, and this level records in its own.
         var buffers = state.rules.spareBuffers.take() ?? Buffers()
-        if !isKnownUniquelyReferenced(&buffers) { buffers = Buffers() }
+        if !isKnownUniquelyReferenced(&buffers.tracker) { buffers.tracker = ReadTracker(recordingSlots: true) }
         buffers.level.empty()
         buffers.outputs.empty()
         buffers.reads.empty()
@@ -97,7 +91,6 @@ enum RuleStage: SettleStage {
         let isCycleCheck = buffers.level.isEmpty
         if isCycleCheck { state.rules.takeCyclicDue(into: &buffers.level) }
         guard !buffers.level.isEmpty else {
-            buffers.values = nil
             state.rules.spareBuffers = buffers
             return nil
         }
@@ -106,57 +99,47 @@ enum RuleStage: SettleStage {
     }
 
     static func run(_ plan: consuming Plan, reading source: FormValues.Source) -> Outcome {
-        let buffers = plan.buffers
+        let (isDiscovery, isCycleCheck, generation) = (plan.isDiscovery, plan.isCycleCheck, plan.generation)
+        var buffers = (consume plan).buffers
         let tracker = buffers.tracker
         tracker.reset()
         buffers.outputs.reserveCapacity(buffers.level.count)
         buffers.reads.reserveCapacity(buffers.level.count)
-        // One reader for the pass, told for each rule what that rule cannot see, and for each level
-        // which run it records for: a reader a rule kept records nothing once its level has run, nor
-        // on another thread while it runs.
-        var values = buffers.values.take() ?? FormValues(source, tracker: tracker)
+        // One reader for the level, told for each rule what that rule cannot see, and which run it
+        // records for: a reader a rule kept records nothing once its level has run, nor on another
+        // thread while it runs.
+        var values = FormValues(source, tracker: tracker)
         values.recordingRun = tracker.beginRun()
         defer { tracker.endRun() }
         // Let go of the rules before the commit, which may add some (the rows a count rule makes).
         var rules: [CompiledRule] = []
         swap(&rules, &buffers.rules)
-        rules.withUnsafeBufferPointer { rules in
-            for index in buffers.level.indices {
-                let rule = buffers.level[index]
-                let start = tracker.slots.count
-                values.excluded = rules[rule].excluded
-                // Held by `rules` until the level is done, the rule is called without retaining its
-                // evaluator (and, through the evaluator's `let`, its closure).
-                let evaluator = Unmanaged.passUnretained(rules[rule].evaluator)
-                buffers.outputs.append(evaluator._withUnsafeGuaranteedRef { $0.evaluate(values) })
-                buffers.reads.append(start..<tracker.slots.count)
-            }
+        for rule in buffers.level {
+            let start = tracker.slotCount
+            values.excluded = rules[rule].excluded
+            buffers.outputs.append(rules[rule].evaluator.evaluate(values))
+            buffers.reads.append(start..<tracker.slotCount)
         }
-        buffers.values = consume values
-        return Outcome(isDiscovery: plan.isDiscovery, isCycleCheck: plan.isCycleCheck, generation: plan.generation, buffers: buffers)
+        return Outcome(isDiscovery: isDiscovery, isCycleCheck: isCycleCheck, generation: generation, buffers: buffers)
     }
 
     static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
-        // Handed back as they are: the next plan empties them, holding them alone by then.
-        let buffers = outcome.buffers
+        let (isDiscovery, isCycleCheck, generation) = (outcome.isDiscovery, outcome.isCycleCheck, outcome.generation)
+        let buffers = (consume outcome).buffers
+        // Handed back as they are: the next plan empties them.
         defer { state.rules.spareBuffers = buffers }
         // Rules replaced while the level ran (one of them attached a definition) decide nothing now.
-        guard outcome.generation == state.rules.generation else { return }
+        guard generation == state.rules.generation else { return }
         let tracker = buffers.tracker
         // Keys that had no slot when read get theirs now, in the order they were read.
-        tracker.placeSlots(in: 0..<tracker.slots.count) { state.fields.slot(creating: $0) }
-        // The outputs and the slots read, lent in place: read from the buffers, an output would be
-        // copied and a rule's reads (a slice) retained first.
-        buffers.outputs.withUnsafeBufferPointer { outputs in
-            tracker.slots.withUnsafeBufferPointer { slotsRead in
-                if outcome.isCycleCheck {
-                    commitCycleCheck(buffers, slotsRead, to: &state)
-                } else {
-                    commit(buffers, outputs, slotsRead, isDiscovery: outcome.isDiscovery, to: &state, &changes)
-                }
-            }
+        tracker.placeSlots { state.fields.slot(creating: $0) }
+        let slotsRead = tracker.slots
+        if isCycleCheck {
+            commitCycleCheck(buffers, slotsRead, to: &state)
+        } else {
+            commit(buffers, slotsRead, isDiscovery: isDiscovery, to: &state, &changes)
         }
-        if outcome.isDiscovery {
+        if isDiscovery {
             state.rules.order()
         }
         // What this commit changed has been scheduled here; the next plan takes in only what others change.
@@ -164,22 +147,21 @@ enum RuleStage: SettleStage {
         changes.rulesTakenConcealment = changes.concealment.count
     }
 
-    /// Commits the rules of a level, with what each decided (`outputs`) and the slots they read
-    /// (`slotsRead`, each rule's in the range of the buffers' `reads`).
+    /// Commits the rules of a level, with what each decided (the buffers' `outputs`) and the slots
+    /// they read (`slotsRead`, each rule's in the range of the buffers' `reads`).
     private static func commit(
-        _ buffers: Buffers, _ outputs: UnsafeBufferPointer<CompiledRule.Output>, _ slotsRead: UnsafeBufferPointer<Int>,
-        isDiscovery: Bool, to state: inout EngineState, _ changes: inout ChangeSet
+        _ buffers: Buffers, _ slotsRead: [Int], isDiscovery: Bool, to state: inout EngineState, _ changes: inout ChangeSet
     ) {
         // The rules of this level whose result changes: what they decide, the level read as it was.
         state.rules.levelChanges.empty()
         if !isDiscovery {
             for index in buffers.level.indices {
-                state.rules.levelChanges.append(state.rules.differs(outputs[index], fromLastOf: buffers.level[index]))
+                state.rules.levelChanges.append(state.rules.differs(buffers.outputs[index], fromLastOf: buffers.level[index]))
             }
         }
         for index in buffers.level.indices {
             let (rule, range) = (buffers.level[index], buffers.reads[index])
-            let slots = UnsafeBufferPointer(rebasing: slotsRead[range])
+            let slots = slotsRead[range]
             state.rules.record(slots, readBy: rule)
             state.rules.didRun(rule, reads: slots)
             guard !isDiscovery else { continue }
@@ -209,7 +191,7 @@ enum RuleStage: SettleStage {
             }
             // Found to differ above, it still does: nothing this commit did since can make it the same.
             let differs = !isDiscovery && state.rules.levelChanges[index]
-            state.applyRule(rule, output: outputs[index], differs: differs, into: &changes)
+            state.applyRule(rule, output: buffers.outputs[index], differs: differs, into: &changes)
         }
     }
 
@@ -217,10 +199,10 @@ enum RuleStage: SettleStage {
     /// that no longer lies on a cycle back to the graph, placed after what it reads and due to run, so
     /// that its result (and what follows from it) is carried out as any rule's. A rule still on a
     /// cycle keeps its last result.
-    private static func commitCycleCheck(_ buffers: Buffers, _ slotsRead: UnsafeBufferPointer<Int>, to state: inout EngineState) {
+    private static func commitCycleCheck(_ buffers: Buffers, _ slotsRead: [Int], to state: inout EngineState) {
         for index in buffers.level.indices {
             let (rule, range) = (buffers.level[index], buffers.reads[index])
-            let slots = UnsafeBufferPointer(rebasing: slotsRead[range])
+            let slots = slotsRead[range]
             state.rules.record(slots, readBy: rule)
             state.rules.didRun(rule, reads: slots)
         }

@@ -5,7 +5,8 @@
 /// `onSubmit`, a field shown again that was validated before, an explicit request), and again when a
 /// key its validators read on their last run changes. A form-level validator runs when the form is
 /// validated and a key it read on its last run changed since (or it never ran), so a transaction of
-/// many writes runs each at most once.
+/// many writes runs each once (a write user code makes while the form settles is settled after it,
+/// as a mutation of its own).
 enum ValidationStage: SettleStage {
     /// One field's synchronous check, with the value it checks.
     struct FieldCheck: @unchecked Sendable {

@@ -70,14 +70,14 @@ struct DependencyIndex: Sendable {
     ///
     /// - Complexity: O(*r*) for *r* slots read now and before.
     mutating func record(_ slots: [Int], for reader: Int) {
-        slots.withUnsafeBufferPointer { record($0, for: reader) }
+        record(slots[...], for: reader)
     }
 
     /// Records that `reader` read exactly `slots` on its last run.
     ///
     /// - Complexity: O(*r*) for *r* slots read now and before (amortized: the pool is compacted once
     ///   half of it is given up); no allocation when they are the slots it read before.
-    mutating func record(_ slots: UnsafeBufferPointer<Int>, for reader: Int) {
+    mutating func record(_ slots: ArraySlice<Int>, for reader: Int) {
         if reader >= readStart.count {
             guard !slots.isEmpty else { return }
             readStart.append(contentsOf: repeatElement(0, count: reader - readStart.count + 1))
@@ -106,7 +106,7 @@ struct DependencyIndex: Sendable {
 
     /// Whether `pool[start...]` begins with `slots`.
     @inline(__always)
-    private static func same(_ pool: [Int], _ start: Int, _ slots: UnsafeBufferPointer<Int>) -> Bool {
+    private static func same(_ pool: [Int], _ start: Int, _ slots: ArraySlice<Int>) -> Bool {
         var index = start
         for slot in slots {
             guard pool[index] == slot else { return false }

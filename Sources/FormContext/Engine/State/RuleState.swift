@@ -69,7 +69,8 @@ struct RuleState: Sendable {
     /// Whether each rule of the level being committed changes its result, in the level's order
     /// (kept between levels so that a commit allocates nothing).
     var levelChanges: [Bool] = []
-    /// The buffers the next level is planned and run in (see ``RuleStage/Buffers``).
+    /// The buffers the next level is planned and run in (see ``RuleStage/Buffers``); `nil` while a
+    /// level has them.
     var spareBuffers: RuleStage.Buffers?
     /// How many definitions were attached before this one: a level planned for rules since replaced
     /// (a rule attached a definition while it ran) is not committed.
@@ -270,7 +271,7 @@ struct RuleState: Sendable {
     }
 
     /// Records what `rule` read on its run; nothing changes when it read what it read before.
-    mutating func record(_ slots: UnsafeBufferPointer<Int>, readBy rule: Int) {
+    mutating func record(_ slots: ArraySlice<Int>, readBy rule: Int) {
         valueReaders.record(slots, for: rule)
         if !rules[rule].excluded.isDisjoint(with: .concealed) { concealmentReaders.record(slots, for: rule) }
     }
@@ -500,7 +501,7 @@ struct RuleState: Sendable {
     }
 
     /// Counts and records a run of `rule`, which read `reads`.
-    mutating func didRun(_ rule: Int, reads: UnsafeBufferPointer<Int>) {
+    mutating func didRun(_ rule: Int, reads: ArraySlice<Int>) {
         if !isRecording {
             lastRun.empty()
             lastRunReads.empty()

@@ -48,10 +48,9 @@ struct StoredValue: @unchecked Sendable {
             }
             if let canonical = canonicalNaN(value) { return StoredValue(stored: canonical) }
         }
-        if Value.self == Int.self {
+        if Value.self == Int.self, let int = value as? Int {
             // `AnyHashable(value)` looks up at run time whether the type has a custom representation;
             // an `Int` has, and asking the `Int` for it gives the very same box without the lookup.
-            let int = unsafeBitCast(value, to: Int.self)
             let box = int._toCustomAnyHashable() ?? AnyHashable(int)
             return StoredValue(box: box, digest: int, type: ObjectIdentifier(Int.self))
         }
