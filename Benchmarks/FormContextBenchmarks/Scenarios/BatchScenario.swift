@@ -5,9 +5,14 @@ import FormContext
 /// The engine notifies each changed key once, after the batch, and no one for a key that ends the
 /// batch with its old value. The seed's pattern has no batch; its best is to build the whole new
 /// dictionary aside and publish it once, which calls every field's observer once.
+///
+/// Writing every key twice and resetting after editing every key must also cost at most
+/// ``timeLimit`` times the seed's batch, measured in the same run.
 struct BatchScenario: Scenario {
     let name = "batch"
     let letter = "c"
+    /// The most the timed batches may cost, as a multiple of the seed's best batch.
+    let timeLimit = 2.0
 
     /// One kind of batch: what it writes, and how many keys it changes.
     private struct Kind {
@@ -16,12 +21,14 @@ struct BatchScenario: Scenario {
         let isReset: Bool
         /// Whether the odd keys are written with the value they already hold.
         let leavesOddKeys: Bool
+        /// Whether its time is held to ``BatchScenario/timeLimit`` times the seed's.
+        let isTimed: Bool
     }
 
     private let kinds = [
-        Kind(label: "every key written twice", isReset: false, leavesOddKeys: false),
-        Kind(label: "odd keys rewritten unchanged", isReset: false, leavesOddKeys: true),
-        Kind(label: "reset after editing every key", isReset: true, leavesOddKeys: false),
+        Kind(label: "every key written twice", isReset: false, leavesOddKeys: false, isTimed: true),
+        Kind(label: "odd keys rewritten unchanged", isReset: false, leavesOddKeys: true, isTimed: false),
+        Kind(label: "reset after editing every key", isReset: true, leavesOddKeys: false, isTimed: true),
     ]
 
     func run(_ bench: Bench) -> ScenarioResult {
@@ -30,6 +37,8 @@ struct BatchScenario: Scenario {
         let keys = Fixture.keys(size)
         var holds = true
         var details: [String] = []
+        var timeHolds = true
+        var timeDetails: [String] = []
         for kind in kinds {
             let engine = measureEngine(bench, keys: keys, kind: kind)
             let seed = measureSeed(bench, keys: keys, kind: kind)
@@ -42,6 +51,11 @@ struct BatchScenario: Scenario {
                 Measurement(
                     scenario: name, size: size, metric: "notifications (\(kind.label))",
                     engine: Double(engine.notifications), baselineName: "seed", baseline: Double(seed.notifications)))
+            if kind.isTimed {
+                let ratio = engine.nanoseconds / seed.nanoseconds
+                timeHolds = timeHolds && ratio <= timeLimit
+                timeDetails.append("\(kind.label): \(Report.ratio(ratio))")
+            }
             holds = holds && engine.notifications == changed && engine.isOncePerChangedKey
             details.append(
                 "\(kind.label): \(Report.grouped(engine.notifications)) for \(Report.grouped(changed)) changed keys"
@@ -51,6 +65,12 @@ struct BatchScenario: Scenario {
             TargetCheck(
                 id: "c batch", statement: "one notification per changed key per transaction", holds: holds,
                 detail: details.joined(separator: "; ")))
+        result.checks.append(
+            TargetCheck(
+                id: "c batch",
+                statement: "a transaction writing every key twice, and a reset after editing every key, each within "
+                    + "\(Int(timeLimit))x of the seed's batch",
+                holds: timeHolds, detail: timeDetails.joined(separator: "; ")))
         return result
     }
 
