@@ -58,7 +58,7 @@ public final class LiveScreen: Observable, Sendable {
         let subscription = form.observeAllHearingRowSignals(aspects: [.value, .visibility]) { [weak self] event in
             self?.receive(event)
         }
-        let fieldShown = shape.cellKeys.map { key in key.map(form.isVisible) ?? true }
+        let fieldShown = shape.cellKeys.map { key in key.map(form.isShown) ?? true }
         let evaluations = shape.evaluate(shape.derivations, in: form)
         let tracker = ReadTracker()
         var rowEvaluationCount = 0
@@ -128,6 +128,7 @@ public final class LiveScreen: Observable, Sendable {
     ///
     /// User code runs here: it must be called with no lock held.
     private func evaluateRows(_ plan: ScreenPlan) -> [Int: SlotResult] {
+        guard !plan.slots.isEmpty else { return [:] }
         var results: [Int: SlotResult] = [:]
         let tracker = ReadTracker()
         for (slot, rows, difference, arrivals) in plan.slots {
