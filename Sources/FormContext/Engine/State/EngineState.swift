@@ -29,7 +29,7 @@ struct EngineState: Sendable {
     }
 
     /// Whether a mutation must settle (run validators) before it is delivered.
-    var requiresSettling: Bool { validation.definition != nil }
+    var requiresSettling: Bool { validation.hasDefinition }
 
     /// Whether a value write can skip the pipeline: nothing to settle, nobody listening to every
     /// key or to the whole form, no submit to keep track of. (Whether anyone listens to the written
@@ -78,13 +78,13 @@ struct EngineState: Sendable {
         fields.slot(of: key).flatMap { observers.observers(of: $0) }
     }
 
-    /// The field checked at validation position `position` (a definition field's, or a row field's)
-    /// and its slot, made if needed.
-    mutating func checkTarget(at position: Int) -> (slot: Int, field: FieldDefinition)? {
-        if let definition = validation.definition, position < definition.fields.count {
-            return (fields.slot(creating: definition.fields[position].key), definition.fields[position])
+    /// The slot of the field checked at validation position `position` (a definition field's, or a
+    /// row field's), made if needed.
+    mutating func checkSlot(at position: Int) -> Int? {
+        if position < validation.definitionFieldCount, let definitionFields = validation.definition?.fields {
+            return validation.slot(ofPosition: position) ?? fields.slot(creating: definitionFields[position].key)
         }
-        return repeats.check(at: position).map { ($0.slot, $0.field) }
+        return repeats.check(at: position)?.slot
     }
 
     /// The validation position of the field in `slot`, if the definition or a row checks it.
