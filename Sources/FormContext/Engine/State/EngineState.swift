@@ -100,13 +100,15 @@ struct EngineState: Sendable {
 
     /// Everything the form knows about the field in `slot`.
     func fieldState(at slot: Int) -> FieldState {
-        let record = fields[slot]
+        // The record's parts are read in place: a copy of the record costs more than the rest.
+        let flags = fields.flags(at: slot)
         let issues = validation.issues(at: slot)
         return FieldState(
-            key: record.key, boxedValue: record.value, boxedInitial: record.initial, isDirty: fields.dirty.contains(slot),
-            isTouched: fields.touched.contains(slot), isVisible: record.flags.isDisjoint(with: .concealed),
-            isEnabled: record.flags.isDisjoint(with: .locked), isSecure: record.flags.contains(.secret),
-            errors: issues?.allErrors ?? [], warnings: issues?.warnings ?? [], isValidating: validation.runs[slot] != nil)
+            key: fields.key(at: slot), boxedValue: fields.value(at: slot), boxedInitial: fields.initial(at: slot),
+            isDirty: fields.dirty.contains(slot), isTouched: fields.touched.contains(slot),
+            isVisible: flags.isDisjoint(with: .concealed), isEnabled: flags.isDisjoint(with: .locked),
+            isSecure: flags.contains(.secret), errors: issues?.allErrors ?? [], warnings: issues?.warnings ?? [],
+            isValidating: !validation.runs.isEmpty && validation.runs[slot] != nil)
     }
 
     /// What is wrong with the state, if anything: every part's running sets and counts must match

@@ -61,9 +61,9 @@ struct ChangeSet: Sendable {
     var callingWrites = 0
     /// Observed fields in the order they first changed, and what changed about each.
     var eventSlots: [Int] = []
-    var aspects: [Int: FieldAspects] = [:]
+    var aspects = SlotTable<FieldAspects>()
     /// The value change of each observed field, for its event (old value from the first write).
-    var valueChanges: [Int: FormChange] = [:]
+    var valueChanges = SlotTable<FormChange>()
     /// Whether any value changed while someone tracks the whole context.
     var isContextChanged = false
     /// Asynchronous runs to start, and superseded ones to cancel, once the lock is released.
