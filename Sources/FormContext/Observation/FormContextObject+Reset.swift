@@ -82,7 +82,7 @@ extension EngineState {
                 isSecure: record.flags.contains(.secret))
             let write = changes.nextWrite()
             for observer in list where observer.isControl {
-                if case .change(let handler) = observer.handler { changes.call(handler, with: current, write: write) }
+                if case .change(let handler) = observer.handler { changes.call(handler, with: current, of: slot, write: write) }
             }
         }
     }
