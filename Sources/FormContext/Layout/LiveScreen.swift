@@ -110,6 +110,8 @@ public final class LiveScreen: Observable, Sendable {
                 return state.plan(state.pending)
             }
             guard let plan else { return }
+            // An event about nothing the screen shows (a key no result read, a field no cell is bound to).
+            if plan.derivations.isEmpty && plan.fieldVisibility.isEmpty && plan.slots.isEmpty { continue }
             let evaluations = shape.evaluate(plan.derivations, in: form)
             let rows = evaluateRows(plan)
             let (diff, handlers) = state.withAnnotatedLock { state in
