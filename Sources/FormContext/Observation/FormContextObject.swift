@@ -278,7 +278,10 @@ public final class FormContextObject: Observable, Sendable, FormReader {
         for property in announcements.properties { property.announce(self) }
         for task in announcements.cancellations { task.cancel() }
         for start in announcements.runStarts { launch(start) }
-        for (handler, change) in announcements.changeCalls { handler(change) }
+        // Each change handed on in place: a copy of a change copies both its values.
+        for index in announcements.changeCalls.indices {
+            announcements.changeCalls[index].handler(announcements.changeCalls[index].change)
+        }
         for (handler, event) in announcements.eventCalls { handler(event) }
         withExtendedLifetime(announcements.releases) {}
     }

@@ -115,8 +115,9 @@ struct ChangeSet: Sendable {
     /// row's contribution changes, a calculated field written by a reset and then by its calculation.
     ///
     /// - Complexity: O(*c*) for *c* calls.
-    func coalescedChangeCalls() -> [(@Sendable (FormChange) -> Void, FormChange)] {
-        guard changeCalls.count > 1, hasKeyWrittenTwice else { return changeCalls.map { ($0.handler, $0.change) } }
+    func coalescedChangeCalls() -> [ChangeCall] {
+        // With nothing to merge, the calls are handed on as they are: the array is shared, not copied.
+        guard changeCalls.count > 1, hasKeyWrittenTwice else { return changeCalls }
         var output: [ChangeCall] = []
         output.reserveCapacity(changeCalls.count)
         // Keyed by slot, which names one key for the whole mutation: a lookup hashes an integer, not
@@ -149,7 +150,7 @@ struct ChangeSet: Sendable {
                 mergedSlots.contains(call.slot) && Self.isUnchanged(call.change)
             }
         }
-        return output.map { ($0.handler, $0.change) }
+        return output
     }
 
     /// Whether some key's calls come from two different writes: only then is there anything to merge.
