@@ -58,7 +58,7 @@ public final class LiveScreen: Observable, Sendable {
         let subscription = form.observeAllHearingRowSignals(aspects: [.value, .visibility]) { [weak self] event in
             self?.receive(event)
         }
-        let fieldShown = shape.cellKeys.map { key in key.map(form.isVisible) ?? true }
+        let fieldShown = shape.cellKeys.map { key in key.map(form.isShown) ?? true }
         let evaluations = shape.evaluate(shape.derivations, in: form)
         let tracker = ReadTracker()
         var rowEvaluationCount = 0
@@ -110,6 +110,8 @@ public final class LiveScreen: Observable, Sendable {
                 return state.plan(state.pending)
             }
             guard let plan else { return }
+            // An event about nothing the screen shows (a key no result read, a field no cell is bound to).
+            if plan.derivations.isEmpty && plan.fieldVisibility.isEmpty && plan.slots.isEmpty { continue }
             let evaluations = shape.evaluate(plan.derivations, in: form)
             let rows = evaluateRows(plan)
             let (diff, handlers) = state.withAnnotatedLock { state in
@@ -128,6 +130,7 @@ public final class LiveScreen: Observable, Sendable {
     ///
     /// User code runs here: it must be called with no lock held.
     private func evaluateRows(_ plan: ScreenPlan) -> [Int: SlotResult] {
+        guard !plan.slots.isEmpty else { return [:] }
         var results: [Int: SlotResult] = [:]
         let tracker = ReadTracker()
         for (slot, rows, difference, arrivals) in plan.slots {

@@ -83,6 +83,15 @@ extension FormContextObject {
         fieldState(for: key).isVisible
     }
 
+    /// Whether `key` is shown, read without observation: for the form's own code (a live screen's
+    /// first layout), which must not make the key announce its every change to the registrar.
+    func isShown(_ key: String) -> Bool {
+        read { state in
+            guard let slot = state.slotIfKnown(reading: key) else { return true }
+            return state.fields.flags(at: slot).isDisjoint(with: .concealed)
+        }
+    }
+
     /// Whether `key` can be edited.
     public func isEnabled(_ key: String) -> Bool {
         fieldState(for: key).isEnabled

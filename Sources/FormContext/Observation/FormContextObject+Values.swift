@@ -46,12 +46,32 @@ extension FormContextObject {
     func observed<Value: Hashable & Sendable>(
         _ keyPath: any KeyPath<FormContextObject, Value> & Sendable, _ value: @escaping @Sendable (EngineState) -> Value
     ) -> Value {
+        observed(keyPath, value, as: { .other(AnyHashable($0)) })
+    }
+
+    /// ``observed(_:_:)`` for a `Bool` property, compared after every mutation without boxing.
+    func observed(_ keyPath: any KeyPath<FormContextObject, Bool> & Sendable, _ value: @escaping @Sendable (EngineState) -> Bool) -> Bool {
+        observed(keyPath, value, as: { .bool($0) })
+    }
+
+    /// ``observed(_:_:)`` for an `Int` property, compared after every mutation without boxing.
+    func observed(_ keyPath: any KeyPath<FormContextObject, Int> & Sendable, _ value: @escaping @Sendable (EngineState) -> Int) -> Int {
+        observed(keyPath, value, as: { .int($0) })
+    }
+
+    /// Reads a form-level property and tracks it, comparing it as `compared` makes it.
+    private func observed<Value: Hashable & Sendable>(
+        _ keyPath: any KeyPath<FormContextObject, Value> & Sendable, _ value: @escaping @Sendable (EngineState) -> Value,
+        as compared: @escaping @Sendable (Value) -> PropertyValue
+    ) -> Value {
         registrar.access(self, keyPath: keyPath)
         return read { state in
-            state.tracking.track(
-                FormProperty(
-                    path: PropertyPath(path: keyPath), value: { AnyHashable(value($0)) },
-                    announce: { $0.announce(keyPath) }))
+            if !state.tracking.isTracking(keyPath) {
+                state.tracking.track(
+                    FormProperty(
+                        path: PropertyPath(path: keyPath), value: { compared(value($0)) },
+                        announce: { $0.announce(keyPath) }))
+            }
             return value(state)
         }
     }

@@ -145,13 +145,13 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             }
             if state.requiresSettling {
                 var changes = ChangeSet(isSettling: true)
-                let before = state.tracking.propertyValues(of: state)
+                let before = state.trackedPropertyValues()
                 let written = try write(&state, &changes)
                 state.settling.owner = .current
                 return .settling(written, changes, before: before)
             }
             var changes = ChangeSet(isSettling: false)
-            let before = state.tracking.propertyValues(of: state)
+            let before = state.trackedPropertyValues()
             let written = try write(&state, &changes)
             let result = settled(&state, &changes, written)
             state.placeSlotsMade(into: &changes)
@@ -160,7 +160,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             Self.checkInvariants(of: state)
             return .done(result, announcements, mustDeliver: state.delivery.enqueue(announcements))
         }
-        switch entry {
+        switch consume entry {
         case .done(let result, let announcements, let mustDeliver):
             if mustDeliver { deliver(announcements) }
             return result
@@ -183,7 +183,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
         /// Written while the form settles, to be settled by the thread settling.
         case deferred(Result)
         /// Written; this thread now settles it (and whatever is written meanwhile).
-        case settling(Written, ChangeSet, before: [AnyHashable])
+        case settling(Written, ChangeSet, before: [PropertyValue])
         /// Another thread settles: nothing written, the waiter registered.
         case waiting
     }
@@ -192,7 +192,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
     /// folding each into `changes` for one delivery, then ends the settle: runs `settled`, lets the
     /// form take new settles, and wakes whoever waits for that.
     private func finishSettling<W: Sendable, S: Sendable>(
-        _ changes: inout ChangeSet, written: W, before: [AnyHashable],
+        _ changes: inout ChangeSet, written: W, before: [PropertyValue],
         settled: (inout EngineState, inout ChangeSet, W) -> S
     ) -> (S, Announcements, Bool) {
         while true {
@@ -211,7 +211,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 Self.checkInvariants(of: state)
                 return .finished(result, announcements, state.delivery.enqueue(announcements), waiters)
             }
-            switch step {
+            switch consume step {
             case .more(let deferred):
                 for var later in deferred {
                     settleStages(&later)
@@ -278,7 +278,10 @@ public final class FormContextObject: Observable, Sendable, FormReader {
         for property in announcements.properties { property.announce(self) }
         for task in announcements.cancellations { task.cancel() }
         for start in announcements.runStarts { launch(start) }
-        for (handler, change) in announcements.changeCalls { handler(change) }
+        // Each change handed on in place: a copy of a change copies both its values.
+        for index in announcements.changeCalls.indices {
+            announcements.changeCalls[index].handler(announcements.changeCalls[index].change)
+        }
         for (handler, event) in announcements.eventCalls { handler(event) }
         withExtendedLifetime(announcements.releases) {}
     }

@@ -1,7 +1,7 @@
 /// What one mutation must announce once every lock is released: registrar announcements, subscriber
 /// calls, and asynchronous runs to start or cancel.
 struct Announcements: Sendable {
-    var changeCalls: [(@Sendable (FormChange) -> Void, FormChange)] = []
+    var changeCalls: [ChangeSet.ChangeCall] = []
     var eventCalls: [(@Sendable (FieldEvent) -> Void, FieldEvent)] = []
     /// Tracked fields whose value changed (their state path is in ``statePaths`` too).
     var valuePaths: [FieldKeyPaths] = []

@@ -6,30 +6,33 @@ extension EngineState {
     ///   - before: The tracked form-level properties' values before the mutation, in tracking order.
     /// - Returns: The announcements.
     /// - Complexity: O(*c*) for *c* changed, observed fields, plus O(*p*) for *p* tracked form-level properties.
-    func announcements(for changes: inout ChangeSet, before: [AnyHashable]) -> Announcements {
+    func announcements(for changes: inout ChangeSet, before: [PropertyValue]) -> Announcements {
         var announcements = Announcements()
         announcements.changeCalls = changes.coalescedChangeCalls()
         for slot in changes.eventSlots {
             guard let aspects = changes.aspects[slot] else { continue }
-            let record = fields[slot]
-            if record.trackIndex >= 0 {
-                let paths = tracking.paths(at: record.trackIndex)
+            // The record's parts are read in place: a copy of the record costs more than the rest.
+            let trackIndex = fields.trackIndex(at: slot)
+            if trackIndex >= 0 {
+                let paths = tracking.paths(at: trackIndex)
                 if aspects.contains(.value) { announcements.valuePaths.append(paths) }
                 announcements.statePaths.append(paths)
             }
-            guard hasEventSubscribers(record) else { continue }
+            let flags = fields.flags(at: slot)
+            guard hasEventSubscribers(flags) else { continue }
             let state = fieldState(at: slot)
             let change = changes.valueChanges[slot]
-            let isRowSignal = record.key.first == RowSignalKey.marker
+            let key = state.key
+            // The marker is one control character, so a grapheme of its own: its byte alone decides.
+            let isRowSignal = key.utf8.first == RowSignalKey.marker.asciiValue
             func call(_ observer: Observer) {
                 guard case .event(let handler) = observer.handler, !isRowSignal || observer.hearsRowSignals else { return }
                 let relevant = aspects.intersection(observer.aspects)
                 guard !relevant.isEmpty else { return }
-                let event = FieldEvent(
-                    key: record.key, aspects: relevant, change: relevant.contains(.value) ? change : nil, state: state)
+                let event = FieldEvent(key: key, aspects: relevant, change: relevant.contains(.value) ? change : nil, state: state)
                 announcements.eventCalls.append((handler, event))
             }
-            if record.flags.contains(.stateObserved), let list = observers.observers(of: slot) {
+            if flags.contains(.stateObserved), let list = observers.observers(of: slot) {
                 for observer in list { call(observer) }
             }
             if observers.allEventCount > 0 {

@@ -84,13 +84,13 @@ extension EngineState {
         if flags.contains(.valueObserved), let list = observers.observers(of: slot) {
             writeNumber = changes.nextWrite()
             for observer in list {
-                if case .change(let handler) = observer.handler { changes.call(handler, with: change, write: writeNumber) }
+                if case .change(let handler) = observer.handler { changes.call(handler, with: change, of: slot, write: writeNumber) }
             }
         }
         if observers.hasAllObservers {
             if writeNumber == 0 { writeNumber = changes.nextWrite() }
             for observer in observers.all {
-                if case .change(let handler) = observer.handler { changes.call(handler, with: change, write: writeNumber) }
+                if case .change(let handler) = observer.handler { changes.call(handler, with: change, of: slot, write: writeNumber) }
             }
         }
         if hasEventSubscribers(flags) { changes.recordValueChange(change, of: slot) }
