@@ -1,5 +1,5 @@
 import Foundation
-import FormContext
+@testable import FormContext
 import Testing
 @testable import ContextDemo
 

@@ -1,4 +1,4 @@
-@testable import FormContext
+@_spi(Diagnostics) @testable import FormContext
 import Foundation
 import Testing
 

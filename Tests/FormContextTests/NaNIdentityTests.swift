@@ -122,7 +122,7 @@ struct NaNIdentityTests {
         let recorder = ChangeRecorder()
         let subscription = form.observeAll(recorder.record)
         for _ in 0..<5 {
-            binding.model = binding.model
+            binding.replaceModel(binding.model)
         }
         #expect(recorder.count <= 1)
         var changed = binding.model

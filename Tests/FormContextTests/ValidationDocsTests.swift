@@ -102,9 +102,9 @@ struct ValidationDocsTests {
         // --- Docs/Validation.md: A live form
         let form = FormContextObject(definition: signUp, options: ValidationOptions(mode: .onBlur, revalidateMode: .onChange))
         form.set("ab", for: "username", origin: .user)
-        print(form.errors(for: "username"))
+        print(form.fieldState(for: "username").errors)
         form.blur("username")
-        print(form.errors(for: "username").map(\.message))
+        print(form.fieldState(for: "username").errors.map(\.message))
         print(form.isValid, form.errorCount)
         // --- end
         #expect(printer.output == ["[]", #"["must be 3 to 20 lowercase letters, digits or _"]"#, "false 1"])
@@ -126,7 +126,7 @@ struct ValidationDocsTests {
         live.set("ada", for: "username", origin: .user)
         print(live.fieldState(for: "username").isValidating)
         await live.waitForValidation()
-        print(live.errors(for: "username").map(\.description))
+        print(live.fieldState(for: "username").errors.map(\.description))
         // --- end
         #expect(printer.output == ["true", #"["username: is already taken"]"#])
     }
@@ -182,7 +182,7 @@ struct ValidationDocsTests {
             }
             let rejected = await button.submit()
             print(rejected)
-            print(form.errors(for: "networkName").map(\.description))
+            print(form.fieldState(for: "networkName").errors.map(\.description))
             print(button.isEnabled, button.phase)
 
             struct NetworkDown: Error {}

@@ -4,7 +4,8 @@ import Synchronization
 ///
 /// - An edit in the form, whatever its origin, is written into the model, and
 ///   ``onModelChange(_:)`` subscribers hear about it once per changed key.
-/// - Replacing ``model``, or changing it with ``update(_:)`` or ``update(_:to:)``, writes the changed
+/// - Replacing the model with ``replaceModel(_:)``, or changing it with ``update(_:)`` or
+///   ``update(_:to:)``, writes the changed
 ///   keys into the form in one batch, with origin ``FormChangeOrigin/bridge``: each changed key
 ///   notifies once, unchanged keys notify no one.
 ///
@@ -24,13 +25,13 @@ import Synchronization
 /// A form value that cannot be written into the model (wrong type, unknown raw value, a required
 /// key removed) leaves the model unchanged; the error is kept in ``errors`` and ``lastError`` and
 /// handed to ``onError(_:)`` subscribers. The key's error goes away when a later value of that key
-/// is written, or when the model is replaced.
+/// is written, or when ``update(_:)`` changes the model.
 ///
 /// ```swift
 /// let binding = ModelBinding(Hotspot(), bridge: Hotspot.bridge, form: form)
 /// let subscription = binding.onModelChange { hotspot in print(hotspot.password) }
 /// form.set("secret", for: "password", origin: .user)   // prints "secret"
-/// binding.update(\.isEnabled, to: false)                // form's "isEnabled" becomes false
+/// binding.update { $0.isEnabled = false }              // form's "isEnabled" becomes false
 /// ```
 ///
 /// The binding is `Sendable`; its state sits behind a `Mutex` of its own. That lock is taken inside
@@ -87,13 +88,9 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         cancel()
     }
 
-    /// The model. Setting it writes the changed keys into the form, each notifying once.
-    ///
-    /// `binding.model.x = y` reads the model and then writes it back; use ``update(_:to:)`` or
-    /// ``update(_:)`` when a form edit from another thread must not be lost in between.
+    /// The model. Change it with ``update(_:)``, ``update(_:to:)`` or ``replaceModel(_:)``.
     public var model: Model {
-        get { state.withAnnotatedLock { $0.model } }
-        set { replaceModel(newValue) }
+        state.withAnnotatedLock { $0.model }
     }
 
     /// The form values that could not be written into the model, by key.
@@ -261,23 +258,6 @@ public final class ModelBinding<Model: Sendable>: Sendable {
             let removed = self?.state.withAnnotatedLock { $0[keyPath: list].remove(handle) }
             withExtendedLifetime(removed) {}
         }
-    }
-
-    /// The models the form's edits produce, as an asynchronous sequence.
-    ///
-    /// - Parameter bufferingPolicy: What the stream keeps while nobody reads it; every model by default.
-    /// - Returns: The stream; it ends when the consuming task is cancelled or the binding is cancelled.
-    public func modelChanges(
-        bufferingPolicy: AsyncStream<Model>.Continuation.BufferingPolicy = .unbounded
-    ) -> AsyncStream<Model> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Model.self, bufferingPolicy: bufferingPolicy)
-        let subscription = onModelChange { continuation.yield($0) }
-        let finisher = onCancelled { continuation.finish() }
-        continuation.onTermination = { _ in
-            subscription.cancel()
-            finisher.cancel()
-        }
-        return stream
     }
 
     /// Calls `handler` once when the binding is cancelled (at once if it already is).

@@ -36,13 +36,13 @@ extension FieldControl where Value == Bool {
     }
 
     /// Whether the switch is on (`false` when it has no value). Setting it is a user edit.
-    public var isOn: Bool {
+    var isOn: Bool {
         get { value ?? false }
         set { value = newValue }
     }
 
     /// Flips the switch, as a user edit.
-    public func toggle() {
+    func toggle() {
         isOn.toggle()
     }
 }
@@ -59,15 +59,15 @@ extension FieldControl where Value: CaseIterable & Sendable {
     }
 
     /// Every option, in declaration order.
-    public var options: [Value] { Array(Value.allCases) }
+    var options: [Value] { Array(Value.allCases) }
 
     /// Selects `option`, as a user edit.
-    public func select(_ option: Value) {
+    func select(_ option: Value) {
         value = option
     }
 
     /// Whether `option` is the current choice.
-    public func isSelected(_ option: Value) -> Bool {
+    func isSelected(_ option: Value) -> Bool {
         value == option
     }
 }

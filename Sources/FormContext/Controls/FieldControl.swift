@@ -117,7 +117,7 @@ public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observ
     }
 
     /// Whether the control is connected to a form; one that is not keeps working on its own.
-    public var isConnected: Bool { form != nil }
+    var isConnected: Bool { form != nil }
 
     /// Marks the field touched in the form, as when the control loses focus; a form that validates
     /// on blur (or on change) validates the field.

@@ -113,7 +113,7 @@ public struct FormDefinition: Sendable {
     }
 
     /// The position of the field `key` in ``fields``, or `nil`.
-    public func position(of key: String) -> Int? {
+    func position(of key: String) -> Int? {
         positions[key]
     }
 

@@ -19,7 +19,7 @@ import Synchronization
 /// (`.<name>.<pid>-<random>.tmp`) and the files it moves aside. A draft is a regular file: a symbolic
 /// link, a FIFO, a device or a folder at the path, a file larger than ``maximumFileSize``, or a file
 /// that is not a FormContext draft is refused with ``DraftError/notADraft(path:problem:)`` by
-/// ``load()``, ``save(_:)-(FormDraft)`` and ``discard()`` alike, and left as it is: never read beyond
+/// ``load()``, ``save(_:)`` and ``discard()`` alike, and left as it is: never read beyond
 /// its first bytes, replaced, moved or removed.
 public final class DraftStore: Sendable {
     /// The largest draft file read by default: 16 MiB.
@@ -59,7 +59,7 @@ public final class DraftStore: Sendable {
     }
 
     /// The number of drafts this store has written.
-    public var saveCount: Int { writes.withLock { $0 } }
+    @_spi(Diagnostics) public var saveCount: Int { writes.withLock { $0 } }
 
     /// Saves the form's whole editing state now.
     ///
@@ -87,7 +87,7 @@ public final class DraftStore: Sendable {
     ///   when the path holds something other than a draft (nothing is written over it), and
     ///   ``DraftError/file(_:)`` when the file there cannot be opened to check, or the draft would be
     ///   larger than ``maximumFileSize``.
-    public func save(_ draft: FormDraft) throws(DraftError) {
+    func save(_ draft: FormDraft) throws(DraftError) {
         let bytes = RecordEnvelope.wrap(try draft.payload(secrets: secrets), kind: "draft")
         guard bytes.count <= maximumFileSize else {
             throw .file(FileOperationError(

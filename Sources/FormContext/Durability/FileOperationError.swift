@@ -23,7 +23,7 @@ public struct FileOperationError: Error, Hashable, Sendable, CustomStringConvert
     ///   - step: The step that failed.
     ///   - code: The `errno`, or 0.
     ///   - reason: The system's text for it.
-    public init(path: String, operation: String, step: String, code: Int32, reason: String) {
+    init(path: String, operation: String, step: String, code: Int32, reason: String) {
         self.path = path
         self.operation = operation
         self.step = step

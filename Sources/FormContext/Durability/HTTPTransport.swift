@@ -76,7 +76,7 @@ public struct HTTPTransport: Sendable {
     ///   - submission: The values; their JSON is the request body.
     ///   - instanceID: The record's id, sent as `Idempotency-Key`.
     /// - Returns: The delivery; a URL that cannot be posted to is a passing failure naming the problem.
-    public func deliver(_ submission: FormSubmission, instanceID: UUID) async -> Delivery {
+    func deliver(_ submission: FormSubmission, instanceID: UUID) async -> Delivery {
         if let problem = Self.problem(with: url) { return .retry(reason: "the URL cannot be used: \(problem)") }
         var request = URLRequest(url: url)
         request.httpMethod = "POST"

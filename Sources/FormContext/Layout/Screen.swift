@@ -64,7 +64,7 @@ public struct Screen: Sendable {
     /// The number of cells, hidden ones included.
     ///
     /// - Complexity: O(*s*) for *s* sections.
-    public var cellCount: Int {
+    var cellCount: Int {
         sections.reduce(0) { $0 + $1.cells.count }
     }
 }

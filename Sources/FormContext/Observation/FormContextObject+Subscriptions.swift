@@ -33,7 +33,7 @@ extension FormContextObject {
     ///   - handler: Receives each event; it runs after the lock is released, like ``observe(_:_:)``'s.
     /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
     /// - Complexity: O(1) to subscribe and to cancel.
-    public func observe(
+    func observe(
         _ key: String, aspects: FieldAspects = .all, _ handler: @escaping @Sendable (FieldEvent) -> Void
     ) -> FormSubscription {
         subscribe(Observer(handler: .event(handler), aspects: aspects), to: key)
@@ -55,7 +55,7 @@ extension FormContextObject {
     ///   - handler: Receives each event.
     /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
     /// - Complexity: O(1) to subscribe and to cancel.
-    public func observeAll(aspects: FieldAspects = .all, _ handler: @escaping @Sendable (FieldEvent) -> Void) -> FormSubscription {
+    func observeAll(aspects: FieldAspects = .all, _ handler: @escaping @Sendable (FieldEvent) -> Void) -> FormSubscription {
         subscribeToAll(Observer(handler: .event(handler), aspects: aspects))
     }
 
@@ -93,23 +93,6 @@ extension FormContextObject {
         let (stream, continuation) = AsyncStream.makeStream(of: FormChange.self, bufferingPolicy: bufferingPolicy)
         let yield: @Sendable (FormChange) -> Void = { continuation.yield($0) }
         connect(continuation, subscriptions: subscriptions(of: keys, observer: Observer(handler: .change(yield), aspects: .value)))
-        return stream
-    }
-
-    /// The field events of `keys` (every key when `nil`), as an asynchronous sequence.
-    ///
-    /// - Parameters:
-    ///   - keys: The keys to follow, or `nil` for every key.
-    ///   - aspects: What to hear about; every aspect by default.
-    ///   - bufferingPolicy: What the stream keeps while nobody reads it; `.unbounded` by default.
-    /// - Returns: The stream; it ends when the consuming task is cancelled or the form is deallocated.
-    public func events(
-        of keys: Set<String>? = nil, aspects: FieldAspects = .all,
-        bufferingPolicy: AsyncStream<FieldEvent>.Continuation.BufferingPolicy = .unbounded
-    ) -> AsyncStream<FieldEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: FieldEvent.self, bufferingPolicy: bufferingPolicy)
-        let yield: @Sendable (FieldEvent) -> Void = { continuation.yield($0) }
-        connect(continuation, subscriptions: subscriptions(of: keys, observer: Observer(handler: .event(yield), aspects: aspects)))
         return stream
     }
 

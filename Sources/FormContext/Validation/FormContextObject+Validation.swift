@@ -71,7 +71,7 @@ extension FormContextObject {
     /// - Parameter key: The field.
     /// - Returns: The field's errors.
     @discardableResult
-    public func validate(_ key: String) -> [ValidationIssue] {
+    func validate(_ key: String) -> [ValidationIssue] {
         mutate(
             { state, changes in
                 let slot = state.fields.slot(creating: key)
@@ -170,12 +170,12 @@ extension FormContextObject {
     }
 
     /// The errors of `key`; observation tracks that field's state.
-    public func errors(for key: String) -> [ValidationIssue] {
+    func errors(for key: String) -> [ValidationIssue] {
         fieldState(for: key).errors
     }
 
     /// The warnings of `key`; observation tracks that field's state.
-    public func warnings(for key: String) -> [ValidationIssue] {
+    func warnings(for key: String) -> [ValidationIssue] {
         fieldState(for: key).warnings
     }
 

@@ -17,13 +17,13 @@
 /// ```
 public struct Validator<Value: Hashable & Sendable>: Sendable {
     /// The rule's name, as reported in ``ValidationIssue/rule``: `required`, `minLength(3)` …
-    public let rule: String
+    @usableFromInline let rule: String
     /// The message shown when the check fails.
     public var message: String
     /// Whether a failure blocks submission.
     public var severity: ValidationSeverity
     /// The other fields the check reads; a change to one of them re-validates this field.
-    public let dependencies: [String]
+    let dependencies: [String]
 
     @usableFromInline let isRequirement: Bool
     @usableFromInline let test: @Sendable (Value, FormValues) -> Bool
@@ -72,7 +72,7 @@ public struct Validator<Value: Hashable & Sendable>: Sendable {
     ///   - value: The value to check, or `nil` for an absent one.
     ///   - context: The other values of the form, for checks that compare fields.
     /// - Returns: Whether the value passes.
-    public func passes(_ value: Value?, in context: FormContext = FormContext()) -> Bool {
+    func passes(_ value: Value?, in context: FormContext = FormContext()) -> Bool {
         passes(value, in: FormValues(context))
     }
 
@@ -82,7 +82,7 @@ public struct Validator<Value: Hashable & Sendable>: Sendable {
     ///   - value: The value to check, or `nil` for an absent one.
     ///   - values: The other values of the form.
     /// - Returns: Whether the value passes.
-    public func passes(_ value: Value?, in values: FormValues) -> Bool {
+    func passes(_ value: Value?, in values: FormValues) -> Bool {
         guard let value else { return !isRequirement }
         if isRequirement { return test(value, values) }
         return isEmptyValue(value) || test(value, values)
