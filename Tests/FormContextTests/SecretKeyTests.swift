@@ -73,15 +73,6 @@ struct SecretKeyTests {
         #expect(!everyOutput(of: binding.errors).contains("hunter2"))
     }
 
-    @Test("the Codable route masks an unknown raw value under a secret key")
-    func decoderMasksSecretRawValues() {
-        var context = FormContext(["level": Self.secret])
-        context.setSecure(for: "level")
-        #expect(throws: FormBridgeError.unknownRawValue(key: "level", type: "SecretLevel", text: FormContext.secretMask)) {
-            try FormContextDecoder().decode(Clearance.self, from: context)
-        }
-    }
-
     /// Ways a key becomes secret in a form without its control being secure.
     enum SecretSource: String, CaseIterable, Sendable {
         case setSecure, definition, bridgeBinding

@@ -1,6 +1,6 @@
 /// A value that could not be carried between a context and a model.
 ///
-/// Every case names the key (for the Codable route, the coding path joined with `.`), so the
+/// Every case names the key, so the
 /// message can be shown to a developer as it is.
 public enum FormBridgeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No value is stored under `key`, and one of type `expected` was required.
