@@ -66,10 +66,10 @@ struct BridgeScenario: Scenario {
         context.set(model.hotspot.networkName, for: "hotspot.networkName")
         context.set(model.hotspot.showPreview.rawValue, for: "hotspot.showPreview")
         var back = model
-        guard let isEnabled = try? context.value(for: "hotspot.isEnabled", as: Bool.self),
-            let password = try? context.value(for: "hotspot.password", as: String.self),
-            let networkName = try? context.value(for: "hotspot.networkName", as: String.self),
-            let previewText = try? context.value(for: "hotspot.showPreview", as: String.self),
+        guard let isEnabled = try? context.value(for: FormKey<Bool>("hotspot.isEnabled")),
+            let password = try? context.value(for: FormKey<String>("hotspot.password")),
+            let networkName = try? context.value(for: FormKey<String>("hotspot.networkName")),
+            let previewText = try? context.value(for: FormKey<String>("hotspot.showPreview")),
             let showPreview = ShowPreview(rawValue: previewText)
         else { return nil }
         back.hotspot.isEnabled = isEnabled

@@ -50,7 +50,7 @@ struct LayoutScenario: Scenario {
                 case (true, false): condition = Self.followsSwitch
                 case (true, true): condition = { $0[own] != false && $0[half] != false }
                 }
-                return FormSection(cells: [ValueCell("row \(index)", value: { _ in nil }).cell]).visible(when: condition)
+                return FormSection(cells: ValueCell("row \(index)", value: { _ in nil }).cells).visible(when: condition)
             }
             live = LiveScreen(Screen("Sections", sections: sections), form: form)
             seed = SeedSectionTable(

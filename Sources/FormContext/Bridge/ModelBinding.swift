@@ -56,7 +56,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// The form the model is bound to.
     public let form: FormContextObject
     /// The bridge that maps the form's keys to the model's properties.
-    public let bridge: FormBridge<Model>
+    let bridge: FormBridge<Model>
     private let state: Mutex<State>
 
     /// Binds `model` to `form`: writes the model into the form (origin ``FormChangeOrigin/bridge``),
@@ -99,7 +99,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     }
 
     /// The most recent form value that could not be written into the model, or `nil`.
-    public var lastError: FormBridgeError? {
+    var lastError: FormBridgeError? {
         state.withAnnotatedLock { $0.lastError }
     }
 

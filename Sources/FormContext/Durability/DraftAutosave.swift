@@ -25,11 +25,11 @@ public final class DraftAutosave: Sendable {
     }
 
     /// The form whose state is saved.
-    public let form: FormContextObject
+    let form: FormContextObject
     /// Where it is saved.
-    public let store: DraftStore
+    let store: DraftStore
     /// How long after the first change of a quiet form its state is written.
-    public let debounce: Duration
+    let debounce: Duration
 
     private let environment: DurabilityEnvironment
     private let onError: (@Sendable (DraftError) -> Void)?

@@ -27,13 +27,13 @@ public final class DraftStore: Sendable {
 
 
     /// The draft file.
-    public let path: String
+    let path: String
     /// The form's definition: its identity is recorded, and values read back as its fields' types.
-    public let definition: FormDefinition?
+    let definition: FormDefinition?
     /// Whether secret values go into the file.
-    public let secrets: DraftSecretPolicy
+    let secrets: DraftSecretPolicy
     /// The largest draft file, in bytes, that is read or written; a larger one is refused unread.
-    public let maximumFileSize: Int
+    let maximumFileSize: Int
 
     private let environment: DurabilityEnvironment
     /// Serializes writes, so the file ends with the state saved last.

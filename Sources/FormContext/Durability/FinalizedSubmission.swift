@@ -48,7 +48,7 @@ public struct FinalizedSubmission: Sendable, CustomStringConvertible {
     ///   - instanceID: The new record's id; a new random UUID by default.
     ///   - finalizedAt: When it was finalized; now by default.
     /// - Returns: The new record.
-    public func replacing(_ submission: FormSubmission, instanceID: UUID = UUID(), finalizedAt: Date = Date()) -> FinalizedSubmission {
+    func replacing(_ submission: FormSubmission, instanceID: UUID = UUID(), finalizedAt: Date = Date()) -> FinalizedSubmission {
         FinalizedSubmission(
             submission: submission, instanceID: instanceID, finalizedAt: finalizedAt, formIdentifier: formIdentifier,
             formVersion: formVersion, previousInstanceID: self.instanceID)

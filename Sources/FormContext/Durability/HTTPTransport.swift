@@ -31,11 +31,11 @@ import FoundationNetworking
 /// never the values sent.
 public struct HTTPTransport: Sendable {
     /// Where records are posted.
-    public let url: URL
+    let url: URL
     /// The longest a request may take, from start to end, before it counts as a passing failure.
-    public let timeout: Duration
+    let timeout: Duration
     /// Extra request headers, such as `Authorization`; sent to ``url`` only.
-    public let headers: [String: String]
+    let headers: [String: String]
     private let exchange: HTTPExchange
 
     /// Creates a transport.

@@ -28,9 +28,9 @@ public final class Outbox: Sendable {
     /// The outbox folder.
     public let folder: String
     /// When a record that failed for a passing reason is tried again.
-    public let retryPolicy: RetryPolicy
+    let retryPolicy: RetryPolicy
     /// Whether delivered records move to `sent/` instead of being removed.
-    public let keepsSent: Bool
+    let keepsSent: Bool
     let environment: DurabilityEnvironment
 
     /// Opens the outbox in `folder`, creating it if it is missing (unless `createsFolder` is off).

@@ -7,11 +7,11 @@
 /// server asks for (`Retry-After`) is honoured up to `maximumDelay`.
 public struct RetryPolicy: Hashable, Sendable {
     /// The upper bound of the first wait.
-    public var initialDelay: Duration
+    var initialDelay: Duration
     /// The largest upper bound of any wait, and the longest wait a server's `Retry-After` gets.
-    public var maximumDelay: Duration
+    var maximumDelay: Duration
     /// How many attempts a record gets in one delivery run before the run stops; `nil` for no limit.
-    public var maximumAttempts: Int?
+    var maximumAttempts: Int?
 
     /// Creates a policy.
     ///

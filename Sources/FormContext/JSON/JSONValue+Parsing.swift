@@ -2,7 +2,7 @@ public import Foundation
 
 extension JSONValue {
     /// The deepest nesting of arrays and objects the reader accepts, so hostile input cannot exhaust the stack.
-    public static let maximumDepth = 512
+    static let maximumDepth = 512
 
     /// Reads one JSON value from `text`, strictly (RFC 8259): no comments, no trailing commas, no
     /// leading zeros, no key twice in an object (keys compared by their Unicode scalars, so

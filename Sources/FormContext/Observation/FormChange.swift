@@ -54,7 +54,7 @@ public struct FormChange: @unchecked Sendable, Equatable, CustomStringConvertibl
     ///   - newValue: The value after the change; `nil` (or an optional holding `nil`) if it was removed.
     ///   - origin: Where the change came from.
     ///   - isSecure: Whether the values are secret, and masked in ``description``.
-    public init(
+    init(
         key: String, oldValue: (any Hashable & Sendable)?, newValue: (any Hashable & Sendable)?, origin: FormChangeOrigin,
         isSecure: Bool = false
     ) {

@@ -37,7 +37,7 @@ public final class FormSubscription: Sendable, Hashable {
     }
 
     /// Keeps the subscription alive in `set`, for as long as the set holds it.
-    public func store(in set: inout Set<FormSubscription>) {
+    func store(in set: inout Set<FormSubscription>) {
         set.insert(self)
     }
 

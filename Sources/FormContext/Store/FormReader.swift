@@ -40,7 +40,7 @@ extension FormReader {
     /// - Returns: The value.
     /// - Throws: ``FormContextError/missingValue(key:expected:)`` if the key has no value,
     ///   ``FormContextError/typeMismatch(key:expected:found:)`` if its value has another type.
-    public func value<T>(for key: String, as type: T.Type = T.self) throws(FormContextError) -> T {
+    func value<T>(for key: String, as type: T.Type = T.self) throws(FormContextError) -> T {
         guard let stored = self[key] else {
             throw .missingValue(key: key, expected: typeName(of: T.self))
         }
@@ -64,7 +64,7 @@ extension FormReader {
     /// - Parameter key: The typed field key.
     /// - Returns: The value.
     /// - Throws: ``FormContextError`` if the key is absent or holds another type.
-    public func requiredValue<Value>(for key: FormKey<Value>) throws(FormContextError) -> Value {
+    func requiredValue<Value>(for key: FormKey<Value>) throws(FormContextError) -> Value {
         try value(for: key.name, as: Value.self)
     }
 }

@@ -16,7 +16,7 @@ import Synchronization
 /// ```
 public final class SubmitControl: FormControl, Observable, Sendable {
     /// The form the control submits.
-    public let form: FormContextObject
+    let form: FormContextObject
     /// The button's label.
     public let title: String
     private let handler: FormContextObject.SubmitHandler

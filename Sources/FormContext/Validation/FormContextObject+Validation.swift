@@ -24,7 +24,7 @@ extension FormContextObject {
     /// - Parameters:
     ///   - definition: The fields and their validators.
     ///   - options: When to validate, and how asynchronous validators wait.
-    public func attach(_ definition: FormDefinition, options: ValidationOptions = ValidationOptions()) {
+    func attach(_ definition: FormDefinition, options: ValidationOptions = ValidationOptions()) {
         mutate { state, changes in
             state.clearAllIssues(into: &changes)
             state.validation.use(definition, fields: &state.fields)
@@ -165,7 +165,7 @@ extension FormContextObject {
     /// The keys of the fields with errors.
     ///
     /// - Complexity: O(*k*) for *k* fields with errors.
-    public var invalidKeys: Set<String> {
+    var invalidKeys: Set<String> {
         read { $0.fields.keys(of: $0.validation.invalid) }
     }
 
@@ -182,7 +182,7 @@ extension FormContextObject {
     /// Every current error and warning, in definition order, form-level last.
     ///
     /// - Complexity: O(*n*) for *n* fields.
-    public var validationReport: ValidationReport {
+    var validationReport: ValidationReport {
         read { $0.currentReport() }
     }
 

@@ -13,7 +13,7 @@ public struct ValidationReport: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - errors: The blocking issues, in order.
     ///   - warnings: The non-blocking issues, in order.
-    public init(errors: [ValidationIssue] = [], warnings: [ValidationIssue] = []) {
+    init(errors: [ValidationIssue] = [], warnings: [ValidationIssue] = []) {
         self.errors = errors
         self.warnings = warnings
     }
