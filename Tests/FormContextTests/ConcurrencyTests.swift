@@ -265,7 +265,7 @@ struct ConcurrencyTests {
 
     @Test func aControlEndsWithTheFormsValue() async throws {
         let form = FormContextObject()
-        let control = NumberControl<Int>(key: "shared")
+        let control = FieldControl<Int>(key: "shared")
         try control.connect(to: form)
 
         await withTaskGroup(of: Void.self) { group in

@@ -1,16 +1,5 @@
 public import Foundation
 
-/// A text field; `isSecure` makes it a password field.
-public typealias TextControl = FieldControl<String>
-/// A switch bound to a `Bool`.
-public typealias ToggleControl = FieldControl<Bool>
-/// A single choice among the cases of an enum.
-public typealias ChoiceControl<Option: CaseIterable & Hashable & Sendable> = FieldControl<Option>
-/// A number typed as text: `NumberControl<Int>`, `NumberControl<Double>` or `NumberControl<Decimal>`.
-public typealias NumberControl<Number: Hashable & Sendable> = FieldControl<Number>
-/// A date typed as ISO 8601 text.
-public typealias DateControl = FieldControl<Date>
-
 extension FieldControl where Value == String {
     /// Creates a text field.
     ///

@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// ```swift
 /// let form = FormContextObject()
-/// let age = NumberControl<Int>(key: "age", title: "Age")
+/// let age = FieldControl<Int>(key: "age", title: "Age")
 /// try age.connect(to: form)
 /// age.text = "42"        // form["age"] is now 42
 /// age.text = "4x"        // form keeps 42; age.parseError names the key and the text

@@ -41,11 +41,18 @@ public final class DraftAutosave: Sendable {
     ///   - form: The form.
     ///   - store: The draft store.
     ///   - debounce: How long after a change the state is written; half a second by default.
-    ///   - environment: The sleep that waits out the debounce.
     ///   - onError: Called with each failed save (the message names the file, never a value).
-    public init(
+    public convenience init(
         form: FormContextObject, store: DraftStore, debounce: Duration = .milliseconds(500),
-        environment: DurabilityEnvironment = .live, onError: (@Sendable (DraftError) -> Void)? = nil
+        onError: (@Sendable (DraftError) -> Void)? = nil
+    ) {
+        self.init(form: form, store: store, debounce: debounce, environment: .live, onError: onError)
+    }
+
+    /// Starts saving `form` to `store`, waiting out the debounce with `environment`'s sleep.
+    init(
+        form: FormContextObject, store: DraftStore, debounce: Duration = .milliseconds(500),
+        environment: DurabilityEnvironment, onError: (@Sendable (DraftError) -> Void)? = nil
     ) {
         self.form = form
         self.store = store

@@ -46,10 +46,17 @@ public final class DraftStore: Sendable {
     ///   - definition: The form's definition, if it has one.
     ///   - secrets: Whether secret values are written; left out by default.
     ///   - maximumFileSize: The largest draft file read or written, in bytes; 16 MiB by default.
-    ///   - environment: The clock that dates drafts.
-    public init(
+    public convenience init(
         path: String, definition: FormDefinition? = nil, secrets: DraftSecretPolicy = .omit,
-        maximumFileSize: Int = DraftStore.defaultMaximumFileSize, environment: DurabilityEnvironment = .live
+        maximumFileSize: Int = DraftStore.defaultMaximumFileSize
+    ) {
+        self.init(path: path, definition: definition, secrets: secrets, maximumFileSize: maximumFileSize, environment: .live)
+    }
+
+    /// Creates a store whose drafts are dated by `environment`'s clock.
+    init(
+        path: String, definition: FormDefinition? = nil, secrets: DraftSecretPolicy = .omit,
+        maximumFileSize: Int = DraftStore.defaultMaximumFileSize, environment: DurabilityEnvironment
     ) {
         self.path = path
         self.definition = definition

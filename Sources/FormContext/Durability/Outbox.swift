@@ -45,13 +45,20 @@ public final class Outbox: Sendable {
     ///   - keepsSent: Whether delivered records are kept in `sent/`; removed by default.
     ///   - createsFolder: Whether a missing or empty folder is made an outbox; when off, `folder` must
     ///     already be one. On by default.
-    ///   - environment: The clock, sleep and random numbers of backoff.
     /// - Throws: ``OutboxError/notAnOutbox(folder:problem:)`` for an empty path, a path that is not a
     ///   folder, a folder that holds other things and no marker, or (with `createsFolder` off) a folder
     ///   that is missing or not marked; ``OutboxError/file(_:)`` if the folders cannot be created.
-    public init(
+    public convenience init(
+        folder: String, retryPolicy: RetryPolicy = RetryPolicy(), keepsSent: Bool = false, createsFolder: Bool = true
+    ) throws(OutboxError) {
+        try self.init(
+            folder: folder, retryPolicy: retryPolicy, keepsSent: keepsSent, createsFolder: createsFolder, environment: .live)
+    }
+
+    /// Opens the outbox in `folder` with `environment`'s clock, sleep and random numbers for backoff.
+    init(
         folder: String, retryPolicy: RetryPolicy = RetryPolicy(), keepsSent: Bool = false, createsFolder: Bool = true,
-        environment: DurabilityEnvironment = .live
+        environment: DurabilityEnvironment
     ) throws(OutboxError) {
         var trimmed = folder
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }

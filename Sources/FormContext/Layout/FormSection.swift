@@ -41,7 +41,7 @@ public struct FormSection: Sendable {
     ///   - title: The title above the cells, if any.
     ///   - cells: The cells.
     ///   - footer: Computes the footer from the form's values; `nil` for none.
-    public init(_ title: String? = nil, cells: [Cell], footer: (@Sendable (FormValues) -> String?)? = nil) {
+    init(_ title: String? = nil, cells: [Cell], footer: (@Sendable (FormValues) -> String?)? = nil) {
         self.title = title
         self.cells = cells
         self.footer = footer

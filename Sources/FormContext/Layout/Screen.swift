@@ -43,7 +43,7 @@ public struct Screen: Sendable {
     ///   - title: The title.
     ///   - sections: The sections.
     ///   - popsOnCommit: Whether committing a text entry goes back; `false` by default.
-    public init(_ title: String, sections: [FormSection], popsOnCommit: Bool = false) {
+    init(_ title: String, sections: [FormSection], popsOnCommit: Bool = false) {
         self.title = title
         self.sections = sections
         self.popsOnCommit = popsOnCommit

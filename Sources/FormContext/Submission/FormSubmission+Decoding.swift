@@ -42,7 +42,7 @@ extension FormSubmission {
     ///   - unknownKeys: What to do with keys the definition has no field for.
     ///   - number: Which submit this is.
     /// - Throws: ``FormDecodingError``.
-    public init(
+    init(
         json: JSONValue, definition: FormDefinition?, unknownKeys: UnknownKeyPolicy = .reject, number: Int = 0
     ) throws(FormDecodingError) {
         let values: FormContext
