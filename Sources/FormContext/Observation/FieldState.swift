@@ -37,7 +37,7 @@ public struct FieldState: @unchecked Sendable, Equatable {
     public var isValid: Bool { errors.isEmpty }
 
     /// Whether the field takes part in validation and submission: visible and enabled.
-    public var isActive: Bool { isVisible && isEnabled }
+    var isActive: Bool { isVisible && isEnabled }
 
     /// Creates a field state, boxing the values as a form stores them; every flag but visibility and
     /// enabled-ness starts `false`, with no issues.

@@ -42,7 +42,7 @@ public struct RuleEvaluation: Sendable, CustomStringConvertible {
     public let cycles: [RuleCycle]
 
     /// The fields left out of validation and submission: hidden or disabled.
-    public var inactiveKeys: Set<String> { hiddenKeys.union(disabledKeys) }
+    var inactiveKeys: Set<String> { hiddenKeys.union(disabledKeys) }
 
     /// The values of the active fields: what a submission of these values would hold.
     ///
