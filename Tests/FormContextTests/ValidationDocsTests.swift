@@ -177,13 +177,12 @@ struct ValidationDocsTests {
         do {
             let print = buttonPrinter.print
             // --- Docs/Submitting.md: A submit button, and errors from the server
-            let button = SubmitControl(title: "Join", form: form) { _ in
+            let rejected = await form.submit { _ in
                 .rejected(["networkName": ["is in use nearby"]])
             }
-            let rejected = await button.submit()
             print(rejected)
             print(form.fieldState(for: "networkName").errors.map(\.description))
-            print(button.isEnabled, button.phase)
+            print(!form.submitPhase.isInProgress, form.submitPhase)   // a button's enabled state and label
 
             struct NetworkDown: Error {}
             let failed = await form.submit { _ in throw NetworkDown() }
