@@ -15,7 +15,7 @@ public enum FormBridgeError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The same error with any offending text masked, for a key whose values are secret.
     var masked: FormBridgeError {
         switch self {
-        case .unknownRawValue(let key, let type, _): .unknownRawValue(key: key, type: type, text: FormContext.secretMask)
+        case .unknownRawValue(let key, let type, _): .unknownRawValue(key: key, type: type, text: SecretDisplay.mask)
         case .invalidValue(let key, _): .invalidValue(key: key, reason: "the value is secret")
         default: self
         }

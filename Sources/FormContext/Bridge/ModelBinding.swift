@@ -253,11 +253,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         _ handler: Handler, in list: any WritableKeyPath<State, CallbackList<Handler>> & Sendable
     ) -> FormSubscription {
         let handle = state.withAnnotatedLock { $0[keyPath: list].append(handler) }
-        return FormSubscription { [weak self] in
-            // Released after the lock: the handler may own something that takes this lock, or the form's.
-            let removed = self?.state.withAnnotatedLock { $0[keyPath: list].remove(handle) }
-            withExtendedLifetime(removed) {}
-        }
+        return .removing(from: self) { binding in binding.state.withAnnotatedLock { $0[keyPath: list].remove(handle) } }
     }
 
     /// Calls `handler` once when the binding is cancelled (at once if it already is).

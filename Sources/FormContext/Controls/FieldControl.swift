@@ -87,13 +87,11 @@ public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observ
             return storage.withAnnotatedLock { $0.text }
         }
         set {
-            if let parsed = format.parse(newValue) {
+            // Secrecy belongs to the key: the form may hold it secret though this control is not secure.
+            switch format.commit(newValue, for: key, isSecret: isSecure || form?.isSecret(key) == true) {
+            case .success(let parsed):
                 edit(value: parsed, text: newValue)
-            } else {
-                // A secret's text stays out of the message, like its value everywhere else. Secrecy
-                // belongs to the key: the form may hold it secret though this control is not secure.
-                let shown = isSecure || form?.isSecret(key) == true ? FormContext.secretMask : newValue
-                let error = FormControlError.unparsableText(key: key, text: shown, expected: format.expected)
+            case .failure(let error):
                 let form = storage.withAnnotatedLock {
                     $0.text = newValue
                     $0.parseError = error

@@ -123,14 +123,7 @@ public struct FieldDefinition: Sendable {
         key: String, validators: [Validator<Value>]
     ) -> @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void {
         // Blank text and empty collections are empty: every validator but `required` passes them.
-        let isEmpty: @Sendable (Value) -> Bool
-        if Value.self == String.self {
-            isEmpty = { ($0 as? String).map(isBlankText) ?? false }
-        } else if Value.self is any Collection.Type {
-            isEmpty = { ($0 as? any Collection)?.isEmpty ?? false }
-        } else {
-            isEmpty = { _ in false }
-        }
+        let isEmpty = blankTest(for: Value.self)
         // Only what the checks need, so the loop copies one flag and one closure per validator; the
         // rest of a validator is read only when it fails.
         let tests = validators.map { (isRequirement: $0.isRequirement, test: $0.test) }
@@ -164,7 +157,7 @@ public struct FieldDefinition: Sendable {
     ) -> (@Sendable (AnyHashable) async -> [ValidationIssue])? {
         guard !validators.isEmpty else { return nil }
         return { value in
-            guard let typed = value.base as? Value, !isEmptyValue(typed) else { return [] }
+            guard let typed = value.base as? Value, !isBlankValue(typed) else { return [] }
             var issues: [ValidationIssue] = []
             for validator in validators {
                 if Task.isCancelled { break }

@@ -18,9 +18,6 @@ extension LiveScreen {
     /// - Complexity: O(1) to subscribe and to cancel.
     public func observe(_ handler: @escaping @Sendable (ScreenDiff) -> Void) -> FormSubscription {
         let handle = state.withAnnotatedLock { $0.subscribers.append(handler) }
-        return FormSubscription { [weak self] in
-            let removed = self?.state.withAnnotatedLock { $0.subscribers.remove(handle) }
-            withExtendedLifetime(removed) {}
-        }
+        return .removing(from: self) { live in live.state.withAnnotatedLock { $0.subscribers.remove(handle) } }
     }
 }

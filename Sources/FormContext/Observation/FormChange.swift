@@ -73,10 +73,7 @@ public struct FormChange: @unchecked Sendable, Equatable, CustomStringConvertibl
 
     /// The change as `key: old -> new (origin)`, secret values masked and absent ones shown as `nil`.
     public var description: String {
-        func show(_ value: AnyHashable?) -> String {
-            guard let value else { return "nil" }
-            return isSecure ? FormContext.secretMask : FormContext.display(value.base, quoted: true)
-        }
+        func show(_ value: AnyHashable?) -> String { SecretDisplay.text(of: value, isSecret: isSecure) }
         return "\(key): \(show(oldValue)) -> \(show(newValue)) (\(origin))"
     }
 

@@ -111,10 +111,8 @@ extension FormContextObject {
 
     /// The subscription that removes the subscriber `handle` names from `key` when it ends.
     func keySubscription(key: String, handle: CallbackHandle) -> FormSubscription {
-        FormSubscription { [weak self] in
-            // The removed handler is released after the lock: it may own a control of this form,
-            // whose deinitializer takes the lock again.
-            let removed = self?.read { state -> Observer? in
+        .removing(from: self) { form in
+            form.read { state -> Observer? in
                 // The subscriber keeps the key's slot: it is there until the subscriber goes.
                 guard let slot = state.fields.slot(of: key) else { return nil }
                 let (removed, flags) = state.observers.remove(handle, of: slot)
@@ -122,17 +120,13 @@ extension FormContextObject {
                 state.subscriberDidLeave(slot)
                 return removed
             }
-            withExtendedLifetime(removed) {}
         }
     }
 
     /// Registers `observer` for every key.
     private func subscribeToAll(_ observer: Observer) -> FormSubscription {
         let handle = read { $0.observers.addToAll(observer) }
-        return FormSubscription { [weak self] in
-            let removed = self?.read { $0.observers.removeFromAll(handle) }
-            withExtendedLifetime(removed) {}
-        }
+        return .removing(from: self) { form in form.read { $0.observers.removeFromAll(handle) } }
     }
 
     /// One subscription per key of `keys`, or one for every key when `keys` is `nil`.
@@ -144,10 +138,10 @@ extension FormContextObject {
     /// Ends `continuation` with the form, and cancels `subscriptions` when the stream ends.
     private func connect<Element>(_ continuation: AsyncStream<Element>.Continuation, subscriptions: [FormSubscription]) {
         let handle = read { $0.observers.addStreamFinisher({ continuation.finish() }) }
-        continuation.onTermination = { [weak self] _ in
+        let finisher = FormSubscription.removing(from: self) { form in form.read { $0.observers.removeStreamFinisher(handle) } }
+        continuation.onTermination = { _ in
             for subscription in subscriptions { subscription.cancel() }
-            let removed = self?.read { $0.observers.removeStreamFinisher(handle) }
-            withExtendedLifetime(removed) {}
+            finisher.cancel()
         }
     }
 }

@@ -92,7 +92,6 @@ extension EngineState {
 
     /// A value as an explanation shows it: masked if secret, `nil` if absent.
     private func shown(_ value: AnyHashable?, for key: String) -> String {
-        guard let value else { return "nil" }
-        return fields.isSecret(key) ? FormContext.secretMask : FormContext.display(value.base, quoted: true)
+        SecretDisplay.text(of: value, isSecret: value != nil && fields.isSecret(key))
     }
 }

@@ -95,9 +95,8 @@ enum ValidationStage: SettleStage {
         for check in plan.fields {
             tracker.reset()
             var report = ValidationReport()
-            if check.isRequired, check.value.map({ isBlankValue($0.base) }) ?? true {
-                report.errors.append(
-                    ValidationIssue(key: check.field.key, rule: "required", message: check.field.conditions.requiredMessage))
+            if check.isRequired, let issue = requiredIssue(key: check.field.key, value: check.value, message: check.field.conditions.requiredMessage) {
+                report.errors.append(issue)
             }
             check.field.check(check.value, values, &report)
             outcome.fields.append((check, report, tracker.keys))
@@ -123,7 +122,7 @@ enum ValidationStage: SettleStage {
             entry.warnings = report.warnings
             if let asyncCheck = check.field.asyncCheck {
                 let value = state.fields[slot].value
-                if report.errors.isEmpty, let value, !isEmptyValue(value.base) {
+                if report.errors.isEmpty, let value, !isBlankValue(value.base) {
                     if let run = state.validation.runs[slot], isSameValue(run.value, value) {
                         // A run for this very value is under way: let it finish.
                     } else if state.validation.runs[slot] == nil, isSameValue(entry.asyncValue, value) {
