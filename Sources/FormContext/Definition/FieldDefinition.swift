@@ -15,7 +15,7 @@ public struct FieldDefinition: Sendable {
     /// The name of the field's value type, as used in error messages (`String`, `Int`).
     let valueTypeName: String
     /// The value a new form starts with, or `nil` for none.
-    public let defaultValue: (any Hashable & Sendable)?
+    let defaultValue: (any Hashable & Sendable)?
     /// Whether the value is secret: masked in every description and in the demo's output.
     public let isSecure: Bool
     /// The names of the synchronous validators, in the order they run.

@@ -55,7 +55,7 @@ public final class FormNavigator: Observable, Sendable {
     }
 
     /// How many times the stack, a focus or the text being edited changed. Observable.
-    public var version: Int {
+    var version: Int {
         read { $0.version }
     }
 

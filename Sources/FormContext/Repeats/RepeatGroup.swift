@@ -25,9 +25,9 @@ public struct RepeatGroup: Sendable {
     /// The fields of one row, keyed relative to the row.
     public let fields: [FieldDefinition]
     /// The fewest rows the group may have; a new form starts with this many.
-    public let minimumCount: Int
+    let minimumCount: Int
     /// The most rows the group may have, if there is a limit.
-    public let maximumCount: Int?
+    let maximumCount: Int?
     /// The prefix of the scope the group was defined in (with its trailing dot), empty at the root:
     /// what ``FormValues/outer`` reads under.
     let outerPrefix: String
