@@ -23,7 +23,7 @@ import Synchronization
 /// meanwhile; otherwise it starts again from the newer state.
 ///
 /// A form value that cannot be written into the model (wrong type, unknown raw value, a required
-/// key removed) leaves the model unchanged; the error is kept in ``errors`` and ``lastError`` and
+/// key removed) leaves the model unchanged; the error is kept in ``errors`` and
 /// handed to ``onError(_:)`` subscribers. The key's error goes away when a later value of that key
 /// is written, or when ``update(_:)`` changes the model.
 ///

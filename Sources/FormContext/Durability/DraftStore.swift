@@ -17,7 +17,7 @@ import Synchronization
 ///
 /// The store owns only what it made: its draft file, the temporary files it writes beside it
 /// (`.<name>.<pid>-<random>.tmp`) and the files it moves aside. A draft is a regular file: a symbolic
-/// link, a FIFO, a device or a folder at the path, a file larger than ``maximumFileSize``, or a file
+/// link, a FIFO, a device or a folder at the path, a file larger than the maximum file size given, or a file
 /// that is not a FormContext draft is refused with ``DraftError/notADraft(path:problem:)`` by
 /// ``load()``, ``save(_:)`` and ``discard()`` alike, and left as it is: never read beyond
 /// its first bytes, replaced, moved or removed.
@@ -122,7 +122,7 @@ public final class DraftStore: Sendable {
     /// - Throws: ``DraftError/unreadable(path:problem:movedTo:)`` (the file moved aside),
     ///   ``DraftError/notADraft(path:problem:)`` (not a draft file: left as it is) or
     ///   ``DraftError/file(_:)`` (the file exists but cannot be opened or read: left as it is).
-    /// - Complexity: O(*n*) in the size of the file, which is at most ``maximumFileSize``.
+    /// - Complexity: O(*n*) in the size of the file, which is at most the store's maximum file size.
     public func load() throws(DraftError) -> FormDraft? {
         guard !path.isEmpty else { throw .notADraft(path: path, problem: "the path is empty") }
         DurableFolder.removeStaleTemporaries(of: path)

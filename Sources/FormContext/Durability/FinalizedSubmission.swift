@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A submission frozen for delivery: validated values, a unique instance id and the time it was
-/// finalized. It is never edited in place; ``replacing(_:instanceID:finalizedAt:)`` makes a new record.
+/// finalized. It is never edited in place; ``Outbox/requeue(_:editing:)`` makes a new record.
 ///
 /// The instance id travels with every delivery attempt as an idempotency key, so a server that
 /// receives a record twice can recognise it.

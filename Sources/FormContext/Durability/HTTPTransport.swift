@@ -20,7 +20,7 @@ import FoundationNetworking
 /// **Redirects are not followed.** A 3xx is the server's answer, not a delivery: the record is parked
 /// with the status and the `Location` as the reason (`HTTP 308: redirected to '…'; redirects are not
 /// followed`), so a record is never counted as delivered by a server that did not receive its body,
-/// and the headers (your `Authorization`) never go to any URL but ``url``.
+/// and the headers (your `Authorization`) never go to any URL but the one it was made with.
 ///
 /// **The timeout is a deadline** for the whole request: connecting, sending, waiting and receiving.
 /// A server that answers slowly, a byte at a time, is cut off when it runs out.

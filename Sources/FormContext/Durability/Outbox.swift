@@ -12,7 +12,7 @@ public import Foundation
 /// The folder holds a marker, `.formcontext-outbox`, `new/` (queued records, named
 /// `<sequence>-<instance id>.record`), `tmp/` (records being written: each is written and flushed
 /// there, then renamed into `new/`, as in Maildir), `parked/` (records the server refused, with a
-/// `.reason` file beside each), `sent/` (delivered records, when ``keepsSent`` is on), `damaged/`
+/// `.reason` file beside each), `sent/` (delivered records, when the outbox keeps them), `damaged/`
 /// (records that could not be read) and two lock files.
 ///
 /// An outbox owns only what it made. It marks its folder when it creates it (or finds it empty), and

@@ -14,7 +14,7 @@
 ///
 /// A lenient read (`reader[key]` with a ``FormKey``) answers `nil` both for an absent key and for a
 /// value of another type, as the original form-context pattern did. A strict read
-/// (``value(for:as:)``, ``value(for:)``, ``requiredValue(for:)``) throws ``FormContextError``, naming
+/// (``value(for:)``) throws ``FormContextError``, naming
 /// the key, the expected type and the found type, for code that must not mistake one for the other.
 public protocol FormReader {
     /// The value stored under `key`, or `nil` if there is none.
