@@ -53,9 +53,9 @@ struct WholePathScenario: Scenario {
             form = FormContextObject(
                 definition: Fixture.definition(fields), values: values, options: ValidationOptions(mode: .onChange))
             let sections = stride(from: 0, to: count, by: 10).map { start in
-                FormSection(cells: keys[start..<min(start + 10, count)].map { TextCell($0, key: FormKey<String>($0)).cell })
+                FormSection { for key in keys[start..<min(start + 10, count)] { TextCell(key, key: FormKey<String>(key)) } }
             }
-            live = LiveScreen(Screen("Fields", sections: sections), form: form)
+            live = LiveScreen(Screen("Fields") { sections }, form: form)
             renderButton()
         }
 

@@ -63,7 +63,7 @@ extension FormContextObject {
     }
 
     /// The number of controls connected to `key`.
-    public func controlCount(for key: String) -> Int {
+    @_spi(Diagnostics) public func controlCount(for key: String) -> Int {
         read { $0.observers.controls[key]?.count ?? 0 }
     }
 }

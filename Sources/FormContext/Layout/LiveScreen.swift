@@ -13,7 +13,7 @@ import Synchronization
 /// form.set(false, for: "isEnabled")
 /// ```
 ///
-/// The live screen follows the form through ``FormContextObject/observeAll(aspects:_:)``: each value
+/// The live screen follows the form through a subscription to every field's events: each value
 /// change re-runs only the conditions, footers and cell values that read the key the last time they
 /// ran (their reads are recorded on every run, so a read on another branch is followed), and each
 /// change of a field's visibility by the form's rules shows or hides the cells bound to it. A change

@@ -43,17 +43,17 @@ extension FormContextObject {
     }
 
     /// Whether the value under `key` differs from its initial value.
-    public func isDirty(_ key: String) -> Bool {
+    func isDirty(_ key: String) -> Bool {
         fieldState(for: key).isDirty
     }
 
     /// Whether `key` has been touched (its control lost focus, or a submit was attempted).
-    public func isTouched(_ key: String) -> Bool {
+    func isTouched(_ key: String) -> Bool {
         fieldState(for: key).isTouched
     }
 
     /// The initial value of `key`: the value the form started from or was last reset to.
-    public func initialValue(for key: String) -> AnyHashable? {
+    func initialValue(for key: String) -> AnyHashable? {
         read { state in state.fields.slot(of: key).flatMap { state.fields[$0].initial } }
     }
 
@@ -79,7 +79,7 @@ extension FormContextObject {
     }
 
     /// Whether `key` is shown.
-    public func isVisible(_ key: String) -> Bool {
+    func isVisible(_ key: String) -> Bool {
         fieldState(for: key).isVisible
     }
 
@@ -93,7 +93,7 @@ extension FormContextObject {
     }
 
     /// Whether `key` can be edited.
-    public func isEnabled(_ key: String) -> Bool {
+    func isEnabled(_ key: String) -> Bool {
         fieldState(for: key).isEnabled
     }
 

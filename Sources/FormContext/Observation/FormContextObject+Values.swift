@@ -26,15 +26,6 @@ extension FormContextObject {
         return value
     }
 
-    /// The value of a typed field; setting it writes with origin ``FormChangeOrigin/program``.
-    ///
-    /// Reading returns `nil` when the key is absent or holds another type; use ``FormReader/value(for:)``
-    /// to tell the two apart.
-    public subscript<Value>(key: FormKey<Value>) -> Value? {
-        get { self[key.name]?.base as? Value }
-        set { set(newValue, for: key.name) }
-    }
-
     /// Reads a form-level property, registering it with Observation and with the pipeline, which
     /// from then on compares it before and after every mutation and announces it when it changed.
     ///
@@ -101,33 +92,6 @@ extension FormContextObject {
         return mutate { state, changes in
             state.write(newValue, for: key, origin: origin, into: &changes)
         }
-    }
-
-    /// Writes every value of `values` in one batch: each changed key notifies once, after all are written.
-    ///
-    /// Keys absent from `values` are left as they are. Keys secret in `values` become secret in the
-    /// form before any value is written, so their changes are masked.
-    ///
-    /// - Returns: The changes made, in key order.
-    /// - Complexity: O(*m* log *m*) for *m* values, plus one call per observer of each changed key.
-    @discardableResult
-    public func set(_ values: FormContext, origin: FormChangeOrigin = .program) -> [FormChange] {
-        mutate { state, changes in
-            changes.isCollectingChanges = true
-            state.markSecret(values.secureKeys, into: &changes)
-            for key in values.sortedKeys {
-                _ = state.write(StoredValue(stored: values.storage[key]), for: key, origin: origin, into: &changes)
-            }
-            return changes.collected
-        }
-    }
-
-    /// Writes the value of `control` under its key (nothing for a control without a key).
-    ///
-    /// - Returns: The change that was made, or `nil` if nothing changed.
-    @discardableResult
-    public func update(from control: some FormControl, origin: FormChangeOrigin = .user) -> FormChange? {
-        set(control.formValue, for: control.formKey, origin: origin)
     }
 }
 

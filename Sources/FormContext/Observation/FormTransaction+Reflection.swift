@@ -4,8 +4,7 @@ extension FormTransaction: CustomReflectable {
     public var customMirror: Mirror {
         let children = zip(order, values).map { key, stored -> (String, Any) in
             guard let value = StoredValue(stored).value else { return (key, "nil") }
-            let shown = form.isSecret(key) ? FormContext.secretMask : FormContext.display(value.base, quoted: true)
-            return (key, shown)
+            return (key, SecretDisplay.text(of: value, isSecret: form.isSecret(key)))
         }
         return Mirror(self, children: children.map { (label: Optional($0.0), value: $0.1) }, displayStyle: .dictionary)
     }

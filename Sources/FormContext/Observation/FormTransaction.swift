@@ -22,12 +22,6 @@ public struct FormTransaction: FormReader {
         return form.read { $0.fields.value(of: key) }
     }
 
-    /// The value of a typed field; setting `nil` removes it.
-    public subscript<Value>(key: FormKey<Value>) -> Value? {
-        get { self[key.name]?.base as? Value }
-        set { set(newValue, for: key.name) }
-    }
-
     /// Stores `value` under `key` when the batch ends; `nil` removes the key, a `nil` key is ignored.
     public mutating func set(_ value: (any Hashable & Sendable)?, for key: String?) {
         guard let key else { return }
@@ -48,13 +42,8 @@ public struct FormTransaction: FormReader {
         return entry
     }
 
-    /// Removes the value under `key` when the batch ends.
-    public mutating func removeValue(for key: String) {
-        set(nil, for: key)
-    }
-
     /// The keys written so far, in the order of their first write.
-    public var writtenKeys: [String] { order }
+    var writtenKeys: [String] { order }
 
     /// Hands over the writes: the keys in the order of their first write, and their last values.
     /// Boxing hashes a value with its own `Hashable` code, so it happens here, before the form's

@@ -69,7 +69,7 @@ public struct FormValues: FormReader {
     /// - Parameters:
     ///   - context: The values.
     ///   - inactiveKeys: Keys of hidden or disabled fields.
-    public init(_ context: FormContext, inactiveKeys: Set<String> = []) {
+    init(_ context: FormContext, inactiveKeys: Set<String> = []) {
         self.init(.context(context, hidden: inactiveKeys, disabled: inactiveKeys))
     }
 

@@ -122,8 +122,8 @@ enum ValidationStage: SettleStage {
         for check in plan.fields {
             tracker.reset()
             var report = ValidationReport()
-            if let message = check.requiredMessage, check.value.map({ isBlankValue($0.base) }) ?? true {
-                report.errors.append(ValidationIssue(key: check.key, rule: "required", message: message))
+            if let message = check.requiredMessage, let issue = requiredIssue(key: check.key, value: check.value, message: message) {
+                report.errors.append(issue)
             }
             check.check(check.value, values, &report)
             outcome.fields.append((check, report, tracker.keys))
@@ -149,7 +149,7 @@ enum ValidationStage: SettleStage {
             entry.warnings = report.warnings
             if let asyncCheck = check.asyncCheck {
                 let value = state.fields[slot].value
-                if report.errors.isEmpty, let value, !isEmptyValue(value.base) {
+                if report.errors.isEmpty, let value, !isBlankValue(value.base) {
                     if let run = state.validation.runs[slot], isSameValue(run.value, value) {
                         // A run for this very value is under way: let it finish.
                     } else if state.validation.runs[slot] == nil, isSameValue(entry.asyncValue, value) {
