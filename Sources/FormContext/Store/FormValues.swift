@@ -17,7 +17,10 @@ import Synchronization
 public struct FormValues: FormReader {
     enum Source {
         /// A plain context, with the keys of hidden fields and of disabled fields.
-        case context(FormContext, hidden: Set<String>, disabled: Set<String>)
+        ///
+        /// Every case holds one reference, so that a reader (made for every level of rules) copies
+        /// its source as one retain, not through an outlined copy of payloads of different shapes.
+        case context(PlainValues)
         /// A live form.
         case live(FormContextObject)
         /// A form's state evaluated on its own, with no live form (rules over a plain context, for a server).
@@ -52,16 +55,18 @@ public struct FormValues: FormReader {
         self.row = row
     }
 
-    /// The tracker to record the calling thread's reads in, if they are recorded now.
+    /// Whether the calling thread's reads through this reader are recorded now (in ``tracker``).
+    ///
+    /// A flag rather than the tracker itself: handing the tracker out would retain and release it on
+    /// every read, where the reader's own reference, borrowed, serves.
     @inline(__always)
-    private var trackerOfCallingThread: ReadTracker? {
-        guard let tracker, tracker.takesReads(of: recordingRun) else { return nil }
-        return tracker
+    private var isRecording: Bool {
+        if let tracker { tracker.takesReads(of: recordingRun) } else { false }
     }
 
     /// Records that `key` was read, if the calling thread's reads are recorded now.
     func record(_ key: String) {
-        trackerOfCallingThread?.record(key)
+        if isRecording, let tracker { tracker.record(key) }
     }
 
     /// The values of `context`, with `inactiveKeys` reading as absent.
@@ -70,7 +75,7 @@ public struct FormValues: FormReader {
     ///   - context: The values.
     ///   - inactiveKeys: Keys of hidden or disabled fields.
     init(_ context: FormContext, inactiveKeys: Set<String> = []) {
-        self.init(.context(context, hidden: inactiveKeys, disabled: inactiveKeys))
+        self.init(.context(PlainValues(context, hidden: inactiveKeys, disabled: inactiveKeys)))
     }
 
     /// The value under `key` (inside the reader's scope), or `nil` if there is none or its field is
@@ -103,11 +108,11 @@ public struct FormValues: FormReader {
     /// The value under `key`, a key from the root, or `nil` if there is none or this reader cannot see it.
     @inline(__always)
     private func value(ofFullKey key: String) -> AnyHashable? {
-        guard case .context(let context, let hidden, let disabled) = source else { return storedValue(ofFullKey: key).value }
+        guard case .context(let plain) = source else { return storedValue(ofFullKey: key).value }
         record(key)
-        if !hidden.isEmpty, !excluded.isDisjoint(with: .concealed), hidden.contains(key) { return nil }
-        if !disabled.isEmpty, !excluded.isDisjoint(with: .locked), disabled.contains(key) { return nil }
-        return context.storage[key]
+        if !plain.hidden.isEmpty, !excluded.isDisjoint(with: .concealed), plain.hidden.contains(key) { return nil }
+        if !plain.disabled.isEmpty, !excluded.isDisjoint(with: .locked), plain.disabled.contains(key) { return nil }
+        return plain.context.storage[key]
     }
 
     /// The stored value under `key`, a key from the root, in a live form or a form's state evaluated
@@ -117,18 +122,20 @@ public struct FormValues: FormReader {
         switch source {
         case .context: return .absent
         case .live(let form):
-            let tracker = trackerOfCallingThread
-            return form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, tracker: tracker) }
+            let records = isRecording
+            return form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, recordingIn: tracker, records) }
         case .scratch(let scratch):
-            return Self.storedValue(of: key, in: scratch.state.fields, unless: excluded, tracker: trackerOfCallingThread)
+            return Self.storedValue(of: key, in: scratch.state.fields, unless: excluded, recordingIn: tracker, isRecording)
         }
     }
 
     /// The stored value of `key` in `fields`, absent when it has none or its field carries any of
-    /// `flags`; the read recorded in `tracker` with the key's slot, found by the same lookup.
+    /// `flags`; the read recorded, when `records`, in `tracker` with the key's slot, found by the same lookup.
     @inline(__always)
-    private static func storedValue(of key: String, in fields: FieldTable, unless flags: FieldFlags, tracker: ReadTracker?) -> StoredValue {
-        let slot = if let tracker { tracker.recordRead(of: key, in: fields) } else { fields.slot(of: key) }
+    private static func storedValue(
+        of key: String, in fields: FieldTable, unless flags: FieldFlags, recordingIn tracker: ReadTracker?, _ records: Bool
+    ) -> StoredValue {
+        let slot = if records, let tracker { tracker.recordRead(of: key, in: fields) } else { fields.slot(of: key) }
         guard let slot else { return .absent }
         return fields.flags(at: slot).isDisjoint(with: flags) ? fields.stored(at: slot) : .absent
     }
@@ -141,6 +148,19 @@ public struct FormValues: FormReader {
         guard !scope.prefix.isEmpty else { return self }
         return FormValues(
             source, excluding: excluded, prefix: prefix + scope.prefix + ".", tracker: tracker, recordingRun: recordingRun, row: row)
+    }
+}
+
+/// A plain context read by a ``FormValues``, with the keys of its hidden and of its disabled fields.
+final class PlainValues: Sendable {
+    let context: FormContext
+    let hidden: Set<String>
+    let disabled: Set<String>
+
+    init(_ context: FormContext, hidden: Set<String>, disabled: Set<String>) {
+        self.context = context
+        self.hidden = hidden
+        self.disabled = disabled
     }
 }
 
@@ -225,9 +245,11 @@ final class ReadTracker: @unchecked Sendable {
     }
 
     /// Gives every key read that had no slot yet the slot `place` makes for it, in the order the
-    /// keys were read.
-    func placeSlots(_ place: (String) -> Int) {
-        log.placeSlots(place)
+    /// keys were read, then exchanges the slots recorded with `other`: the caller takes the
+    /// reads as a value of its own, and the tracker records the next ones in the storage `other`
+    /// held (emptied by ``reset()``). One access to the tracker's records for both.
+    func takeSlots(into other: inout [Int], placing place: (String) -> Int) {
+        log.takeSlots(into: &other, placing: place)
     }
 
     /// Forgets what was read, for the next check.
@@ -281,6 +303,11 @@ private struct ReadLog {
         for index in slots.indices where slots[index] < 0 {
             slots[index] = place(unplacedKeys[-1 - slots[index]])
         }
+    }
+
+    mutating func takeSlots(into other: inout [Int], placing place: (String) -> Int) {
+        placeSlots(place)
+        swap(&slots, &other)
     }
 
     mutating func reset() {

@@ -35,8 +35,11 @@ enum RuleStage: SettleStage {
         var rules: [CompiledRule] = []
         /// What each rule of the level decided, in the level's order.
         var outputs: [CompiledRule.Output] = []
-        /// The range of the tracker's slots holding what each rule of the level read, in the level's order.
+        /// The range of ``slotsRead`` holding what each rule of the level read, in the level's order.
         var reads: [Range<Int>] = []
+        /// The slots the rules of the level read, one rule after another, taken from the tracker by
+        /// the commit (the tracker records the next level's in the storage this held).
+        var slotsRead: [Int] = []
         /// Records the slots the rules read, one rule after another; a key that had no slot yet as
         /// `-1 - i` for its place `i` in the tracker's unplaced keys. A reference: the rules' readers
         /// record into it. The plan makes sure the buffers hold it alone (see ``plan(_:_:)``).
@@ -45,19 +48,21 @@ enum RuleStage: SettleStage {
 
     static func plan(_ state: inout EngineState, _ changes: inout ChangeSet) -> Plan? {
         guard !state.rules.isEmpty else { return nil }
+        // Moved out of the state, so that the state holds no buffers while the level runs.
+        var buffers = state.rules.spareBuffers.take() ?? Buffers()
         if !changes.rulesBegun {
             changes.rulesBegun = true
             state.rules.beginPass()
+            // A copy of the state made earlier (for another form, or to evaluate the rules on their
+            // own) shares the arrays, which copy themselves when written, but would share the
+            // tracker: a tracker held by anything else (that copy, a reader a rule kept) is left to
+            // it, and this pass records in its own. Within a pass the buffers go from this pass's
+            // commit to its next plan under one hold of the lock, where no copy can see them.
+            if !isKnownUniquelyReferenced(&buffers.tracker) { buffers.tracker = ReadTracker(recordingSlots: true) }
         }
         for slot in state.rules.placeNewSlots(of: state.fields) {
             state.refreshRuleFlags(at: slot, into: &changes)
         }
-        // Moved out of the state, so that the state holds no buffers while the level runs. A copy of
-        // the state made earlier (for another form, or to evaluate the rules on their own) shares the
-        // arrays, which copy themselves when written, but would share the tracker: a tracker held by
-        // anything else (that copy, a reader a rule kept) is left to it, and this level records in its own.
-        var buffers = state.rules.spareBuffers.take() ?? Buffers()
-        if !isKnownUniquelyReferenced(&buffers.tracker) { buffers.tracker = ReadTracker(recordingSlots: true) }
         buffers.level.empty()
         buffers.outputs.empty()
         buffers.reads.empty()
@@ -101,56 +106,58 @@ enum RuleStage: SettleStage {
     static func run(_ plan: consuming Plan, reading source: FormValues.Source) -> Outcome {
         let (isDiscovery, isCycleCheck, generation) = (plan.isDiscovery, plan.isCycleCheck, plan.generation)
         var buffers = (consume plan).buffers
-        let tracker = buffers.tracker
-        tracker.reset()
+        buffers.tracker.reset()
         buffers.outputs.reserveCapacity(buffers.level.count)
         buffers.reads.reserveCapacity(buffers.level.count)
         // One reader for the level, told for each rule what that rule cannot see, and which run it
         // records for: a reader a rule kept records nothing once its level has run, nor on another
         // thread while it runs.
-        var values = FormValues(source, tracker: tracker)
-        values.recordingRun = tracker.beginRun()
-        defer { tracker.endRun() }
+        var values = FormValues(source, tracker: buffers.tracker)
+        values.recordingRun = buffers.tracker.beginRun()
         // Let go of the rules before the commit, which may add some (the rows a count rule makes).
         var rules: [CompiledRule] = []
         swap(&rules, &buffers.rules)
+        // Each rule's reads start where the last one's ended: the tracker is asked once a rule (an
+        // access to its records is checked for exclusivity at run time).
+        var start = 0
         for rule in buffers.level {
-            let start = tracker.slotCount
             values.excluded = rules[rule].excluded
             buffers.outputs.append(rules[rule].evaluator.evaluate(values))
-            buffers.reads.append(start..<tracker.slotCount)
+            let end = buffers.tracker.slotCount
+            buffers.reads.append(start..<end)
+            start = end
         }
+        buffers.tracker.endRun()
         return Outcome(isDiscovery: isDiscovery, isCycleCheck: isCycleCheck, generation: generation, buffers: buffers)
     }
 
     static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
         let (isDiscovery, isCycleCheck, generation) = (outcome.isDiscovery, outcome.isCycleCheck, outcome.generation)
-        let buffers = (consume outcome).buffers
-        // Handed back as they are: the next plan empties them.
-        defer { state.rules.spareBuffers = buffers }
+        var buffers = (consume outcome).buffers
         // Rules replaced while the level ran (one of them attached a definition) decide nothing now.
-        guard generation == state.rules.generation else { return }
-        let tracker = buffers.tracker
-        // Keys that had no slot when read get theirs now, in the order they were read.
-        tracker.placeSlots { state.fields.slot(creating: $0) }
-        let slotsRead = tracker.slots
-        if isCycleCheck {
-            commitCycleCheck(buffers, slotsRead, to: &state)
-        } else {
-            commit(buffers, slotsRead, isDiscovery: isDiscovery, to: &state, &changes)
+        if generation == state.rules.generation {
+            // Keys that had no slot when read get theirs now, in the order they were read.
+            buffers.tracker.takeSlots(into: &buffers.slotsRead) { state.fields.slot(creating: $0) }
+            if isCycleCheck {
+                commitCycleCheck(buffers, to: &state)
+            } else {
+                commit(buffers, isDiscovery: isDiscovery, to: &state, &changes)
+            }
+            if isDiscovery {
+                state.rules.order()
+            }
+            // What this commit changed has been scheduled here; the next plan takes in only what others change.
+            changes.rulesTakenValues = changes.values.count
+            changes.rulesTakenConcealment = changes.concealment.count
         }
-        if isDiscovery {
-            state.rules.order()
-        }
-        // What this commit changed has been scheduled here; the next plan takes in only what others change.
-        changes.rulesTakenValues = changes.values.count
-        changes.rulesTakenConcealment = changes.concealment.count
+        // Handed back as they are: the next plan empties them.
+        state.rules.spareBuffers = consume buffers
     }
 
     /// Commits the rules of a level, with what each decided (the buffers' `outputs`) and the slots
-    /// they read (`slotsRead`, each rule's in the range of the buffers' `reads`).
+    /// they read (the buffers' `slotsRead`, each rule's in the range of their `reads`).
     private static func commit(
-        _ buffers: Buffers, _ slotsRead: [Int], isDiscovery: Bool, to state: inout EngineState, _ changes: inout ChangeSet
+        _ buffers: borrowing Buffers, isDiscovery: Bool, to state: inout EngineState, _ changes: inout ChangeSet
     ) {
         // The rules of this level whose result changes: what they decide, the level read as it was.
         state.rules.levelChanges.empty()
@@ -161,16 +168,15 @@ enum RuleStage: SettleStage {
         }
         for index in buffers.level.indices {
             let (rule, range) = (buffers.level[index], buffers.reads[index])
-            let slots = slotsRead[range]
-            state.rules.record(slots, readBy: rule)
-            state.rules.didRun(rule, reads: slots)
+            state.rules.record(buffers.slotsRead, range, readBy: rule)
+            state.rules.didRun(rule, reads: buffers.slotsRead, range)
             guard !isDiscovery else { continue }
             // A read of something a rule of the same height or higher decides: run again after it.
             let height = state.rules.heights[rule]
             var later: Set<Int> = []
             var needed = height
-            for slot in slots {
-                state.rules.forEachProducer(of: slot, readBy: rule) { producer in
+            for position in range {
+                state.rules.forEachProducer(of: buffers.slotsRead[position], readBy: rule) { producer in
                     let producerHeight = state.rules.heights[producer]
                     guard producerHeight >= height else { return }
                     later.insert(producer)
@@ -199,12 +205,11 @@ enum RuleStage: SettleStage {
     /// that no longer lies on a cycle back to the graph, placed after what it reads and due to run, so
     /// that its result (and what follows from it) is carried out as any rule's. A rule still on a
     /// cycle keeps its last result.
-    private static func commitCycleCheck(_ buffers: Buffers, _ slotsRead: [Int], to state: inout EngineState) {
+    private static func commitCycleCheck(_ buffers: borrowing Buffers, to state: inout EngineState) {
         for index in buffers.level.indices {
             let (rule, range) = (buffers.level[index], buffers.reads[index])
-            let slots = slotsRead[range]
-            state.rules.record(slots, readBy: rule)
-            state.rules.didRun(rule, reads: slots)
+            state.rules.record(buffers.slotsRead, range, readBy: rule)
+            state.rules.didRun(rule, reads: buffers.slotsRead, range)
         }
         let released = state.rules.recheckCycles(through: buffers.level)
         for rule in released { state.rules.heights[rule] = 0 }

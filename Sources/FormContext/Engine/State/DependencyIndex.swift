@@ -70,47 +70,50 @@ struct DependencyIndex: Sendable {
     ///
     /// - Complexity: O(*r*) for *r* slots read now and before.
     mutating func record(_ slots: [Int], for reader: Int) {
-        record(slots[...], for: reader)
+        record(slots, in: slots.indices, for: reader)
     }
 
-    /// Records that `reader` read exactly `slots` on its last run.
+    /// Records that `reader` read exactly `slots[range]` on its last run.
+    ///
+    /// Given the array and the range rather than a slice: a slice would hold (retain) the array's
+    /// storage, where the array is only borrowed.
     ///
     /// - Complexity: O(*r*) for *r* slots read now and before (amortized: the pool is compacted once
     ///   half of it is given up); no allocation when they are the slots it read before.
-    mutating func record(_ slots: ArraySlice<Int>, for reader: Int) {
+    mutating func record(_ slots: [Int], in range: Range<Int>, for reader: Int) {
         if reader >= readStart.count {
-            guard !slots.isEmpty else { return }
+            guard !range.isEmpty else { return }
             readStart.append(contentsOf: repeatElement(0, count: reader - readStart.count + 1))
             readCount.append(contentsOf: repeatElement(0, count: reader - readCount.count + 1))
         }
         let start = readStart[reader]
         let count = Int(readCount[reader])
-        if count == slots.count, Self.same(pool, start, slots) { return }
+        if count == range.count, Self.same(pool, start, slots, range) { return }
         for index in start..<(start + count) { removeReader(reader, of: pool[index]) }
-        for slot in slots { addReader(reader, of: slot) }
-        if slots.count <= count {
-            var index = start
-            for slot in slots {
-                pool[index] = slot
-                index += 1
+        for index in range { addReader(reader, of: slots[index]) }
+        if range.count <= count {
+            var position = start
+            for index in range {
+                pool[position] = slots[index]
+                position += 1
             }
-            garbage += count - slots.count
+            garbage += count - range.count
         } else {
             garbage += count
             readStart[reader] = pool.count
-            for slot in slots { pool.append(slot) }
+            for index in range { pool.append(slots[index]) }
         }
-        readCount[reader] = Int32(slots.count)
+        readCount[reader] = Int32(range.count)
         if garbage > 1024, garbage * 2 > pool.count { compact() }
     }
 
-    /// Whether `pool[start...]` begins with `slots`.
+    /// Whether `pool[start...]` begins with `slots[range]`.
     @inline(__always)
-    private static func same(_ pool: [Int], _ start: Int, _ slots: ArraySlice<Int>) -> Bool {
-        var index = start
-        for slot in slots {
-            guard pool[index] == slot else { return false }
-            index += 1
+    private static func same(_ pool: [Int], _ start: Int, _ slots: [Int], _ range: Range<Int>) -> Bool {
+        var position = start
+        for index in range {
+            guard pool[position] == slots[index] else { return false }
+            position += 1
         }
         return true
     }

@@ -270,10 +270,10 @@ struct RuleState: Sendable {
         }
     }
 
-    /// Records what `rule` read on its run; nothing changes when it read what it read before.
-    mutating func record(_ slots: ArraySlice<Int>, readBy rule: Int) {
-        valueReaders.record(slots, for: rule)
-        if !rules[rule].excluded.isDisjoint(with: .concealed) { concealmentReaders.record(slots, for: rule) }
+    /// Records what `rule` read on its run, `slots[range]`; nothing changes when it read what it read before.
+    mutating func record(_ slots: [Int], _ range: Range<Int>, readBy rule: Int) {
+        valueReaders.record(slots, in: range, for: rule)
+        if !rules[rule].excluded.isDisjoint(with: .concealed) { concealmentReaders.record(slots, in: range, for: rule) }
     }
 
     /// The rules that read the value of `slot`.
@@ -500,8 +500,8 @@ struct RuleState: Sendable {
         rerun = []
     }
 
-    /// Counts and records a run of `rule`, which read `reads`.
-    mutating func didRun(_ rule: Int, reads: ArraySlice<Int>) {
+    /// Counts and records a run of `rule`, which read `slots[range]`.
+    mutating func didRun(_ rule: Int, reads slots: [Int], _ range: Range<Int>) {
         if !isRecording {
             lastRun.empty()
             lastRunReads.empty()
@@ -510,7 +510,7 @@ struct RuleState: Sendable {
         evaluationCount += 1
         let start = lastRunReads.count
         // One at a time: a rule reads a few fields, and appending a slice costs more than a few appends.
-        for slot in reads { lastRunReads.append(slot) }
+        for index in range { lastRunReads.append(slots[index]) }
         lastRun.append((rule, start..<lastRunReads.count))
     }
 
