@@ -451,41 +451,4 @@ struct FieldControlTests {
         form.set(3, for: "age")
         #expect(text.count == 1)
     }
-
-    // MARK: FormControl
-
-    struct Slider: FormControl {
-        var formKey: String?
-        var level: Int?
-        var formValue: (any Hashable & Sendable)? { level }
-    }
-
-    @Test func nilFormControlContributesNothing() {
-        let control = NilFormControl()
-        #expect(control.formKey == nil)
-        #expect(control.formValue == nil)
-        let form = FormContextObject(["a": 1])
-        let recorder = ChangeRecorder()
-        let subscription = form.observeAll(recorder.record)
-        #expect(form.update(from: control) == nil)
-        #expect(form.context == ["a": 1])
-        #expect(recorder.count == 0)
-        subscription.cancel()
-    }
-
-    @Test func updateFromAControlWritesItsValueAsAUserEdit() throws {
-        let form = FormContextObject()
-        #expect(form.update(from: Slider(formKey: "level", level: 3)) == FormChange(key: "level", oldValue: nil, newValue: 3, origin: .user))
-        #expect(form.update(from: Slider(formKey: "level", level: 3)) == nil)
-        #expect(
-            form.update(from: Slider(formKey: "level", level: nil), origin: .bridge)
-                == FormChange(key: "level", oldValue: 3, newValue: nil, origin: .bridge))
-        #expect(form.update(from: Slider(formKey: nil, level: 5)) == nil)
-        #expect(form.context.isEmpty)
-
-        let name = FieldControl<String>(key: "name", text: "Ada")
-        #expect(name.formKey == "name")
-        #expect(name.formValue as? String == "Ada")
-        #expect(form.update(from: name) == FormChange(key: "name", oldValue: nil, newValue: "Ada", origin: .user))
-    }
 }

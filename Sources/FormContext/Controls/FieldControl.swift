@@ -18,7 +18,7 @@ import Synchronization
 /// ```
 ///
 /// The control is `Observable` (``value``, ``text``, ``parseError``) and safe from any thread.
-public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observable, Sendable {
+public final class FieldControl<Value: Hashable & Sendable>: Observable, Sendable {
     private struct Storage {
         var value: Value?
         var text: String
@@ -60,13 +60,6 @@ public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observ
         subscription?.cancel()
         form?.unregisterControl(key: key)
     }
-
-    // MARK: FormControl
-
-    /// The field key.
-    public var formKey: String? { key }
-    /// The current value.
-    public var formValue: (any Hashable & Sendable)? { value }
 
     // MARK: State
 

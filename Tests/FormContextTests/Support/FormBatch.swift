@@ -17,12 +17,3 @@ extension FormBridge {
         return back
     }
 }
-
-extension FormContextObject {
-    /// Writes the value of `control` under its key, as a user edit by default: what a control's
-    /// owner writes with ``FormContextObject/set(_:for:origin:)``.
-    @discardableResult
-    func update(from control: some FormControl, origin: FormChangeOrigin = .user) -> FormChange? {
-        set(control.formValue, for: control.formKey, origin: origin)
-    }
-}
