@@ -74,7 +74,9 @@ extension DemoCommand {
                 options.form = form
             case "--today":
                 let text = try value(inlineValue, orNextOf: &remaining, for: flag)
-                guard case let date?? = FieldFormat<Date>.iso8601.parse(text) else { throw .invalidDate(flag: flag, value: text) }
+                let day = FieldControl<Date>(key: flag)
+                day.text = text
+                guard day.parseError == nil, let date = day.value else { throw .invalidDate(flag: flag, value: text) }
                 options.today = date
             default:
                 throw argument.hasPrefix("-") ? .unknownOption(argument) : .unexpectedArgument(argument)

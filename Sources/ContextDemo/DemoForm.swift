@@ -6,13 +6,10 @@ protocol DemoTextInput: AnyObject, Sendable {
     var key: String { get }
     var text: String { get set }
     var parseError: FormControlError? { get }
-    var expectedText: String { get }
     func connect(to form: FormContextObject) throws(FormControlError)
 }
 
-extension FieldControl: DemoTextInput {
-    var expectedText: String { format.expected }
-}
+extension FieldControl: DemoTextInput {}
 
 /// One of the forms the demo can fill and submit.
 struct DemoForm: Sendable {

@@ -34,7 +34,7 @@ public final class FieldControl<Value: Hashable & Sendable>: Observable, Sendabl
     /// Whether the value is secret: a secure text field; the form masks it in every description.
     public let isSecure: Bool
     /// How the value is shown as text and read back.
-    public let format: FieldFormat<Value>
+    let format: FieldFormat<Value>
 
     private let storage: Mutex<Storage>
     private let registrar = ObservationRegistrar()

@@ -1,11 +1,11 @@
-public import Foundation
+import Foundation
 
 /// How a control shows its value as text and reads typed text back.
 public struct FieldFormat<Value>: Sendable {
     /// The value type and the form of text it takes, as shown in parse errors (`Int`, `Date (ISO 8601)`).
-    public let expected: String
+    let expected: String
     /// Whether empty text (or only white space) means "no value" rather than a parse error.
-    public let emptyMeansNoValue: Bool
+    let emptyMeansNoValue: Bool
     private let formatValue: @Sendable (Value) -> String
     private let parseText: @Sendable (String) -> Value?
 
@@ -27,14 +27,14 @@ public struct FieldFormat<Value>: Sendable {
     }
 
     /// The text for `value`; empty for no value.
-    public func format(_ value: Value?) -> String {
+    func format(_ value: Value?) -> String {
         value.map(formatValue) ?? ""
     }
 
     /// The value `text` stands for: `.some(nil)` for "no value", `nil` when the text does not parse.
     ///
-    /// The built-in formats other than ``text`` ignore white space and line breaks around the text.
-    public func parse(_ text: String) -> Value?? {
+    /// The built-in formats other than `text` ignore white space and line breaks around the text.
+    func parse(_ text: String) -> Value?? {
         if emptyMeansNoValue && text.allSatisfy(\.isWhitespace) { return .some(nil) }
         guard let value = parseText(text) else { return nil }
         return .some(value)
@@ -43,14 +43,14 @@ public struct FieldFormat<Value>: Sendable {
 
 extension FieldFormat where Value == String {
     /// Text as it is; empty text is an empty string, not "no value".
-    public static var text: FieldFormat {
+    static var text: FieldFormat {
         FieldFormat(expected: "String", emptyMeansNoValue: false, format: { $0 }, parse: { $0 })
     }
 }
 
 extension FieldFormat where Value == Bool {
     /// `true`/`false`, also accepting `yes`/`no`, `on`/`off` and `1`/`0` in any case.
-    public static var bool: FieldFormat {
+    static var bool: FieldFormat {
         FieldFormat(expected: "Bool (true or false)", format: { $0 ? "true" : "false" }) { text in
             switch text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
             case "true", "yes", "on", "1": true
@@ -63,7 +63,7 @@ extension FieldFormat where Value == Bool {
 
 extension FieldFormat where Value == Int {
     /// A whole number in decimal digits, with an optional sign.
-    public static var integer: FieldFormat {
+    static var integer: FieldFormat {
         FieldFormat(expected: "Int", format: { String($0) }) { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 }
@@ -73,7 +73,7 @@ extension FieldFormat where Value == Double {
     ///
     /// Hexadecimal (`0x10`), `nan` and `inf` are refused, and so is text that is too large for a
     /// `Double` or that names a non-zero number too small for one (`4.9e-325` would be read as zero).
-    public static var number: FieldFormat {
+    static var number: FieldFormat {
         FieldFormat(expected: "Double", format: { String($0) }) { text in
             parseDouble(text.trimmingCharacters(in: .whitespacesAndNewlines))
         }
@@ -85,7 +85,7 @@ extension FieldFormat where Value == Decimal {
     ///
     /// A number is read only if a `Decimal` holds it exactly: at most 38 significant digits, and a
     /// magnitude `Decimal` can reach. Anything else is refused, never rounded.
-    public static var decimal: FieldFormat {
+    static var decimal: FieldFormat {
         FieldFormat(expected: "Decimal", format: { "\($0)" }) { text in
             parseDecimal(text.trimmingCharacters(in: .whitespacesAndNewlines))
         }
@@ -101,7 +101,7 @@ extension FieldFormat where Value == Date {
     /// impossible field (`2024-02-30`, `T25:00:00Z`, `+99:99`) is refused, never completed or rolled over.
     /// A date that has no such text (a time interval that is not finite, or a year outside 0001 to
     /// 9999) is shown as what it is, such as `invalid date (nan)`, which does not read back.
-    public static var iso8601: FieldFormat {
+    static var iso8601: FieldFormat {
         FieldFormat(expected: "Date (ISO 8601)", format: { ISO8601DateText.describe($0) }) { text in
             ISO8601DateText.parse(text.trimmingCharacters(in: .whitespacesAndNewlines))
         }
@@ -110,7 +110,7 @@ extension FieldFormat where Value == Date {
 
 extension FieldFormat where Value: CaseIterable & Sendable {
     /// One of the cases, written as it prints (`String(describing:)`), in any case.
-    public static var choice: FieldFormat {
+    static var choice: FieldFormat {
         let cases = Array(Value.allCases)
         let names = cases.map { String(describing: $0) }
         return FieldFormat(expected: typeName(of: Value.self) + " (one of " + names.joined(separator: ", ") + ")", format: { String(describing: $0) }) { text in
