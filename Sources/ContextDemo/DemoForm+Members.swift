@@ -36,7 +36,9 @@ extension DemoForm {
         RepeatSection("Members", group: Members.group) {
             TextCell("Name", key: Members.name)
             NumberCell("Age", key: Members.age)
-            ChoiceCell("Relationship", key: Members.relationship)
+            ChoiceCell(
+                "Relationship", key: Members.relationship,
+                options: Relationship.allCases.map { CellOption("\($0)", value: $0) })
             ToggleCell("In school", key: Members.inSchool)
         }
         .addButton("Add member")

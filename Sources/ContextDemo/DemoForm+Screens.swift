@@ -16,7 +16,7 @@ extension DemoForm {
             TextCell("Name", key: "name")
             TextCell("Password", key: "password", secure: true)
             ToggleCell("Newsletter", key: "newsletter")
-            ChoiceCell("Plan", key: FormKey<Plan>("plan"))
+            ChoiceCell("Plan", key: FormKey<Plan>("plan"), options: Plan.allCases.map { CellOption("\($0)", value: $0) })
         }
         FormSection("Details") {
             NumberCell("Age", key: FormKey<Int>("age"))

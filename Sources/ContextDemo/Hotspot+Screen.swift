@@ -17,7 +17,7 @@ extension Hotspot {
         }
         FormSection {
             DetailCell("Notification", value: { values in ShowPreview(rawValue: values[Keys.showPreview] ?? "")?.text }) {
-                OptionList(key: Keys.showPreview, rawValuesOf: ShowPreview.self)
+                OptionList(key: Keys.showPreview, options: ShowPreview.allCases.map { CellOption("\($0)", value: $0.rawValue) })
             }
         }
         .visible(when: isEnabled)

@@ -214,7 +214,7 @@ struct LayoutTests {
         let screen = Screen("Kinds") {
             NumberCell("Count", key: Self.count)
             DateCell("When", key: when)
-            ChoiceCell("Plan", key: plan)
+            ChoiceCell("Plan", key: plan, options: Plan.allCases.map { CellOption("\($0)", value: $0) })
             TextCell("Secret", key: Self.name, secure: true)
         }
         let cells = screen.sections[0].cells

@@ -26,7 +26,7 @@ enum HotspotLayout {
         }
         FormSection {
             DetailCell("Notification", value: { $0[showPreview] }) {
-                OptionList(key: showPreview, rawValuesOf: Preview.self)
+                OptionList(key: showPreview, options: Preview.allCases.map { CellOption("\($0)", value: $0.rawValue) })
             }
         }
         .visible(when: { $0[isEnabled] == true })

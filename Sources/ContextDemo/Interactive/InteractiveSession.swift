@@ -42,13 +42,10 @@ final class InteractiveSession {
         case .activate:
             if case .submitted(let result) = await navigator.activate() { return finish(result) }
         case .toggle:
-            guard let path = navigator.focus, let cell = navigator.top.screen.cell(at: path) else { break }
-            switch cell.kind {
-            case .toggle: cell.toggle(in: navigator.form)
-            case .option: cell.select(in: navigator.form)
-            case .choice: cell.selectNextOption(in: navigator.form)
-            default: break
-            }
+            guard let path = navigator.focus, let kind = navigator.top.screen.cell(at: path)?.kind,
+                kind == .toggle || kind == .option || kind == .choice
+            else { break }
+            await navigator.activate()
         case .back: navigator.pop()
         case .submit: return finish(await navigator.submit())
         case .quit: return .quit

@@ -51,11 +51,12 @@ extension Cell {
     }
 
     /// Moves a choice cell to the option after the selected one (the first after the last, or when
-    /// none is selected), as a user edit; nothing for any other cell.
+    /// none is selected), as a user edit; nothing for any other cell. What a navigator's activation of
+    /// a choice cell does.
     ///
     /// - Parameter form: The form.
     /// - Complexity: O(*n*) for *n* options.
-    public func selectNextOption(in form: FormContextObject) {
+    func selectNextOption(in form: FormContextObject) {
         guard kind == .choice, let key, !options.isEmpty else { return }
         let current = form[key]
         let next = options.firstIndex { $0.value == current }.map { ($0 + 1) % options.count } ?? 0

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// DetailCell("Notification", value: { $0[showPreview]?.description }) {
-///     OptionList(key: showPreview)
+///     OptionList(key: showPreview, options: Preview.allCases.map { CellOption("\($0)", value: $0) })
 /// }
 /// ```
 public struct DetailCell: CellContent {

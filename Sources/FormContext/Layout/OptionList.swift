@@ -3,7 +3,10 @@
 ///
 /// ```swift
 /// DetailCell("Notification", value: { $0[showPreview]?.description }) {
-///     OptionList(key: showPreview)     // Always ✓ / When Unlocked / Never
+///     OptionList(key: showPreview, options: [                  // Always ✓ / When Unlocked / Never
+///         CellOption("Always", value: Preview.always), CellOption("When Unlocked", value: Preview.whenUnlocked),
+///         CellOption("Never", value: Preview.never),
+///     ])
 /// }
 /// ```
 public struct OptionList: CellContent {
@@ -21,22 +24,5 @@ public struct OptionList: CellContent {
                 .checkmark(values[key.name] == option.value)
             }
         }
-    }
-
-    /// Creates one cell per case of an enumeration stored as itself, titled as each case prints.
-    ///
-    /// - Parameter key: The field the options set.
-    public init<Option: CaseIterable & Hashable & Sendable>(key: FormKey<Option>) {
-        self.init(key: key, options: CellOption.cases(of: Option.self))
-    }
-
-    /// Creates one cell per case of an enumeration stored as its raw value, titled as each case prints.
-    ///
-    /// - Parameters:
-    ///   - key: The field the options set, holding raw values.
-    ///   - type: The enumeration.
-    public init<Option: CaseIterable & RawRepresentable>(key: FormKey<Option.RawValue>, rawValuesOf type: Option.Type)
-    where Option.RawValue: Hashable & Sendable {
-        self.init(key: key, options: CellOption.rawValues(of: type))
     }
 }

@@ -7,7 +7,7 @@
 ///     }
 ///     FormSection {
 ///         DetailCell("Notification", value: { $0[showPreview]?.description }) {
-///             OptionList(key: showPreview)
+///             OptionList(key: showPreview, options: Preview.allCases.map { CellOption("\($0)", value: $0) })
 ///         }
 ///     }
 ///     .visible(when: { $0[isEnabled] == true })
