@@ -74,7 +74,7 @@ extension DemoCommand {
         let rowKeys = (form.definition?.repeatGroups ?? []).flatMap { group in
             form.rows(of: group.key).flatMap { id in group.fields.map { "\(group.key).\(id).\($0.key)" } }
         }
-        let inactive = ((form.definition?.keys ?? []) + rowKeys).filter { !form.fieldState(for: $0).isVisible || !form.fieldState(for: $0).isEnabled }
+        let inactive = ((form.definition?.fields.map(\.key) ?? []) + rowKeys).filter { !form.fieldState(for: $0).isVisible || !form.fieldState(for: $0).isEnabled }
         lines += inactive.isEmpty ? ["  none"] : inactive.flatMap { form.explanation(for: $0).split(separator: "\n").map { "  " + $0 } }
         return lines
     }

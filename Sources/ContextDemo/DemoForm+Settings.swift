@@ -19,7 +19,8 @@ extension DemoForm {
             return (form, controls)
         },
         submit: { values throws(FormBridgeError) in
-            let settings = try Settings.bridge.model(from: values, startingFrom: Settings())
+            var settings = Settings()
+            try Settings.bridge.write(values, into: &settings)
             return Settings.bridge.context(from: settings)
         })
 }

@@ -45,7 +45,7 @@ struct DemoRows {
         guard !rows.orders.isEmpty else { return values.lines(revealingSecrets: revealingSecrets) }
         var fieldsOfRows: [String: [[String]]] = rows.orders.mapValues { Array(repeating: [], count: $0.count) }
         var outside: [String] = []
-        for key in values.sortedKeys {
+        for key in values.values.keys.sorted() {
             if let place = rows.place(of: key) {
                 fieldsOfRows[place.group]?[place.position].append(key)
             } else {

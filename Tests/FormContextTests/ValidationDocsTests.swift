@@ -82,7 +82,7 @@ struct ValidationDocsTests {
             FieldDefinition(FormKey<String>("confirm"), validators: [.equals("password")]),
         ])
         let settings = hotspot.scoped(in: FormScope("hotspot"))
-        print(settings.keys)
+        print(settings.fields.map(\.key))
         print(settings.validate(["hotspot.password": "a", "hotspot.confirm": "b", "password": "b"]).lines)
         let whole = try FormDefinition([FieldDefinition(FormKey<String>("owner"), validators: [.required()])])
             .merging(settings)

@@ -88,9 +88,7 @@ extension HotspotForm {
     static func submit(_ form: FormContextObject, editing original: Hotspot, save: SaveHotspot) async -> String? {
         let result = await form.submit { submission in
             var hotspot = original
-            for key in submission.keys {
-                try bridge.write(submission[key], for: key, into: &hotspot)
-            }
+            try bridge.write(submission.values, into: &hotspot)
             let errors = try await save(hotspot)
             return errors.isEmpty ? .accepted : .rejected(errors)
         }
@@ -158,8 +156,8 @@ struct SwiftUIGuideTests {
     @Test("the definition builds, and the bridge carries every property of a hotspot there and back")
     func definitionAndBridge() throws {
         let definition = try HotspotForm.definition()
-        #expect(definition.keys == ["isEnabled", "showPreview", "networkName", "password"])
-        #expect(Set(HotspotForm.bridge.keys) == Set(definition.keys))
+        #expect(definition.fields.map(\.key) == ["isEnabled", "showPreview", "networkName", "password"])
+        #expect(Set(HotspotForm.bridge.context(from: Hotspot()).values.keys) == Set(definition.fields.map(\.key)))
         for option in ShowPreview.allCases {
             let hotspot = Hotspot(isEnabled: false, password: "p", networkName: "n", showPreview: option)
             var back = Hotspot()

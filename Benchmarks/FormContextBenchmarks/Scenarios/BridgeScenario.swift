@@ -42,7 +42,7 @@ struct BridgeScenario: Scenario {
                     }
                 }
             })
-        let fields = bridge.keys.count
+        let fields = bridge.context(from: Settings()).values.count
         var result = ScenarioResult()
         result.rows.append(
             Measurement(

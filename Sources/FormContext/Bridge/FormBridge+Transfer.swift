@@ -86,7 +86,7 @@ extension FormBridge {
     /// - Returns: The updated model.
     /// - Throws: ``FormBridgeError``, as ``write(_:into:)`` does.
     /// - Complexity: O(*n*) for *n* bindings.
-    public func model(from context: FormContext, startingFrom model: Model) throws(FormBridgeError) -> Model {
+    func model(from context: FormContext, startingFrom model: Model) throws(FormBridgeError) -> Model {
         var updated = model
         try write(context, into: &updated)
         return updated
@@ -121,7 +121,7 @@ extension FormBridge {
     ///   already has.
     /// - Throws: ``FormBridgeError``, as ``write(_:into:)`` does.
     @discardableResult
-    public func write(_ stored: AnyHashable?, for key: String, into model: inout Model) throws(FormBridgeError) -> Bool {
+    func write(_ stored: AnyHashable?, for key: String, into model: inout Model) throws(FormBridgeError) -> Bool {
         guard let index = indexByKey[key] else { return false }
         let binding = bindings[index]
         try binding.check(stored)

@@ -58,12 +58,12 @@ public struct FormBridge<Model>: Sendable {
     /// the keys of the groups bound with ``bindRows(_:to:under:newElement:)``.
     ///
     /// - Complexity: O(*n*) for *n* bindings.
-    public var keys: [String] { bindings.map(\.key) }
+    var keys: [String] { bindings.map(\.key) }
 
     /// The keys whose values are secret.
     ///
     /// - Complexity: O(*n*) for *n* bindings.
-    public var secureKeys: Set<String> { Set(bindings.lazy.filter(\.isSecure).map(\.key)) }
+    var secureKeys: Set<String> { Set(bindings.lazy.filter(\.isSecure).map(\.key)) }
 
     /// The name of the type each key stores (`Bool`, `String`), by key.
     ///

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension FormDefinition {
     /// Reads a JSON object of field values (such as ``FormSubmission/json(pretty:maskingSecrets:includingRowIDs:)``
@@ -37,20 +37,20 @@ extension FormDefinition {
         return try decodeValues(from: json, unknownKeys: unknownKeys)
     }
 
-    /// Reads JSON bytes of field values; see ``decodeValues(fromJSON:unknownKeys:)-(String,_)``.
+    /// Reads JSON bytes of field values; see `decodeValues(fromJSON:unknownKeys:)`.
     ///
     /// - Parameters:
     ///   - data: The UTF-8 bytes of the JSON text.
     ///   - unknownKeys: What to do with keys the definition has no field for.
     /// - Returns: The typed values.
     /// - Throws: ``FormDecodingError``.
-    public func decodeValues(fromJSON data: Data, unknownKeys: UnknownKeyPolicy = .reject) throws(FormDecodingError) -> FormContext {
+    func decodeValues(fromJSON data: Data, unknownKeys: UnknownKeyPolicy = .reject) throws(FormDecodingError) -> FormContext {
         let json: JSONValue
         do { json = try JSONValue(parsing: data) } catch { throw .invalidJSON(hasSecrets ? error.hidingFound() : error) }
         return try decodeValues(from: json, unknownKeys: unknownKeys)
     }
 
-    /// Reads a parsed JSON object of field values; see ``decodeValues(fromJSON:unknownKeys:)-(String,_)``.
+    /// Reads a parsed JSON object of field values; see `decodeValues(fromJSON:unknownKeys:)`.
     ///
     /// - Parameters:
     ///   - json: The JSON object.

@@ -59,7 +59,7 @@ extension FormDefinition {
     ///   - key: The field to check.
     ///   - context: The form's values.
     /// - Returns: The field's errors and warnings; an empty report for a key the definition does not have.
-    public func validate(_ key: String, in context: FormContext) -> ValidationReport {
+    func validate(_ key: String, in context: FormContext) -> ValidationReport {
         guard let field = field(key) else { return ValidationReport() }
         return field.validate(context.storage[key], in: context)
     }

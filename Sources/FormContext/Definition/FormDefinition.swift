@@ -85,7 +85,7 @@ public struct FormDefinition: Sendable {
     /// The keys of the fields, in order.
     ///
     /// - Complexity: O(*n*).
-    public var keys: [String] { fields.map(\.key) }
+    var keys: [String] { fields.map(\.key) }
 
     /// The field with key `key`, or `nil` if there is none.
     ///

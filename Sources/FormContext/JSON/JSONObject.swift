@@ -34,7 +34,7 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     private var storage: [MemberKey: JSONValue]
 
     /// An object with no members.
-    public init() {
+    init() {
         storage = [:]
     }
 
@@ -64,20 +64,20 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     }
 
     /// How many members the object has.
-    public var count: Int { storage.count }
+    var count: Int { storage.count }
 
     /// Whether the object has no members.
-    public var isEmpty: Bool { storage.isEmpty }
+    var isEmpty: Bool { storage.isEmpty }
 
     /// The keys in the order JSON text lists them: by Swift's order of strings, and keys that Swift
     /// compares equal by their Unicode scalars.
     ///
     /// - Complexity: O(*n* log *n*) for *n* members.
-    public var sortedKeys: [String] {
+    var sortedKeys: [String] {
         storage.keys.map(\.text).sorted(by: Self.precedes)
     }
 
-    /// Whether `lhs` comes before `rhs` in ``sortedKeys``.
+    /// Whether `lhs` comes before `rhs` in `sortedKeys`.
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         if lhs < rhs { return true }
         if rhs < lhs { return false }

@@ -55,13 +55,13 @@ public struct FormContext: @unchecked Sendable {
     /// The keys that have a value, sorted.
     ///
     /// - Complexity: O(*n* log *n*).
-    public var sortedKeys: [String] { storage.keys.sorted() }
+    var sortedKeys: [String] { storage.keys.sorted() }
 
     /// The number of keys that have a value.
-    public var count: Int { storage.count }
+    var count: Int { storage.count }
 
     /// Whether no key has a value.
-    public var isEmpty: Bool { storage.isEmpty }
+    var isEmpty: Bool { storage.isEmpty }
 
     /// The value stored under `key`, or `nil` if there is none.
     public subscript(key: String) -> AnyHashable? {

@@ -12,7 +12,7 @@ extension FormSubmission {
     ///
     /// With no definition every value is kept as a ``JSONValue``, written back unchanged. With one, a
     /// repeat group's array of row objects becomes its rows again, as
-    /// ``FormDefinition/decodeValues(fromJSON:unknownKeys:)-(String,_)`` reads it; its JSON is then the same,
+    /// ``FormDefinition/decodeValues(fromJSON:unknownKeys:)`` reads it; its JSON is then the same,
     /// rows in the same order.
     ///
     /// - Parameters:
@@ -34,7 +34,7 @@ extension FormSubmission {
         try self.init(json: parsed, definition: definition, unknownKeys: unknownKeys, number: number)
     }
 
-    /// Reads a submission back from parsed JSON; see ``init(json:definition:unknownKeys:number:)-(String,_,_,_)``.
+    /// Reads a submission back from parsed JSON; see `init(json:definition:unknownKeys:number:)`.
     ///
     /// - Parameters:
     ///   - json: The JSON object.
