@@ -18,7 +18,7 @@ struct RepeatSectionTests {
 
     static let screen = Screen("Household") {
         FormSection("Address") { TextCell("Street", key: FormKey<String>("street")) }
-        RepeatSection("Members", group: members) {
+        RepeatSection("Members", group: members.key) {
             TextCell("Name", key: name)
             NumberCell("Age", key: age)
             TextCell("Guardian", key: FormKey<String>("guardian"))
@@ -182,7 +182,7 @@ struct RepeatSectionTests {
         let ada = try form.appendRow(to: "members", ["name": "Ada"])
         let blank = try form.appendRow(to: "members")
         let screen = Screen("Members") {
-            RepeatSection("Members", group: group) { TextCell("Name", key: Self.name) }
+            RepeatSection("Members", group: group.key) { TextCell("Name", key: Self.name) }
             FormSection { ButtonCell("Save", role: .submit) }
         }
         let navigator = FormNavigator(root: screen, form: form)
@@ -210,7 +210,7 @@ struct RepeatSectionTests {
 extension RepeatSectionTests {
     /// Members whose rows say who comes before them, from the previous row.
     static let queueScreen = Screen("Queue") {
-        RepeatSection("Members", group: members) {
+        RepeatSection("Members", group: members.key) {
             TextCell("Name", key: name)
             DetailCell("After", value: { row in row.previousRow.map { "after \($0[name] ?? "")" } }, screen: Screen("None", sections: []))
                 .visible(when: { $0.previousRow != nil })

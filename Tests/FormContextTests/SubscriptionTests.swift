@@ -90,7 +90,7 @@ struct SubscriptionTests {
         #expect(
             FormChange(key: "pin", oldValue: 1234, newValue: nil, origin: .reset, isSecure: true).description
                 == "pin: •••••• -> nil (reset)")
-        #expect(FormChangeOrigin.allCases.map(\.description) == ["user", "program", "reset", "calculation", "bridge", "restore"])
+        #expect(FormChangeOrigin.allCases.map { "\($0)" } == ["user", "program", "reset", "calculation", "bridge", "restore"])
     }
 
     @Test func changeEqualityComparesValueTypes() {

@@ -67,7 +67,7 @@ enum MembersLayout {
     ])
 
     static let screen = Screen("Household") {
-        RepeatSection("Members", group: members) {
+        RepeatSection("Members", group: members.key) {
             TextCell("Name", key: name)                     // members.r1.name in row r1
             NumberCell("Age", key: age)
             TextCell("Guardian", key: guardian)

@@ -23,7 +23,7 @@ final class RepeatSectionSubject {
         values.set(RowOrder((1...count).map { RowID($0) }), for: "items")
         for number in 1...count { values.set("item \(number)", for: RowID(number).scope(in: "items").key("name")) }
         form = FormContextObject(definition: definition, values: values)
-        live = screen ? LiveScreen(Screen("Items") { RepeatSection(group: group) { TextCell("Name", key: name) }.removeButton("Remove") }, form: form) : nil
+        live = screen ? LiveScreen(Screen("Items") { RepeatSection(group: group.key) { TextCell("Name", key: name) }.removeButton("Remove") }, form: form) : nil
     }
 
     /// Inserts a row in the middle, then removes it: two row operations.

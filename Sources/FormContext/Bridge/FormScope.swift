@@ -33,7 +33,7 @@ public struct FormScope: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Parameter key: A key of the nested model's form.
     /// - Returns: The same key, renamed into this scope.
-    public func key<Value>(_ key: FormKey<Value>) -> FormKey<Value> {
+    func key<Value>(_ key: FormKey<Value>) -> FormKey<Value> {
         FormKey(self.key(key.name))
     }
 

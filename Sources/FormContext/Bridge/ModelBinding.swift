@@ -104,7 +104,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     }
 
     /// Whether ``cancel()`` has run.
-    public var isCancelled: Bool {
+    var isCancelled: Bool {
         state.withAnnotatedLock { $0.isCancelled }
     }
 

@@ -3,7 +3,7 @@ extension FormNavigator {
     ///
     /// - Returns: Whether editing is under way (it may have been already).
     @discardableResult
-    public func beginEditing() -> Bool {
+    func beginEditing() -> Bool {
         let live = top
         guard let path = focus else { return false }
         if editing?.path == path { return true }

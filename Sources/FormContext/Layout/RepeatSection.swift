@@ -47,19 +47,6 @@ public struct RepeatSection: Sendable {
         rowCells = row()
     }
 
-    /// Creates a repeat section over `group`, as the initializer taking its key does.
-    ///
-    /// - Parameters:
-    ///   - title: The title above the rows, if any.
-    ///   - group: The repeat group.
-    ///   - footer: Computes the footer; `nil` for none.
-    ///   - row: The cells of one row, with keys relative to the row.
-    public init(
-        _ title: String? = nil, group: RepeatGroup, footer: (@Sendable (FormValues) -> String?)? = nil, @CellBuilder row: () -> [Cell]
-    ) {
-        self.init(title, group: group.key, footer: footer, row: row)
-    }
-
     /// The same section with a button that adds a row, holding the fields' defaults, at the end of
     /// the group; ``FormNavigator/activate()`` on it focuses the new row's first cell.
     ///

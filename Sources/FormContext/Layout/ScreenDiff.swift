@@ -49,7 +49,7 @@ public struct ScreenDiff: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether sections or rows were deleted or inserted (a batch update is needed), rather than only
     /// updated in place.
-    public var changesStructure: Bool {
+    var changesStructure: Bool {
         !deletedSections.isEmpty || !insertedSections.isEmpty || !deletedRows.isEmpty || !insertedRows.isEmpty
     }
 

@@ -1,5 +1,5 @@
 /// Where a change to a field's value came from.
-public enum FormChangeOrigin: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum FormChangeOrigin: String, Hashable, Sendable, CaseIterable {
     /// A person edited a control.
     case user
     /// Code set the value (the default for writes through the API).
@@ -13,8 +13,6 @@ public enum FormChangeOrigin: String, Hashable, Sendable, CaseIterable, CustomSt
     /// ``FormContextObject/restore(_:)`` brought back a saved draft.
     case restore
 
-    /// The raw name, for example `user`.
-    public var description: String { rawValue }
 }
 
 /// One change to one field's value.

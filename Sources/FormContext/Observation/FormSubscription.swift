@@ -23,7 +23,7 @@ public final class FormSubscription: Sendable, Hashable {
     }
 
     /// Whether ``cancel()`` has run.
-    public var isCancelled: Bool {
+    var isCancelled: Bool {
         onCancel.withAnnotatedLock { $0 == nil }
     }
 

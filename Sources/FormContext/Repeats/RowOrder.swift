@@ -35,7 +35,7 @@ public struct RowOrder: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     static let chunkCapacity = 512
 
     /// An order of no rows.
-    public init() {
+    init() {
         self.init(chunks: [])
     }
 

@@ -17,7 +17,7 @@ public struct FieldGroup: Sendable {
     /// The group of the fields under `scope`.
     ///
     /// - Parameter scope: The scope; its fields' keys start with its prefix and a dot.
-    public init(_ scope: FormScope) {
+    init(_ scope: FormScope) {
         self.scope = scope
     }
 

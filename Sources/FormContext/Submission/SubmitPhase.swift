@@ -1,5 +1,5 @@
 /// Where a form is in its submit pipeline.
-public enum SubmitPhase: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum SubmitPhase: String, Hashable, Sendable, CaseIterable {
     /// Not submitted yet, or reset since.
     case idle
     /// Validating: synchronous validators ran, pending asynchronous ones are awaited.
@@ -14,6 +14,4 @@ public enum SubmitPhase: String, Hashable, Sendable, CaseIterable, CustomStringC
     /// Whether a submit is under way (``validating`` or ``submitting``).
     public var isInProgress: Bool { self == .validating || self == .submitting }
 
-    /// The raw name, for example `submitting`.
-    public var description: String { rawValue }
 }

@@ -18,13 +18,13 @@ public enum SubmitResult: Sendable, CustomStringConvertible {
     }
 
     /// The submission the handler accepted, if it did.
-    public var submission: FormSubmission? {
+    var submission: FormSubmission? {
         if case .succeeded(let submission) = self { return submission }
         return nil
     }
 
     /// The errors that stopped the submit, for ``invalid(_:)`` and ``rejected(_:)``.
-    public var report: ValidationReport? {
+    var report: ValidationReport? {
         switch self {
         case .invalid(let report), .rejected(let report): report
         default: nil

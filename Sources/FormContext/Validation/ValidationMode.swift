@@ -1,7 +1,7 @@
 /// When a live form runs its field validators by itself.
 ///
 /// Whatever the mode, ``FormContextObject/validate()`` and a submit validate every field.
-public enum ValidationMode: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum ValidationMode: String, Hashable, Sendable, CaseIterable {
     /// After every change of a field's value, and when the field loses focus
     /// (``FormContextObject/blur(_:)``).
     case onChange
@@ -10,6 +10,4 @@ public enum ValidationMode: String, Hashable, Sendable, CaseIterable, CustomStri
     /// Only when the form is submitted (or ``FormContextObject/validate()`` is called).
     case onSubmit
 
-    /// The raw name, for example `onChange`.
-    public var description: String { rawValue }
 }

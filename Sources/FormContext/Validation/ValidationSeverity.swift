@@ -1,10 +1,8 @@
 /// How much a failed validator matters.
-public enum ValidationSeverity: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum ValidationSeverity: String, Hashable, Sendable, CaseIterable {
     /// The value is wrong: the form is invalid and cannot be submitted.
     case error
     /// The value is allowed but worth a remark: shown to the user, never blocks submission.
     case warning
 
-    /// The raw name, for example `error`.
-    public var description: String { rawValue }
 }

@@ -19,9 +19,9 @@ public struct Validator<Value: Hashable & Sendable>: Sendable {
     /// The rule's name, as reported in ``ValidationIssue/rule``: `required`, `minLength(3)` …
     @usableFromInline let rule: String
     /// The message shown when the check fails.
-    public var message: String
+    @usableFromInline var message: String
     /// Whether a failure blocks submission.
-    public var severity: ValidationSeverity
+    @usableFromInline var severity: ValidationSeverity
     /// The other fields the check reads; a change to one of them re-validates this field.
     let dependencies: [String]
 

@@ -54,7 +54,7 @@ struct ChurnScenario: Scenario {
             while done < checkpoint {
                 guard let id = try? form.appendRow(to: "lines", ["amount": done % 100, "note": "churn"]) else { break }
                 // Read as a view would, and read keys no field has: neither may leave anything behind.
-                blackHole(form[id.scope(in: "lines").key(Self.doubled)])
+                blackHole(form[Self.doubled.scoped(in: id.scope(in: "lines"))])
                 if done % 16 == 0 { blackHole(form["lines.r\(done).absent"]) }
                 try? form.removeRow(id, from: "lines")
                 done += 1

@@ -109,7 +109,7 @@ struct RepeatScenario: Scenario {
                 })
             return figures
         case .edit:
-            let key = form.rows(of: "members")[middle].scope(in: "members").key(RepeatFixture.age)
+            let key = RepeatFixture.age.scoped(in: form.rows(of: "members")[middle].scope(in: "members"))
             return bench.nanosecondsPerOperation(
                 operationsPerRound: 1,
                 engine: { rounds in
