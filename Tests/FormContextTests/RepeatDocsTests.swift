@@ -40,9 +40,9 @@ struct RepeatDocsTests {
         try form.removeRow(RowID(1), from: "members")
         let order = form.rows(of: "members")   // [r2, r3]
 
-        let adaAge = ada.scope(in: "members").key(age)   // members.r2.age
+        let adaAge = age.scoped(in: ada.scope(in: "members"))   // members.r2.age
         form.set(37, for: adaAge.name)
-        let boIsAdult = form[bo.scope(in: "members").key(isAdult)]   // false
+        let boIsAdult = form[isAdult.scoped(in: bo.scope(in: "members"))]   // false
         let size = form[FormKey<Int>("householdSize")]   // 2
         // --- end
         #expect(order == [ada, bo])
