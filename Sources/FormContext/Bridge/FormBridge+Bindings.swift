@@ -96,7 +96,7 @@ extension FormBridge {
     ///   - path: Where this bridge's model lives in the parent.
     /// - Returns: A bridge of the parent model with the same bindings, renamed.
     /// - Complexity: O(*n*) for *n* bindings.
-    public func scoped<Parent>(
+    func scoped<Parent>(
         under prefix: String, through path: any WritableKeyPath<Parent, Model> & Sendable
     ) -> FormBridge<Parent> {
         let scope = FormScope(prefix)

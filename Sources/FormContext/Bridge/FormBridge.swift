@@ -45,7 +45,7 @@ public struct FormBridge<Model>: Sendable {
     var writesThroughReferences = false
 
     /// Creates a bridge with no bindings.
-    public init() {}
+    init() {}
 
     /// Creates a bridge and declares its bindings in `declare`.
     ///

@@ -3,7 +3,7 @@ public struct OutboxRecord: Sendable {
     /// The record.
     public let finalized: FinalizedSubmission
     /// Its file's name in the outbox.
-    public let fileName: String
+    let fileName: String
     /// Why the server refused it, for a parked record.
     public let parkedReason: String?
     /// The server's errors by field, for a parked record.

@@ -48,7 +48,7 @@ extension FormContextObject {
     }
 
     /// When the form validates by itself.
-    public var validationOptions: ValidationOptions {
+    var validationOptions: ValidationOptions {
         read { $0.validation.options }
     }
 

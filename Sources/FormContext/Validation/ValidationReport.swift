@@ -43,7 +43,7 @@ public struct ValidationReport: Hashable, Sendable, CustomStringConvertible {
     /// The errors that belong to no field.
     ///
     /// - Complexity: O(*e*) for *e* errors.
-    public var formErrors: [ValidationIssue] {
+    var formErrors: [ValidationIssue] {
         errors.filter { $0.key == nil }
     }
 
