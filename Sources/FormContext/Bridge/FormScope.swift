@@ -1,8 +1,8 @@
 /// A key prefix under which a nested model's fields live, such as `hotspot` for `Settings.hotspot`.
 ///
 /// Keys are literal everywhere else; a scope is the one place that joins a prefix and a key, with a
-/// single `.`: the key `password` under the scope `hotspot` is `hotspot.password`. Scopes nest:
-/// `FormScope("a").appending("b")` puts `c` at `a.b.c`. The empty scope leaves keys as they are.
+/// single `.`: the key `password` under the scope `hotspot` is `hotspot.password`. Scopes nest by
+/// their prefixes: `FormScope("a.b")` puts `c` at `a.b.c`. The empty scope leaves keys as they are.
 ///
 /// A form or field definition written for a nested model is reused in the parent by passing every
 /// key it declares through the scope (see ``FormKey/scoped(in:)``).
@@ -41,7 +41,7 @@ public struct FormScope: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Parameter child: The prefix of the inner scope.
     /// - Returns: The combined scope.
-    public func appending(_ child: String) -> FormScope {
+    func appending(_ child: String) -> FormScope {
         FormScope(key(child))
     }
 

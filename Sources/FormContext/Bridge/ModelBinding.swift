@@ -54,7 +54,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     }
 
     /// The form the model is bound to.
-    public let form: FormContextObject
+    let form: FormContextObject
     /// The bridge that maps the form's keys to the model's properties.
     let bridge: FormBridge<Model>
     private let state: Mutex<State>

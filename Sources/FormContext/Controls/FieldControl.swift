@@ -103,7 +103,7 @@ public final class FieldControl<Value: Hashable & Sendable>: Observable, Sendabl
     }
 
     /// The form the control is connected to, if any.
-    public var form: FormContextObject? {
+    var form: FormContextObject? {
         storage.withAnnotatedLock { $0.form }
     }
 

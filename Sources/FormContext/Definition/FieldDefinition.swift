@@ -17,7 +17,7 @@ public struct FieldDefinition: Sendable {
     /// The value a new form starts with, or `nil` for none.
     let defaultValue: (any Hashable & Sendable)?
     /// Whether the value is secret: masked in every description and in the demo's output.
-    public let isSecure: Bool
+    let isSecure: Bool
     /// The names of the synchronous validators, in the order they run.
     let rules: [String]
     /// The names of the asynchronous validators, in the order they run.

@@ -42,7 +42,7 @@ public struct ScreenDiff: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether nothing changed.
-    public var isEmpty: Bool {
+    var isEmpty: Bool {
         deletedSections.isEmpty && insertedSections.isEmpty && deletedRows.isEmpty && insertedRows.isEmpty
             && updatedFooters.isEmpty && updatedRows.isEmpty
     }

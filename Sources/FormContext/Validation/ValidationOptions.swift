@@ -1,14 +1,14 @@
 /// How a live form validates: when, and how it waits.
 public struct ValidationOptions: Sendable {
     /// When fields validate before the first submit.
-    public var mode: ValidationMode
+    var mode: ValidationMode
     /// When fields validate once the form has been submitted at least once.
-    public var revalidateMode: ValidationMode
+    var revalidateMode: ValidationMode
     /// How asynchronous validators wait out their debounce interval.
     ///
     /// The default is `Task.sleep(for:)`. Tests inject a clock they advance by hand; the function
     /// must throw `CancellationError` (or return promptly) when its task is cancelled.
-    public var sleep: @Sendable (Duration) async throws -> Void
+    var sleep: @Sendable (Duration) async throws -> Void
 
     /// Creates options.
     ///

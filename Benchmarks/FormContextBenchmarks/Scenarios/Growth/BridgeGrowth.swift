@@ -25,12 +25,13 @@ enum BridgeGrowth {
                 }
             },
             GrowthCase(label: "a form edit with an onModelChange handler reading the model") { size in
-                let binding = wideBinding(size)
+                let form = FormContextObject()
+                let binding = wideBinding(size, form: form)
                 let subscription = binding.onModelChange { model in blackHole(model.texts.count) }
                 return .repeated(operationsPerRound: 2) { rounds in
-                    withExtendedLifetime(subscription) {
+                    withExtendedLifetime((binding, subscription)) {
                         for _ in 0..<rounds {
-                            for value in Fixture.alternatingValues { binding.form.set(value, for: "field-1", origin: .user) }
+                            for value in Fixture.alternatingValues { form.set(value, for: "field-1", origin: .user) }
                         }
                     }
                 }
@@ -50,13 +51,14 @@ enum BridgeGrowth {
                 label: "a form edit with an onModelChange handler keeping the model", limit: nil,
                 note: "the kept model shares its storage, so the next change copies it: the cost of value semantics"
             ) { size in
-                let binding = wideBinding(size)
+                let form = FormContextObject()
+                let binding = wideBinding(size, form: form)
                 let kept = ModelKeeper()
                 let subscription = binding.onModelChange { model in kept.keep(model) }
                 return .repeated(operationsPerRound: 2) { rounds in
-                    withExtendedLifetime(subscription) {
+                    withExtendedLifetime((binding, subscription)) {
                         for _ in 0..<rounds {
-                            for value in Fixture.alternatingValues { binding.form.set(value, for: "field-1", origin: .user) }
+                            for value in Fixture.alternatingValues { form.set(value, for: "field-1", origin: .user) }
                         }
                     }
                 }
@@ -64,7 +66,7 @@ enum BridgeGrowth {
         ])
 
     /// A binding of a model of `size` texts to a new form.
-    static func wideBinding(_ size: Int) -> ModelBinding<WideModel> {
+    static func wideBinding(_ size: Int, form: FormContextObject = FormContextObject()) -> ModelBinding<WideModel> {
         var model = WideModel()
         let bridge = FormBridge<WideModel> { bridge in
             for key in Fixture.keys(size) {
@@ -72,7 +74,7 @@ enum BridgeGrowth {
                 bridge.bind(FormKey<String>(key), to: \WideModel.[text: key])
             }
         }
-        return ModelBinding(model, bridge: bridge, form: FormContextObject())
+        return ModelBinding(model, bridge: bridge, form: form)
     }
 }
 
