@@ -87,7 +87,6 @@ struct DemoCommand {
             case .missingValue(let key, let expected): "\(key): missing value (expected \(expected))"
             case .typeMismatch(let key, let expected, let found): "\(key): expected \(expected), found \(found)"
             case .unknownRawValue(let key, let type, let text): "\(key): \(DemoText.echo(text)) is not a raw value of \(type)"
-            case .invalidValue(let key, let reason): "\(key): \(reason)"
             }
         case let error as SubmissionError:
             "\(error.key): \(error)"

@@ -219,7 +219,6 @@ struct DemoHostileTests {
             == "k: expected Bool, found String")
         #expect(DemoCommand.failureLine(FormBridgeError.unknownRawValue(key: "k", type: "ShowPreview", text: "a\nb"))
             == "k: 'a\\nb' is not a raw value of ShowPreview")
-        #expect(DemoCommand.failureLine(FormBridgeError.invalidValue(key: "k", reason: "is odd")) == "k: is odd")
         #expect(DemoCommand.failureLine(SubmissionError.nonFiniteNumber(key: "k", value: "nan"))
             == "k: cannot encode the value of 'k' as JSON: nan is not a finite number")
         #expect(DemoCommand.failureLine(CancellationError()) == "(form): CancellationError()")

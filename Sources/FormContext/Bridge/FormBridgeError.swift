@@ -9,14 +9,11 @@ public enum FormBridgeError: Error, Hashable, Sendable, CustomStringConvertible 
     case typeMismatch(key: String, expected: String, found: String)
     /// The value under `key` is not the raw value of any case of the enum `type`.
     case unknownRawValue(key: String, type: String, text: String)
-    /// A type's own decoding rejected the value under `key`, for the reason given.
-    case invalidValue(key: String, reason: String)
 
     /// The same error with any offending text masked, for a key whose values are secret.
     var masked: FormBridgeError {
         switch self {
         case .unknownRawValue(let key, let type, _): .unknownRawValue(key: key, type: type, text: SecretDisplay.mask)
-        case .invalidValue(let key, _): .invalidValue(key: key, reason: "the value is secret")
         default: self
         }
     }
@@ -24,8 +21,7 @@ public enum FormBridgeError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The key the error is about.
     public var key: String {
         switch self {
-        case .missingValue(let key, _), .typeMismatch(let key, _, _), .unknownRawValue(let key, _, _),
-            .invalidValue(let key, _):
+        case .missingValue(let key, _), .typeMismatch(let key, _, _), .unknownRawValue(let key, _, _):
             key
         }
     }
@@ -40,8 +36,6 @@ public enum FormBridgeError: Error, Hashable, Sendable, CustomStringConvertible 
             FormContextError.typeMismatch(key: key, expected: expected, found: found).description
         case .unknownRawValue(let key, let type, let text):
             "unknown value for key '\(key)': \(TextExcerpt.quoted(text, in: "'")) is not a raw value of \(type)"
-        case .invalidValue(let key, let reason):
-            "invalid value for key '\(key)': \(reason)"
         }
     }
 }

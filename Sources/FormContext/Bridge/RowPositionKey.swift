@@ -38,7 +38,6 @@ extension FormBridgeError {
         case .missingValue(_, let expected): .missingValue(key: key, expected: expected)
         case .typeMismatch(_, let expected, let found): .typeMismatch(key: key, expected: expected, found: found)
         case .unknownRawValue(_, let type, let text): .unknownRawValue(key: key, type: type, text: text)
-        case .invalidValue(_, let reason): .invalidValue(key: key, reason: reason)
         }
     }
 
