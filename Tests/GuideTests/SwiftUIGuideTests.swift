@@ -88,7 +88,9 @@ extension HotspotForm {
     static func submit(_ form: FormContextObject, editing original: Hotspot, save: SaveHotspot) async -> String? {
         let result = await form.submit { submission in
             var hotspot = original
-            try bridge.write(submission.values, into: &hotspot)
+            for key in submission.keys {
+                try bridge.write(submission[key], for: key, into: &hotspot)
+            }
             let errors = try await save(hotspot)
             return errors.isEmpty ? .accepted : .rejected(errors)
         }

@@ -121,7 +121,7 @@ extension FormBridge {
     ///   already has.
     /// - Throws: ``FormBridgeError``, as ``write(_:into:)`` does.
     @discardableResult
-    func write(_ stored: AnyHashable?, for key: String, into model: inout Model) throws(FormBridgeError) -> Bool {
+    public func write(_ stored: AnyHashable?, for key: String, into model: inout Model) throws(FormBridgeError) -> Bool {
         guard let index = indexByKey[key] else { return false }
         let binding = bindings[index]
         try binding.check(stored)

@@ -6,9 +6,9 @@
 /// ```
 public struct RepeatRows: RandomAccessCollection {
     /// The group's full key.
-    public let key: String
+    let key: String
     /// The rows' ids, in order.
-    public let order: RowOrder
+    let order: RowOrder
     /// The values outside the group.
     let outer: FormValues
 

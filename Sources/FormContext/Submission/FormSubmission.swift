@@ -15,7 +15,7 @@ public struct FormSubmission: Sendable, FormReader, CustomStringConvertible, Cus
     /// The submitted values; the secret keys are marked secret.
     public let values: FormContext
     /// The keys, sorted.
-    let keys: [String]
+    public let keys: [String]
     /// Which submit of the form this is (1 for the first); 0 when built outside a form.
     public let number: Int
 
