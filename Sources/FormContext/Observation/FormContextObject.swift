@@ -241,14 +241,16 @@ public final class FormContextObject: Observable, Sendable, FormReader {
 
     /// Plans `stage` under the lock, runs it outside, commits it under the lock, until it has nothing
     /// left to run. A commit and the plan after it take the lock once.
+    /// The stage's progress through `changes` is its own, begun here and dropped when it is done.
     private func run<Stage: SettleStage>(_ stage: Stage.Type, over changes: inout ChangeSet) {
-        var next = state.withAnnotatedLock { state in Stage.plan(&state, &changes) }
+        var pass = Stage.begin()
+        var next = state.withAnnotatedLock { state in Stage.plan(&state, &changes, &pass) }
         while let plan = next.take() {
             // Taken by the commit, so that the plan after it holds the buffers alone.
             var outcome = Optional(Stage.run(consume plan, reading: .live(self)))
             next = state.withAnnotatedLock { state in
-                if let outcome = outcome.take() { Stage.commit(outcome, to: &state, &changes) }
-                return Stage.plan(&state, &changes)
+                if let outcome = outcome.take() { Stage.commit(outcome, to: &state, &changes, &pass) }
+                return Stage.plan(&state, &changes, &pass)
             }
         }
     }

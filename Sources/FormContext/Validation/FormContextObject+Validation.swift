@@ -39,7 +39,7 @@ extension FormContextObject {
         }
         // Now that the form settles, run every rule once in dependency order: calculations give clean
         // fields their initial values.
-        mutate { _, changes in changes.calculationsSetInitialValues = true }
+        mutate { state, _ in state.rules.requestInitialValues() }
     }
 
     /// The definition the form validates with, if any.

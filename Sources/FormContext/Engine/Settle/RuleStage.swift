@@ -48,16 +48,34 @@ enum RuleStage: SettleStage {
         @exclusivity(unchecked) var values: FormValues?
     }
 
-    static func plan(_ state: inout EngineState, _ changes: inout ChangeSet) -> Plan? {
+    /// How far the stage has got through one change set.
+    struct Pass: Sendable {
+        /// Whether the pass has begun (the rule state's record of runs started).
+        var isBegun = false
+        /// How many of the change set's ``ChangeSet/values`` and ``ChangeSet/concealment`` the
+        /// stage has taken in: each change schedules its readers once.
+        var takenValues = 0
+        var takenConcealment = 0
+        /// Whether calculations give clean fields their initial value too: the pass that first runs
+        /// the rules of a definition just attached (see ``RuleState/requestInitialValues()``).
+        var setsInitialValues = false
+    }
+
+    static func begin() -> Pass { Pass() }
+
+    static func plan(_ state: inout EngineState, _ changes: inout ChangeSet, _ pass: inout Pass) -> Plan? {
         guard !state.rules.isEmpty else {
             // Rules taken away while a pass ran: the pass ends here, and lets go of the form.
             state.rules.spareBuffers?.values = nil
             return nil
         }
-        if !changes.rulesBegun {
-            changes.rulesBegun = true
+        if !pass.isBegun {
+            pass.isBegun = true
+            pass.setsInitialValues = state.rules.takeInitialValuesRequest()
             state.rules.beginPass()
         }
+        state.rules.isSettingInitialValues = pass.setsInitialValues
+        defer { state.rules.isSettingInitialValues = false }
         for slot in state.rules.placeNewSlots(of: state.fields) {
             state.refreshRuleFlags(at: slot, into: &changes)
         }
@@ -73,8 +91,8 @@ enum RuleStage: SettleStage {
             return Plan(isDiscovery: true, generation: state.rules.generation, buffers: buffers)
         }
         // Most levels after the first find nothing new here: their commit scheduled what it changed.
-        if changes.rulesTakenValues < changes.values.count {
-            for change in changes.values[changes.rulesTakenValues...] {
+        if pass.takenValues < changes.values.count {
+            for change in changes.values[pass.takenValues...] {
                 if let readers = state.rules.valueReaders.readers(of: change.slot) { state.rules.schedule(readers) }
                 if change.origin != .calculation, let calculation = state.rules.calculation(of: change.slot) {
                     // Written by something else (a reset, the program), a calculated field takes its
@@ -84,13 +102,13 @@ enum RuleStage: SettleStage {
                 }
             }
         }
-        if changes.rulesTakenConcealment < changes.concealment.count {
-            for slot in changes.concealment[changes.rulesTakenConcealment...] {
+        if pass.takenConcealment < changes.concealment.count {
+            for slot in changes.concealment[pass.takenConcealment...] {
                 state.rules.schedule(state.rules.concealmentReaders(of: slot))
             }
         }
-        changes.rulesTakenValues = changes.values.count
-        changes.rulesTakenConcealment = changes.concealment.count
+        pass.takenValues = changes.values.count
+        pass.takenConcealment = changes.concealment.count
         state.rules.takeNextLevel(into: &buffers.level)
         // Once nothing else is due, the rules on cycles whose reads changed run, to see whether they
         // still close them.
@@ -136,10 +154,14 @@ enum RuleStage: SettleStage {
         return Outcome(isDiscovery: plan.isDiscovery, isCycleCheck: plan.isCycleCheck, generation: plan.generation, buffers: buffers)
     }
 
-    static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
+    static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet, _ pass: inout Pass) {
         // Handed back as they are: the next plan empties them, holding them alone by then.
         let buffers = outcome.buffers
-        defer { state.rules.spareBuffers = buffers }
+        state.rules.isSettingInitialValues = pass.setsInitialValues
+        defer {
+            state.rules.spareBuffers = buffers
+            state.rules.isSettingInitialValues = false
+        }
         // Rules replaced while the level ran (one of them attached a definition) decide nothing now.
         guard outcome.generation == state.rules.generation else { return }
         let tracker = buffers.tracker
@@ -160,8 +182,8 @@ enum RuleStage: SettleStage {
             state.rules.order()
         }
         // What this commit changed has been scheduled here; the next plan takes in only what others change.
-        changes.rulesTakenValues = changes.values.count
-        changes.rulesTakenConcealment = changes.concealment.count
+        pass.takenValues = changes.values.count
+        pass.takenConcealment = changes.concealment.count
     }
 
     /// Commits the rules of a level, with what each decided (`outputs`) and the slots they read
@@ -278,7 +300,7 @@ extension EngineState {
             let slot = targetSlot(of: rule, key: key)
             // With hidden values cleared, a field the rules hide holds no value, a calculated one included.
             if rules.clearsHidden && fields.flags(at: slot).contains(.ruleHidden) { value = .absent }
-            if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) {
+            if rules.isSettingInitialValues && !fields.dirty.contains(slot) {
                 setInitial(value, at: slot, into: &changes)
             }
             guard write(value, at: slot, origin: .calculation, into: &changes) else { return }
@@ -341,7 +363,7 @@ extension EngineState {
             if let readers = rules.concealmentReaders.readers(of: slot) { rules.schedule(readers) }
             if rules.clearsHidden, !fields.flags(at: slot).isDisjoint(with: .concealed) {
                 // Cleared as the definition is attached, the field starts without a value: it is not dirty.
-                if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) {
+                if rules.isSettingInitialValues && !fields.dirty.contains(slot) {
                     setInitial(.absent, at: slot, into: &changes)
                 }
                 if write(.absent, at: slot, origin: .calculation, into: &changes) {

@@ -32,9 +32,16 @@ enum ValidationStage: SettleStage {
         var refreshesFormIssues = false
     }
 
-    static func plan(_ state: inout EngineState, _ changes: inout ChangeSet) -> Plan? {
-        guard state.validation.isInUse, !changes.isValidationPlanned else { return nil }
-        changes.isValidationPlanned = true
+    /// Whether the stage has planned the change set: it plans once, after the rules have settled.
+    struct Pass: Sendable {
+        var isPlanned = false
+    }
+
+    static func begin() -> Pass { Pass() }
+
+    static func plan(_ state: inout EngineState, _ changes: inout ChangeSet, _ pass: inout Pass) -> Plan? {
+        guard state.validation.isInUse, !pass.isPlanned else { return nil }
+        pass.isPlanned = true
         var planner = Planner(definition: state.validation.definition, mode: state.validationMode)
         for change in changes.values {
             let slot = change.slot
@@ -111,7 +118,7 @@ enum ValidationStage: SettleStage {
         return outcome
     }
 
-    static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
+    static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet, _ pass: inout Pass) {
         for (check, report, reads) in outcome.fields {
             let slot = check.slot
             state.validation.fieldReads.record(reads.map { state.fields.slot(creating: $0) }, for: check.position)

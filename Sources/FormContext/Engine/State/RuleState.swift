@@ -78,6 +78,11 @@ struct RuleState: Sendable {
     private var levelMarks: [UInt64] = []
     /// Whether the current settling pass has started its record of runs.
     private var isRecording = false
+    /// Whether the next pass of the rule stage gives clean fields their calculations' values as
+    /// initial values too (asked for once a definition is attached), and whether the pass planning or
+    /// committing now does.
+    private var initialValuesRequested = false
+    var isSettingInitialValues = false
 
     struct Group: Sendable {
         let prefix: String
@@ -491,6 +496,18 @@ struct RuleState: Sendable {
                 bits &= bits - 1
             }
         }
+    }
+
+    /// Asks the next pass of the rule stage to give clean fields their calculations' values as initial
+    /// values too.
+    mutating func requestInitialValues() {
+        initialValuesRequested = true
+    }
+
+    /// Whether a pass beginning now gives initial values; the request is taken.
+    mutating func takeInitialValuesRequest() -> Bool {
+        defer { initialValuesRequested = false }
+        return initialValuesRequested
     }
 
     /// Starts the record of the rules a settling pass runs.

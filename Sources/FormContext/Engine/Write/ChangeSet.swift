@@ -1,6 +1,9 @@
 /// What one mutation of a live form changed: the input of the settle stages and, with what they
 /// add, of delivery.
 ///
+/// It carries the change only: how far each stage has got through it is the stage's own
+/// (``SettleStage/Pass``), so the same change set reads the same to every stage.
+///
 /// The lists the settle stages read are kept only while the form has something to settle (a
 /// definition), so a plain store pays nothing for them; what delivery needs is kept only for fields
 /// someone observes.
@@ -35,15 +38,6 @@ struct ChangeSet: Sendable {
     /// Fields shown or hidden through the API (rules that cannot see hidden fields read these).
     var concealment: [Int] = []
     var validation = ValidationRequest()
-    /// How many of ``values`` and ``concealment`` the rule stage has taken in.
-    var rulesTakenValues = 0
-    var rulesTakenConcealment = 0
-    /// Whether the rule stage has begun its pass over this change set.
-    var rulesBegun = false
-    /// Whether calculations give clean fields their initial value too (when a definition is attached).
-    var calculationsSetInitialValues = false
-    /// Whether the validation stage has planned this change set.
-    var isValidationPlanned = false
 
     // MARK: For delivery
 

@@ -155,7 +155,7 @@ extension EngineState {
         case .all: value = StoredValue(tally.count == repeats.groups[index].order.count)
         }
         let slot = fields.slot(creating: summary.key)
-        if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) { setInitial(value, at: slot, into: &changes) }
+        if rules.isSettingInitialValues && !fields.dirty.contains(slot) { setInitial(value, at: slot, into: &changes) }
         guard write(value, at: slot, origin: .calculation, into: &changes) else { return }
         // A write made while the rules settle is not taken in by the next plan: schedule its readers here.
         scheduleReaders(ofFed: slot)
