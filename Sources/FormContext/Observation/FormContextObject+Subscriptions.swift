@@ -59,14 +59,57 @@ extension FormContextObject {
         subscribeToAll(Observer(handler: .event(handler), aspects: aspects))
     }
 
-    /// ``observeAll(aspects:_:)`` that also hears the row signals: a value event keyed by a row's
-    /// neighbour's signal when a row's previous or next row changes, and by a group's statistic's
-    /// signal when the statistic changes, so that what read them through ``FormValues/previousRow``,
-    /// ``FormValues/nextRow`` or a summary runs again.
-    func observeAllHearingRowSignals(aspects: FieldAspects, _ handler: @escaping @Sendable (FieldEvent) -> Void) -> FormSubscription {
-        var observer = Observer(handler: .event(handler), aspects: aspects)
-        observer.hearsRowSignals = true
-        return subscribeToAll(observer)
+    /// Subscribes `handler` to the settle: once each mutation has settled, it hears what changed,
+    /// field by field (a row's neighbour and a group's statistic among them), and it keeps the reads
+    /// of its derivations in the form's dependency graph (``recordReads(_:)``).
+    ///
+    /// - Returns: The subscriber's number, which owns its nodes, and the subscription; cancelled, it
+    ///   drops every node of the subscriber.
+    func subscribeToSettle(_ handler: @escaping @Sendable ([SettledChange]) -> Void) -> (id: Int, subscription: FormSubscription) {
+        let (id, handle) = read { $0.subscriberGraph.subscribe(handler) }
+        return (
+            id,
+            FormSubscription { [weak self] in
+                let removed = self?.read { state -> SubscriberGraph.Subscriber? in
+                    let (slots, removed) = state.subscriberGraph.unsubscribe(handle)
+                    for slot in slots { state.subscriberDidLeave(slot) }
+                    return removed
+                }
+                withExtendedLifetime(removed) {}
+            }
+        )
+    }
+
+    /// Records what nodes of the settle's subscriber `subscriber` read on their last run, making a
+    /// node for each entry without one and dropping the nodes of `dropped`.
+    ///
+    /// - Parameter reads: Each node (or `nil` for a new one) with the keys it read.
+    /// - Returns: The node of each entry of `reads`, in order.
+    func recordReads(of subscriber: Int, _ reads: [(node: Int?, keys: [String])], dropping dropped: [Int] = []) -> [Int] {
+        read { state in
+            for node in dropped {
+                for slot in state.subscriberGraph.drop(node) { state.subscriberDidLeave(slot) }
+            }
+            return reads.map { entry in
+                let node = entry.node ?? state.subscriberGraph.makeNode(of: subscriber)
+                let before = state.subscriberGraph.reads.reads(of: node)
+                state.subscriberGraph.record(entry.keys.map { state.fields.slot(creating: $0) }, for: node)
+                for slot in before { state.subscriberDidLeave(slot) }
+                return node
+            }
+        }
+    }
+
+    /// The nodes of the settle's subscriber `subscriber` that read each of `keys` on their last run.
+    func nodes(of subscriber: Int, reading keys: [String]) -> [[Int]] {
+        read { state in
+            keys.map { key in state.fields.slot(of: key).map { state.subscriberGraph.nodes(of: subscriber, reading: $0) } ?? [] }
+        }
+    }
+
+    /// The keys `node` read on its last run, in the order first read.
+    func keysRead(byNode node: Int) -> [String] {
+        read { state in state.subscriberGraph.reads.reads(of: node).map { state.fields[$0].key } }
     }
 
     /// The changes to the values under `keys` (every key when `nil`), as an asynchronous sequence.

@@ -282,6 +282,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
         for start in announcements.runStarts { launch(start) }
         for (handler, change) in announcements.changeCalls { handler(change) }
         for (handler, event) in announcements.eventCalls { handler(event) }
+        for (handler, changes) in announcements.settleCalls { handler(changes) }
         withExtendedLifetime(announcements.releases) {}
     }
 

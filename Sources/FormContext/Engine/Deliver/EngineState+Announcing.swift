@@ -20,9 +20,8 @@ extension EngineState {
             guard hasEventSubscribers(record) else { continue }
             let state = fieldState(at: slot)
             let change = changes.valueChanges[slot]
-            let isRowSignal = record.key.first == RowSignalKey.marker
             func call(_ observer: Observer) {
-                guard case .event(let handler) = observer.handler, !isRowSignal || observer.hearsRowSignals else { return }
+                guard case .event(let handler) = observer.handler else { return }
                 let relevant = aspects.intersection(observer.aspects)
                 guard !relevant.isEmpty else { return }
                 let event = FieldEvent(
@@ -35,6 +34,10 @@ extension EngineState {
             if observers.allEventCount > 0 {
                 for observer in observers.all { call(observer) }
             }
+        }
+        let settled = settledChanges(of: changes)
+        if !settled.isEmpty {
+            for subscriber in subscriberGraph.subscribers { announcements.settleCalls.append((subscriber.handler, settled)) }
         }
         announcements.isContextChanged = changes.isContextChanged
         for (position, property) in tracking.properties.enumerated()

@@ -89,7 +89,7 @@ extension EngineState {
             rules.calculationOf[slot] == nil, rules.visibleRuleOf[slot] == nil, rules.enabledRuleOf[slot] == nil,
             rules.requiredRuleOf[slot] == nil
         else { return false }
-        guard !validation.refersTo(slot) else { return false }
+        guard !validation.refersTo(slot), subscriberGraph.reads.readers(of: slot) == nil else { return false }
         guard repeats.isEmpty else {
             return repeats.groupOfSlot[slot] == nil && repeats.summaryOfSlot[slot] == nil && repeats.checkOfSlot[slot] == nil
                 && repeats.contributed[slot] == nil && !repeats.signalSlots.contains(slot)
@@ -157,6 +157,7 @@ extension EngineState {
             if rules.feeds[slot] != nil || fed.contains(slot) { holders.append("the statistics' feeds") }
             if rules.groupsOfSlot[slot] != nil || grouped.contains(slot) { holders.append("a group of the rules") }
             if lastRead.contains(slot) { holders.append("the last rule runs") }
+            if subscriberGraph.reads.readers(of: slot) != nil { holders.append("a live screen's reads") }
             if validation.refersTo(slot) || validation.hasEntry(at: slot) || validation.validated.contains(slot) {
                 holders.append("validation")
             }

@@ -19,6 +19,8 @@ struct EngineState: Sendable {
     var validation = ValidationState()
     /// The submit pipeline.
     var submit = SubmitState()
+    /// What the settle's subscribers (live screens) derive from values, as nodes of the graph.
+    var subscriberGraph = SubscriberGraph()
     /// Deliveries waiting for the thread that is delivering.
     var delivery = DeliveryQueue()
     /// The thread settling a mutation, and writes its user code made meanwhile.
@@ -28,8 +30,9 @@ struct EngineState: Sendable {
         fields = FieldTable(initial)
     }
 
-    /// Whether a mutation must settle (run validators) before it is delivered.
-    var requiresSettling: Bool { validation.definition != nil }
+    /// Whether a mutation must settle (run rules and validators, tell the settle's subscribers what
+    /// changed) before it is delivered.
+    var requiresSettling: Bool { validation.definition != nil || !subscriberGraph.isEmpty }
 
     /// Whether a value write can skip the pipeline: nothing to settle, nobody listening to every
     /// key or to the whole form, no submit to keep track of. (Whether anyone listens to the written

@@ -150,6 +150,11 @@ struct ChangeSet: Sendable {
 
     /// Adds what `later` recorded after what this change set recorded, for one delivery.
     mutating func append(_ later: ChangeSet) {
+        // Settled by now: what they changed is kept for the settle's subscribers.
+        if isSettling {
+            values += later.values
+            concealment += later.concealment
+        }
         changeCalls += later.changeCalls.map { ChangeCall(handler: $0.handler, change: $0.change, write: $0.write + callingWrites) }
         callingWrites += later.callingWrites
         for slot in later.eventSlots {

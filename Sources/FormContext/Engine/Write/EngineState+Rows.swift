@@ -335,7 +335,6 @@ extension EngineState {
     /// forget what they read through the old one, are placed after the new one's rules (whose
     /// values they are about to read), and run again.
     private mutating func neighbourDidChange(_ key: String, to neighbour: RowID?, in index: Int, into changes: inout ChangeSet) {
-        announceRowSignal(key, into: &changes)
         guard let slot = fields.slot(of: key) else { return }
         if changes.isSettling { changes.values.append(.init(slot: slot, origin: .calculation)) }
         let readers = rules.valueReaders(of: slot)
@@ -354,16 +353,8 @@ extension EngineState {
 
     /// Tells whatever read `key` (a group's statistic) that it changed.
     mutating func signal(_ key: String, into changes: inout ChangeSet) {
-        announceRowSignal(key, into: &changes)
         guard let slot = fields.slot(of: key) else { return }
         if changes.isSettling { changes.values.append(.init(slot: slot, origin: .calculation)) }
         scheduleReaders(ofFed: slot)
-    }
-
-    /// Announces that the row signal `key` changed to the subscribers that hear row signals (a live
-    /// screen), as a value event of the key, when there are any.
-    private mutating func announceRowSignal(_ key: String, into changes: inout ChangeSet) {
-        guard observers.rowSignalCount > 0 else { return }
-        changes.note(.value, of: fields.slot(creating: key))
     }
 }
