@@ -6,7 +6,7 @@ extension FormContextObject {
 
     /// The key path the registrar uses for the state of one field.
     subscript(fieldStateOf key: String) -> FieldState {
-        let (fieldState, paths) = read { state -> (FieldState, FieldKeyPaths?) in
+        let (fieldState, paths) = bookkeep { state -> (FieldState, FieldKeyPaths?) in
             guard let slot = state.slotIfKnown(reading: key) else {
                 // A key with no slot gets none: whoever reads it hears when its slot is made.
                 state.tracking.await(key)

@@ -66,11 +66,11 @@ extension FormContextObject {
     /// - Returns: The subscriber's number, which owns its nodes, and the subscription; cancelled, it
     ///   drops every node of the subscriber.
     func subscribeToSettle(_ handler: @escaping @Sendable ([SettledChange]) -> Void) -> (id: Int, subscription: FormSubscription) {
-        let (id, handle) = read { $0.subscriberGraph.subscribe(handler) }
+        let (id, handle) = bookkeep { $0.subscriberGraph.subscribe(handler) }
         return (
             id,
             FormSubscription { [weak self] in
-                let removed = self?.read { state -> SubscriberGraph.Subscriber? in
+                let removed = self?.bookkeep { state -> SubscriberGraph.Subscriber? in
                     let (slots, removed) = state.subscriberGraph.unsubscribe(handle)
                     for slot in slots { state.subscriberDidLeave(slot) }
                     return removed
@@ -86,7 +86,7 @@ extension FormContextObject {
     /// - Parameter reads: Each node (or `nil` for a new one) with the keys it read.
     /// - Returns: The node of each entry of `reads`, in order.
     func recordReads(of subscriber: Int, _ reads: [(node: Int?, keys: [String])], dropping dropped: [Int] = []) -> [Int] {
-        read { state in
+        bookkeep { state in
             for node in dropped {
                 for slot in state.subscriberGraph.drop(node) { state.subscriberDidLeave(slot) }
             }
@@ -160,7 +160,7 @@ extension FormContextObject {
 
     /// Registers `observer` for `key`.
     func subscribe(_ observer: Observer, to key: String) -> FormSubscription {
-        let handle = read { state in
+        let handle = bookkeep { state in
             let slot = state.fields.slot(creating: key)
             let (handle, flags) = state.observers.add(observer, of: slot)
             state.setObserverFlags(flags, at: slot)
@@ -174,7 +174,7 @@ extension FormContextObject {
         FormSubscription { [weak self] in
             // The removed handler is released after the lock: it may own a control of this form,
             // whose deinitializer takes the lock again.
-            let removed = self?.read { state -> Observer? in
+            let removed = self?.bookkeep { state -> Observer? in
                 // The subscriber keeps the key's slot: it is there until the subscriber goes.
                 guard let slot = state.fields.slot(of: key) else { return nil }
                 let (removed, flags) = state.observers.remove(handle, of: slot)
@@ -188,9 +188,9 @@ extension FormContextObject {
 
     /// Registers `observer` for every key.
     private func subscribeToAll(_ observer: Observer) -> FormSubscription {
-        let handle = read { $0.observers.addToAll(observer) }
+        let handle = bookkeep { $0.observers.addToAll(observer) }
         return FormSubscription { [weak self] in
-            let removed = self?.read { $0.observers.removeFromAll(handle) }
+            let removed = self?.bookkeep { $0.observers.removeFromAll(handle) }
             withExtendedLifetime(removed) {}
         }
     }
@@ -203,10 +203,10 @@ extension FormContextObject {
 
     /// Ends `continuation` with the form, and cancels `subscriptions` when the stream ends.
     private func connect<Element>(_ continuation: AsyncStream<Element>.Continuation, subscriptions: [FormSubscription]) {
-        let handle = read { $0.observers.addStreamFinisher({ continuation.finish() }) }
+        let handle = bookkeep { $0.observers.addStreamFinisher({ continuation.finish() }) }
         continuation.onTermination = { [weak self] _ in
             for subscription in subscriptions { subscription.cancel() }
-            let removed = self?.read { $0.observers.removeStreamFinisher(handle) }
+            let removed = self?.bookkeep { $0.observers.removeStreamFinisher(handle) }
             withExtendedLifetime(removed) {}
         }
     }

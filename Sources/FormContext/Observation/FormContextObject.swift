@@ -61,10 +61,22 @@ public final class FormContextObject: Observable, Sendable, FormReader {
 
     // MARK: The one door
 
-    /// Runs `body` under the lock, without the pipeline: for reads, and for bookkeeping that changes
-    /// no value and no field state (what was read through observation, who subscribes).
-    func read<R, E: Error>(_ body: (inout EngineState) throws(E) -> R) throws(E) -> R {
+    /// Runs `body` under the lock with the state as it is: a read changes nothing.
+    func read<R, E: Error>(_ body: (EngineState) throws(E) -> R) throws(E) -> R {
+        try state.withAnnotatedLock { state throws(E) -> R in try body(state) }
+    }
+
+    /// Runs `body` under the lock, without the pipeline: for bookkeeping that changes no value and
+    /// no field state (what was read through observation, who subscribes, what a live screen's
+    /// derivations read).
+    func bookkeep<R, E: Error>(_ body: (inout EngineState) throws(E) -> R) throws(E) -> R {
         try state.withAnnotatedLock { state throws(E) -> R in try body(&state) }
+    }
+
+    /// Writes a value under the lock, without the pipeline, when nothing but the value changes (see
+    /// ``EngineState/quickWrite(_:for:origin:)``): the one write that skips it.
+    func quickWrite(_ value: StoredValue, for key: String, origin: FormChangeOrigin) -> QuickWrite {
+        state.withAnnotatedLock { $0.quickWrite(value, for: key, origin: origin) }
     }
 
     /// Runs one mutation through the pipeline: `write` under the lock, then settling, then delivery

@@ -199,7 +199,7 @@ extension FormContextObject {
             if !isAbandoned && !Task.isCancelled { issues = await start.check(start.value) }
             self?.finish(start, issues: issues, isAbandoned: isAbandoned || Task.isCancelled)
         }
-        let isLate = read { state in
+        let isLate = bookkeep { state in
             if state.validation.finishedEarly.remove(start.generation) != nil { return false }
             state.validation.tasks[start.generation] = task
             guard state.validation.runs[start.slot]?.generation == start.generation else { return true }
