@@ -2,6 +2,12 @@
 /// calls for, run level by level in dependency order, each at most once per mutation (a rule whose
 /// branch reads, for the first time, something a rule still due in this mutation decides runs again
 /// once that rule has), stopping wherever a result did not change.
+///
+/// Why it is a stage of its own: the rules decide what validation sees (which fields are active,
+/// which are required, what calculated fields hold), so they settle first, and completely, before
+/// validation plans. What it guarantees: when it ends, every rule downstream of what the change set
+/// changed has run on values no rule still due would change (glitch-free), and what each read is
+/// recorded in the form's dependency graph.
 enum RuleStage: SettleStage {
     struct Plan: Sendable {
         /// Whether this is the first run of every rule, to find out what each reads.

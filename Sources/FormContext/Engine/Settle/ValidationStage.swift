@@ -6,6 +6,12 @@
 /// key its validators read on their last run changes. A form-level validator runs when the form is
 /// validated and a key it read on its last run changed since (or it never ran), so a transaction of
 /// many writes runs each at most once.
+///
+/// Why it is a stage of its own: it runs after the rules have settled, once per change set, so a
+/// validator sees the fields the rules left active and the values the calculations made. What it
+/// guarantees: when it ends, the issues and running counts (`isValid`, `errorCount`) agree with the
+/// validators' results on the settled values, and what each validator read is recorded for the next
+/// change.
 enum ValidationStage: SettleStage {
     /// One field's synchronous check, with the value it checks.
     struct FieldCheck: @unchecked Sendable {

@@ -1,5 +1,10 @@
 /// The write stage: every change a mutation makes to values and field state goes through these,
 /// which keep the table's running sets exact and record what the settle stages and delivery need.
+///
+/// Why it is a stage: it is the only code that changes a value or a field flag, so the change set
+/// it records is the whole of what a mutation changed. What it guarantees: the field table's dirty
+/// and touched sets stay exact after every call, and every change a stage or a subscriber must hear
+/// of is in the change set.
 /// What a write that skips the pipeline did.
 enum QuickWrite: Sendable {
     /// The key already held the same value.
