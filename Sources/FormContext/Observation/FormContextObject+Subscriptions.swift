@@ -71,7 +71,7 @@ extension FormContextObject {
             id,
             FormSubscription { [weak self] in
                 let removed = self?.bookkeep { state -> SubscriberGraph.Subscriber? in
-                    let (slots, removed) = state.subscriberGraph.unsubscribe(handle)
+                    let (slots, removed) = state.subscriberGraph.unsubscribe(handle, from: &state.graph)
                     for slot in slots { state.subscriberDidLeave(slot) }
                     return removed
                 }
@@ -88,12 +88,12 @@ extension FormContextObject {
     func recordReads(of subscriber: Int, _ reads: [(node: Int?, keys: [String])], dropping dropped: [Int] = []) -> [Int] {
         bookkeep { state in
             for node in dropped {
-                for slot in state.subscriberGraph.drop(node) { state.subscriberDidLeave(slot) }
+                for slot in state.subscriberGraph.drop(node, from: &state.graph) { state.subscriberDidLeave(slot) }
             }
             return reads.map { entry in
                 let node = entry.node ?? state.subscriberGraph.makeNode(of: subscriber)
-                let before = state.subscriberGraph.reads.reads(of: node)
-                state.subscriberGraph.record(entry.keys.map { state.fields.slot(creating: $0) }, for: node)
+                let before = state.graph.reads(of: .init(.subscriber, node))
+                state.graph.record(entry.keys.map { state.fields.slot(creating: $0) }, for: .init(.subscriber, node))
                 for slot in before { state.subscriberDidLeave(slot) }
                 return node
             }
@@ -103,13 +103,13 @@ extension FormContextObject {
     /// The nodes of the settle's subscriber `subscriber` that read each of `keys` on their last run.
     func nodes(of subscriber: Int, reading keys: [String]) -> [[Int]] {
         read { state in
-            keys.map { key in state.fields.slot(of: key).map { state.subscriberGraph.nodes(of: subscriber, reading: $0) } ?? [] }
+            keys.map { key in state.fields.slot(of: key).map { state.subscriberGraph.nodes(of: subscriber, reading: $0, in: state.graph) } ?? [] }
         }
     }
 
     /// The keys `node` read on its last run, in the order first read.
     func keysRead(byNode node: Int) -> [String] {
-        read { state in state.subscriberGraph.reads.reads(of: node).map { state.fields[$0].key } }
+        read { state in state.graph.reads(of: .init(.subscriber, node)).map { state.fields[$0].key } }
     }
 
     /// The changes to the values under `keys` (every key when `nil`), as an asynchronous sequence.

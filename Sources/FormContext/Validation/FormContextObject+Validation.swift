@@ -29,11 +29,12 @@ extension FormContextObject {
             state.clearAllIssues(into: &changes)
             state.validation.use(definition, fields: &state.fields)
             state.validation.options = options
-            state.validation.fieldReads.removeAll()
-            state.validation.formReads.removeAll()
+            state.graph.removeAll(.validator)
+            state.graph.removeAll(.formValidator)
             state.validation.invalidateFormValidators()
             state.markSecret(definition.secureKeys, into: &changes)
             state.detachRules(into: &changes)
+            state.graph.removeAll(.rule)
             state.rules.attach(definition, fields: &state.fields)
             state.attachRepeats(definition, into: &changes)
         }

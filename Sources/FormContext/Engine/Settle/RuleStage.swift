@@ -99,7 +99,7 @@ enum RuleStage: SettleStage {
         // Most levels after the first find nothing new here: their commit scheduled what it changed.
         if pass.takenValues < changes.values.count {
             for change in changes.values[pass.takenValues...] {
-                if let readers = state.rules.valueReaders.readers(of: change.slot) { state.rules.schedule(readers) }
+                if let readers = state.graph.readers(of: change.slot, .rule) { state.rules.schedule(readers) }
                 if change.origin != .calculation, let calculation = state.rules.calculation(of: change.slot) {
                     // Written by something else (a reset, the program), a calculated field takes its
                     // calculation's value again.
@@ -110,7 +110,7 @@ enum RuleStage: SettleStage {
         }
         if pass.takenConcealment < changes.concealment.count {
             for slot in changes.concealment[pass.takenConcealment...] {
-                state.rules.schedule(state.rules.concealmentReaders(of: slot))
+                state.rules.scheduleConcealmentReaders(of: slot, in: state.graph)
             }
         }
         pass.takenValues = changes.values.count
@@ -185,7 +185,7 @@ enum RuleStage: SettleStage {
             }
         }
         if outcome.isDiscovery {
-            state.rules.order()
+            state.rules.order(in: state.graph)
         }
         // What this commit changed has been scheduled here; the next plan takes in only what others change.
         pass.takenValues = changes.values.count
@@ -208,7 +208,7 @@ enum RuleStage: SettleStage {
         for index in buffers.level.indices {
             let (rule, range) = (buffers.level[index], buffers.reads[index])
             let slots = UnsafeBufferPointer(rebasing: slotsRead[range])
-            state.rules.record(slots, readBy: rule)
+            state.graph.record(slots, for: .init(.rule, rule))
             state.rules.didRun(rule, reads: slots)
             guard !isDiscovery else { continue }
             // A read of something a rule of the same height or higher decides: run again after it.
@@ -224,7 +224,7 @@ enum RuleStage: SettleStage {
                 }
             }
             if !later.isEmpty {
-                if let cycle = state.rules.raise(rule, to: needed, readingFrom: later) {
+                if let cycle = state.rules.raise(rule, to: needed, readingFrom: later, in: state.graph) {
                     state.rules.breakCycle(cycle)
                     continue
                 }
@@ -249,21 +249,21 @@ enum RuleStage: SettleStage {
         for index in buffers.level.indices {
             let (rule, range) = (buffers.level[index], buffers.reads[index])
             let slots = UnsafeBufferPointer(rebasing: slotsRead[range])
-            state.rules.record(slots, readBy: rule)
+            state.graph.record(slots, for: .init(.rule, rule))
             state.rules.didRun(rule, reads: slots)
         }
-        let released = state.rules.recheckCycles(through: buffers.level)
+        let released = state.rules.recheckCycles(through: buffers.level, in: state.graph)
         for rule in released { state.rules.heights[rule] = 0 }
         for rule in released {
             var producers: Set<Int> = []
             var needed = 0
-            for slot in state.rules.reads(of: rule) {
+            for slot in state.rules.reads(of: rule, in: state.graph) {
                 state.rules.forEachProducer(of: slot, readBy: rule) { producer in
                     producers.insert(producer)
                     needed = max(needed, state.rules.heights[producer] + 1)
                 }
             }
-            if let cycle = state.rules.raise(rule, to: needed, readingFrom: producers) { state.rules.breakCycle(cycle) }
+            if let cycle = state.rules.raise(rule, to: needed, readingFrom: producers, in: state.graph) { state.rules.breakCycle(cycle) }
         }
         for rule in released where !state.rules.cyclic[rule] {
             state.rules.forget(rule)
@@ -310,8 +310,8 @@ extension EngineState {
                 setInitial(value, at: slot, into: &changes)
             }
             guard write(value, at: slot, origin: .calculation, into: &changes) else { return }
-            guard let readers = rules.valueReaders.readers(of: slot) else { return }
-            if rules.valueReaders.hasRead(rule, slot) {
+            guard let readers = graph.readers(of: slot, .rule) else { return }
+            if graph.hasRead(.init(.rule, rule), slot) {
                 // A calculation reading its own field sees the value it made last: it runs once more
                 // to settle on a value that reads back as itself, and a second change is a cycle.
                 if rules.mayRerun(rule) { rules.schedule(rule) } else { rules.breakCycle([rule]) }
@@ -366,14 +366,14 @@ extension EngineState {
             rules.schedule(calculation)
         }
         if setHidden(isRuleHidden, at: slot, by: .ruleHidden, into: &changes) {
-            if let readers = rules.concealmentReaders.readers(of: slot) { rules.schedule(readers) }
+            rules.scheduleConcealmentReaders(of: slot, in: graph)
             if rules.clearsHidden, !fields.flags(at: slot).isDisjoint(with: .concealed) {
                 // Cleared as the definition is attached, the field starts without a value: it is not dirty.
                 if rules.isSettingInitialValues && !fields.dirty.contains(slot) {
                     setInitial(.absent, at: slot, into: &changes)
                 }
                 if write(.absent, at: slot, origin: .calculation, into: &changes) {
-                    rules.schedule(rules.valueReaders(of: slot))
+                    rules.schedule(rules.valueReaders(of: slot, in: graph))
                 }
             }
         }

@@ -51,7 +51,7 @@ enum ValidationStage: SettleStage {
         var planner = Planner(definition: state.validation.definition, mode: state.validationMode)
         for change in changes.values {
             let slot = change.slot
-            state.validation.formInputDidChange(slot)
+            state.validation.formInputDidChange(slot, in: state.graph)
             if change.origin == .reset {
                 state.clearIssues(at: slot, into: &changes)
                 continue
@@ -72,7 +72,7 @@ enum ValidationStage: SettleStage {
             planner.add(position, dependentsOf: slot, in: &state)
         }
         for slot in changes.activity {
-            state.validation.formInputDidChange(slot)
+            state.validation.formInputDidChange(slot, in: state.graph)
             if !state.fields.isActive(at: slot) {
                 state.clearIssues(at: slot, into: &changes)
             } else if state.validation.validated.contains(slot), let position = state.checkPosition(of: slot) {
@@ -127,7 +127,7 @@ enum ValidationStage: SettleStage {
     static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet, _ pass: inout Pass) {
         for (check, report, reads) in outcome.fields {
             let slot = check.slot
-            state.validation.fieldReads.record(reads.map { state.fields.slot(creating: $0) }, for: check.position)
+            state.graph.record(reads.map { state.fields.slot(creating: $0) }, for: .init(.validator, check.position))
             // A write the validators made meanwhile (on this thread) is settled after this one.
             guard state.fields.isActive(at: slot) else { continue }
             state.validation.validated.insert(slot)
@@ -155,7 +155,7 @@ enum ValidationStage: SettleStage {
             state.setIssues(entry, at: slot, into: &changes)
         }
         for (position, report, reads) in outcome.forms {
-            state.validation.formReads.record(reads.map { state.fields.slot(creating: $0) }, for: position)
+            state.graph.record(reads.map { state.fields.slot(creating: $0) }, for: .init(.formValidator, position))
             state.validation.setFormResult(report, at: position, readNothing: reads.isEmpty)
         }
         if outcome.refreshesFormIssues || !outcome.forms.isEmpty { state.validation.refreshFormIssues() }
@@ -191,7 +191,7 @@ extension ValidationStage {
         /// Adds the validated, active fields whose validators read `slot`, and the form-level validators.
         mutating func addDependents(of slot: Int, in state: inout EngineState) {
             isFormDue = true
-            guard let readers = state.validation.fieldReads.readers(of: slot) else { return }
+            guard let readers = state.graph.readers(of: slot, .validator) else { return }
             for reader in readers.sorted() {
                 guard let dependent = state.checkTarget(at: reader)?.slot else { continue }
                 if state.validation.validated.contains(dependent) && state.fields[dependent].isActive { add(reader) }

@@ -19,7 +19,10 @@ struct EngineState: Sendable {
     var validation = ValidationState()
     /// The submit pipeline.
     var submit = SubmitState()
-    /// What the settle's subscribers (live screens) derive from values, as nodes of the graph.
+    /// What every derived thing (rules, validators, the settle's subscribers' derivations) read on its
+    /// last run: the form's one dependency graph.
+    var graph = DependencyGraph()
+    /// Who subscribes to the settle (live screens), and which nodes of the graph each owns.
     var subscriberGraph = SubscriberGraph()
     /// Deliveries waiting for the thread that is delivering.
     var delivery = DeliveryQueue()

@@ -1,17 +1,16 @@
-/// The derivations that subscribers of the settle compute from the form's values (a live screen's
-/// conditions, footers and cell values, and those of its rows), as nodes of the form's dependency
-/// graph: what each read on its last run, recorded by slot in a ``DependencyIndex`` like the rules'
-/// and the validators' reads, and the subscribers that hear, once a mutation has settled, what it
-/// changed.
+/// The subscribers of the settle (live screens) and the nodes each owns in the form's
+/// ``DependencyGraph``: the derivations it computes from the form's values (a live screen's
+/// conditions, footers and cell values, and those of its rows), whose reads the graph keeps as
+/// ``DependencyGraph/Kind/subscriber`` nodes beside the rules' and the validators'.
 ///
 /// Why it exists: a derivation outside the engine's own stages still depends on values the way a
 /// rule does, and a row's neighbour or a group's statistic is a slot of the graph like any field.
-/// Keeping its reads here, in the one index type, lets a subscriber ask which of its derivations
-/// read what a mutation changed, with no key-by-key index of its own and no side channel for the
-/// rows' signals.
+/// With its reads in the one graph, a subscriber asks which of its derivations read what a mutation
+/// changed, with no key-by-key index of its own and no side channel for the rows' signals; this
+/// type keeps only who owns which node.
 ///
-/// What it guarantees: a node belongs to one subscriber until that subscriber drops it or goes; its
-/// reads are exactly those last recorded for it; a slot read by a node is not released.
+/// What it guarantees: a node belongs to one subscriber until that subscriber drops it or goes, and
+/// a dropped node reads nothing in the graph.
 struct SubscriberGraph: Sendable {
     /// A subscriber of the settle, called once per mutation with the fields it changed.
     struct Subscriber: Sendable {
@@ -19,8 +18,6 @@ struct SubscriberGraph: Sendable {
         let handler: @Sendable ([SettledChange]) -> Void
     }
 
-    /// Slot → subscriber nodes that read it on their last run.
-    private(set) var reads = DependencyIndex()
     /// The subscriber owning each node, or -1 for a free node.
     private var ownerOfNode: [Int] = []
     private var freeNodes: [Int] = []
@@ -44,11 +41,11 @@ struct SubscriberGraph: Sendable {
     /// - Returns: The slots its nodes read (to be looked at for reclaiming) and the removed
     ///   subscriber, to be released outside the lock.
     /// - Complexity: O(*n*) for *n* nodes.
-    mutating func unsubscribe(_ handle: CallbackHandle) -> (slots: [Int], removed: Subscriber?) {
+    mutating func unsubscribe(_ handle: CallbackHandle, from graph: inout DependencyGraph) -> (slots: [Int], removed: Subscriber?) {
         guard let removed = subscribers.remove(handle) else { return ([], nil) }
         var slots: [Int] = []
         for node in ownerOfNode.indices where ownerOfNode[node] == removed.id {
-            slots += drop(node)
+            slots += drop(node, from: &graph)
         }
         return (slots, removed)
     }
@@ -66,23 +63,18 @@ struct SubscriberGraph: Sendable {
     /// Drops `node`, and what it read.
     ///
     /// - Returns: The slots it read.
-    mutating func drop(_ node: Int) -> [Int] {
+    mutating func drop(_ node: Int, from graph: inout DependencyGraph) -> [Int] {
         guard ownerOfNode.indices.contains(node), ownerOfNode[node] >= 0 else { return [] }
-        let slots = reads.reads(of: node)
-        reads.record([], for: node)
+        let slots = graph.reads(of: .init(.subscriber, node))
+        graph.record([], for: .init(.subscriber, node))
         ownerOfNode[node] = -1
         freeNodes.append(node)
         return slots
     }
 
-    /// Records that `node` read exactly `slots` on its last run.
-    mutating func record(_ slots: [Int], for node: Int) {
-        reads.record(slots, for: node)
-    }
-
     /// The nodes of `subscriber` that read `slot` on their last run.
-    func nodes(of subscriber: Int, reading slot: Int) -> [Int] {
-        guard let readers = reads.readers(of: slot) else { return [] }
+    func nodes(of subscriber: Int, reading slot: Int, in graph: DependencyGraph) -> [Int] {
+        guard let readers = graph.readers(of: slot, .subscriber) else { return [] }
         return readers.filter { ownerOfNode[$0] == subscriber }
     }
 }

@@ -337,14 +337,12 @@ extension EngineState {
     private mutating func neighbourDidChange(_ key: String, to neighbour: RowID?, in index: Int, into changes: inout ChangeSet) {
         guard let slot = fields.slot(of: key) else { return }
         if changes.isSettling { changes.values.append(.init(slot: slot, origin: .calculation)) }
-        let readers = rules.valueReaders(of: slot)
-        guard !readers.isEmpty else { return }
+        guard let readers = graph.readers(of: slot, .rule) else { return }
         let producers = neighbour.flatMap { repeats.groups[index].rows[$0]?.rules } ?? []
         let needed = (producers.map { rules.heights[$0] }.max() ?? -1) + 1
         for rule in readers.sorted() {
-            rules.valueReaders.record([slot], for: rule)
-            rules.concealmentReaders.record([], for: rule)
-            if rules.heights[rule] < needed, let cycle = rules.raise(rule, to: needed, readingFrom: Set(producers)) {
+            graph.record([slot], for: .init(.rule, rule))
+            if rules.heights[rule] < needed, let cycle = rules.raise(rule, to: needed, readingFrom: Set(producers), in: graph) {
                 rules.breakCycle(cycle)
             }
             rules.schedule(rule)
