@@ -33,7 +33,7 @@ extension FormContextObject {
                 let current = FormChange(
                     key: key, boxedOld: record.value, boxedNew: record.value, origin: .program,
                     isSecure: record.flags.contains(.secret))
-                changes.call(handler, with: current, write: changes.nextWrite())
+                state.outgoing.call(handler, with: current, write: state.outgoing.nextWrite())
             } else if let value {
                 let stored = StoredValue(value)
                 state.setInitial(stored, at: slot, into: &changes)

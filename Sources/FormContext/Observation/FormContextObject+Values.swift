@@ -93,12 +93,12 @@ extension FormContextObject {
     @discardableResult
     public func set(_ values: FormContext, origin: FormChangeOrigin = .program) -> [FormChange] {
         mutate { state, changes in
-            changes.isCollectingChanges = true
+            state.outgoing.isCollectingChanges = true
             state.markSecret(values.secureKeys, into: &changes)
             for key in values.sortedKeys {
                 _ = state.write(StoredValue(stored: values.storage[key]), for: key, origin: origin, into: &changes)
             }
-            return changes.collected
+            return state.outgoing.collected
         }
     }
 
@@ -144,7 +144,7 @@ extension FormContextObject {
     ) -> [FormChange]? {
         mutate { state, changes in
             guard admit({ state.fields.value(of: $0) }) else { return nil }
-            changes.isCollectingChanges = true
+            state.outgoing.isCollectingChanges = true
             state.markSecret(secretKeys, into: &changes)
             for (key, value) in entries {
                 let slot = state.fields.slot(creating: key)
@@ -154,7 +154,7 @@ extension FormContextObject {
                 }
                 _ = state.write(stored, at: slot, origin: origin, into: &changes)
             }
-            return changes.collected
+            return state.outgoing.collected
         }
     }
 

@@ -149,10 +149,14 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 // Settling is under way, on this thread (user code the form runs) or on another: the
                 // write takes effect now and the settling thread settles and delivers it after its
                 // current step.
+                // What it collects for delivery is its own, announced after what the settle collected.
                 var changes = ChangeSet(isSettling: true)
+                var settling = Outgoing()
+                swap(&settling, &state.outgoing)
+                defer { swap(&settling, &state.outgoing) }
                 let written = try write(&state, &changes)
                 let result = settled(&state, &changes, written)
-                state.settling.deferred.append(changes)
+                state.settling.deferred.append((changes, state.outgoing))
                 return .deferred(result)
             }
             if state.requiresSettling {
@@ -167,7 +171,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             let written = try write(&state, &changes)
             let result = settled(&state, &changes, written)
             state.placeSlotsMade(into: &changes)
-            var announcements = state.announcements(for: &changes, before: before)
+            var announcements = state.announcements(for: changes, before: before)
             state.reclaimSlots(into: &announcements)
             Self.checkInvariants(of: state)
             return .done(result, announcements, mustDeliver: state.delivery.enqueue(announcements))
@@ -218,14 +222,16 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 let waiters = state.settling.waiters
                 state.settling.waiters = []
                 state.placeSlotsMade(into: &changes)
-                var announcements = state.announcements(for: &changes, before: before)
+                var announcements = state.announcements(for: changes, before: before)
                 state.reclaimSlots(into: &announcements)
                 Self.checkInvariants(of: state)
                 return .finished(result, announcements, state.delivery.enqueue(announcements), waiters)
             }
             switch step {
             case .more(let deferred):
-                for var later in deferred {
+                for (var later, outgoing) in deferred {
+                    // Delivered in the order written: what the write collected, then what its settle adds.
+                    state.withAnnotatedLock { $0.outgoing.append(outgoing) }
                     settleStages(&later)
                     changes.append(later)
                 }
@@ -239,7 +245,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
     /// What the end of a settle found under the lock.
     private enum FinishStep<Result: Sendable>: Sendable {
         /// Writes made meanwhile, still to settle.
-        case more([ChangeSet])
+        case more([(changes: ChangeSet, outgoing: Outgoing)])
         /// Nothing left: the settle is over.
         case finished(Result, Announcements, Bool, [SettleWaiter])
     }

@@ -1,16 +1,21 @@
 extension EngineState {
-    /// Turns what a settled mutation recorded into what must be announced once the lock is released.
+    /// Turns what a settled mutation changed, and what delivery collected for it (``outgoing``,
+    /// taken here, leaving it empty for the next mutation), into what must be announced once the
+    /// lock is released.
     ///
     /// - Parameters:
-    ///   - changes: What the mutation (and its settling) recorded.
+    ///   - changes: What the mutation (and its settling) changed.
     ///   - before: The tracked form-level properties' values before the mutation, in tracking order.
     /// - Returns: The announcements.
     /// - Complexity: O(*c*) for *c* changed, observed fields, plus O(*p*) for *p* tracked form-level properties.
-    func announcements(for changes: inout ChangeSet, before: [AnyHashable]) -> Announcements {
+    mutating func announcements(for changes: ChangeSet, before: [AnyHashable]) -> Announcements {
+        let settled = settledChanges(of: changes)
+        let collected = outgoing
+        outgoing = Outgoing()
         var announcements = Announcements()
-        announcements.changeCalls = changes.coalescedChangeCalls()
-        for slot in changes.eventSlots {
-            guard let aspects = changes.aspects[slot] else { continue }
+        announcements.changeCalls = collected.coalescedChangeCalls()
+        for slot in collected.eventSlots {
+            guard let aspects = collected.aspects[slot] else { continue }
             let record = fields[slot]
             if record.trackIndex >= 0 {
                 let paths = tracking.paths(at: record.trackIndex)
@@ -19,7 +24,7 @@ extension EngineState {
             }
             guard hasEventSubscribers(record) else { continue }
             let state = fieldState(at: slot)
-            let change = changes.valueChanges[slot]
+            let change = collected.valueChanges[slot]
             func call(_ observer: Observer) {
                 guard case .event(let handler) = observer.handler else { return }
                 let relevant = aspects.intersection(observer.aspects)
@@ -35,18 +40,17 @@ extension EngineState {
                 for observer in observers.all { call(observer) }
             }
         }
-        let settled = settledChanges(of: changes)
         if !settled.isEmpty {
             for subscriber in subscriberGraph.subscribers { announcements.settleCalls.append((subscriber.handler, settled)) }
         }
-        announcements.isContextChanged = changes.isContextChanged
+        announcements.isContextChanged = collected.isContextChanged
         for (position, property) in tracking.properties.enumerated()
         where position >= before.count || property.value(self) != before[position] {
             announcements.properties.append(property)
         }
-        announcements.runStarts = changes.runStarts
-        announcements.cancellations = changes.cancellations
-        announcements.releases = changes.releases
+        announcements.runStarts = collected.runStarts
+        announcements.cancellations = collected.cancellations
+        announcements.releases = collected.releases
         return announcements
     }
 }

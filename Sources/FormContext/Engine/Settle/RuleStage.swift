@@ -387,8 +387,12 @@ extension EngineState {
         if let slot = fields.slot(of: key) { return slot }
         let slot = fields.slot(creating: key)
         guard !rules.isEmpty else { return slot }
+        // Nobody hears of it: what the refresh collects for delivery is dropped with its change set.
         var changes = ChangeSet(isSettling: false)
+        var kept = Outgoing()
+        swap(&kept, &outgoing)
         for placed in rules.placeNewSlots(of: fields) { refreshRuleFlags(at: placed, into: &changes) }
+        outgoing = kept
         return slot
     }
 

@@ -24,6 +24,9 @@ struct EngineState: Sendable {
     var graph = DependencyGraph()
     /// Who subscribes to the settle (live screens), and which nodes of the graph each owns.
     var subscriberGraph = SubscriberGraph()
+    /// What delivery will announce for the mutation under way: the deliver stage's own state,
+    /// empty between mutations.
+    var outgoing = Outgoing()
     /// Deliveries waiting for the thread that is delivering.
     var delivery = DeliveryQueue()
     /// The thread settling a mutation, and writes its user code made meanwhile.
@@ -128,6 +131,7 @@ struct EngineState: Sendable {
             if expected != actual { violations.append("observer flags of '\(record.key)' are \(actual), subscribers say \(expected)") }
         }
         if settling.owner == nil && !settling.deferred.isEmpty { violations.append("deferred writes left with nobody settling") }
+        if !outgoing.isEmpty { violations.append("deliveries collected and left unannounced") }
         if !repeats.isEmpty { violations += repeatViolations() }
         violations += releasedSlotViolations()
         return violations
@@ -138,7 +142,8 @@ struct EngineState: Sendable {
 /// threads) that it settles before it finishes, and who waits for it to finish.
 struct SettlingState: Sendable {
     var owner: ThreadIdentity?
-    var deferred: [ChangeSet] = []
+    /// Each with what delivery collected for it, announced after what the settling thread collected.
+    var deferred: [(changes: ChangeSet, outgoing: Outgoing)] = []
     /// Callers that need a settled form (``FormContextObject/validate()``, a submit step) from another
     /// thread, woken once the settle under way ends.
     var waiters: [SettleWaiter] = []
