@@ -163,13 +163,17 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 var changes = ChangeSet(isSettling: true)
                 let before = state.tracking.propertyValues(of: state)
                 let written = try write(&state, &changes)
+                var submitPass = SubmitStage.Pass()
+                SubmitStage.take(changes, &submitPass, into: &state)
                 state.settling.owner = .current
-                return .settling(written, changes, before: before)
+                return .settling(written, changes, before: before, submitPass)
             }
-            var changes = ChangeSet(isSettling: false)
+            var changes = ChangeSet(isSettling: false, recordsValues: state.submit.submitted != nil)
             let before = state.tracking.propertyValues(of: state)
             let written = try write(&state, &changes)
             let result = settled(&state, &changes, written)
+            var submitPass = SubmitStage.Pass()
+            SubmitStage.take(changes, &submitPass, into: &state)
             state.placeSlotsMade(into: &changes)
             var announcements = state.announcements(for: changes, before: before)
             state.reclaimSlots(into: &announcements)
@@ -184,9 +188,10 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             return result
         case .waiting:
             return nil
-        case .settling(let written, var changes, let before):
+        case .settling(let written, var changes, let before, var submitPass):
             settleStages(&changes)
-            let (result, announcements, mustDeliver) = finishSettling(&changes, written: written, before: before, settled: settled)
+            let (result, announcements, mustDeliver) = finishSettling(
+                &changes, submitPass: &submitPass, written: written, before: before, settled: settled)
             if mustDeliver { deliver(announcements) }
             return result
         }
@@ -199,7 +204,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
         /// Written while the form settles, to be settled by the thread settling.
         case deferred(Result)
         /// Written; this thread now settles it (and whatever is written meanwhile).
-        case settling(Written, ChangeSet, before: [AnyHashable])
+        case settling(Written, ChangeSet, before: [AnyHashable], SubmitStage.Pass)
         /// Another thread settles: nothing written, the waiter registered.
         case waiting
     }
@@ -208,7 +213,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
     /// folding each into `changes` for one delivery, then ends the settle: runs `settled`, lets the
     /// form take new settles, and wakes whoever waits for that.
     private func finishSettling<W: Sendable, S: Sendable>(
-        _ changes: inout ChangeSet, written: W, before: [AnyHashable],
+        _ changes: inout ChangeSet, submitPass: inout SubmitStage.Pass, written: W, before: [AnyHashable],
         settled: (inout EngineState, inout ChangeSet, W) -> S
     ) -> (S, Announcements, Bool) {
         while true {
@@ -218,6 +223,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                     return .more(state.settling.deferred)
                 }
                 let result = settled(&state, &changes, written)
+                SubmitStage.take(changes, &submitPass, into: &state)
                 state.settling.owner = nil
                 let waiters = state.settling.waiters
                 state.settling.waiters = []

@@ -26,6 +26,9 @@ struct ChangeSet: Sendable {
 
     /// Whether the settle stages need the lists below.
     let isSettling: Bool
+    /// Whether ``values`` is kept: while the form settles, or keeps track of a submit (the submit
+    /// stage reads it).
+    let recordsValues: Bool
 
     /// Value changes, in order.
     var values: [ValueChange] = []
@@ -37,8 +40,9 @@ struct ChangeSet: Sendable {
     var concealment: [Int] = []
     var validation = ValidationRequest()
 
-    init(isSettling: Bool) {
+    init(isSettling: Bool, recordsValues: Bool = false) {
         self.isSettling = isSettling
+        self.recordsValues = isSettling || recordsValues
     }
 
     /// Adds what `later` changed after what this change set changed, for one delivery: once settled,

@@ -51,7 +51,7 @@ extension EngineState {
         guard let old = fields.write(value, at: slot) else { return nil }
         let flags = fields.flags(at: slot)
         let change = FormChange(key: key, boxedOld: old.take(), boxedNew: value.value, origin: origin, isSecure: flags.contains(.secret))
-        if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
+        if changes.recordsValues { changes.values.append(.init(slot: slot, origin: origin)) }
         deliver(change, of: slot, flags: flags, into: &changes)
         didWrite(value, at: slot, wasDirty: wasDirty, origin: origin, into: &changes)
         return change
@@ -69,7 +69,7 @@ extension EngineState {
         guard let old = fields.write(value, at: slot) else { return false }
         // The flags alone, not the record: copying a record costs more than the rest of a write.
         let flags = fields.flags(at: slot)
-        if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
+        if changes.recordsValues { changes.values.append(.init(slot: slot, origin: origin)) }
         if flags.contains(.valueObserved) || observers.hasAllObservers || hasEventSubscribers(flags)
             || outgoing.isCollectingChanges
         {
@@ -103,7 +103,7 @@ extension EngineState {
     }
 
     /// Records what a write of `value` into `slot` changed besides the value itself: the context,
-    /// the field's aspects, a submission's tracking, the rows; and drops the errors set on the field
+    /// the field's aspects, the rows; and drops the errors set on the field
     /// from outside, whether or not the form has a definition.
     @inline(__always)
     private mutating func didWrite(
@@ -114,7 +114,6 @@ extension EngineState {
         if isObserved(at: slot) {
             outgoing.note(wasDirty == fields.dirty.contains(slot) ? .value : [.value, .dirty], of: slot)
         }
-        if submit.submitted != nil { submit.valueDidChange(fields[slot].key, to: value.value) }
         if !repeats.isEmpty { rowsDidWrite(at: slot, origin: origin, into: &changes) }
     }
 
