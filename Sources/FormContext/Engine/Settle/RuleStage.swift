@@ -110,7 +110,7 @@ enum RuleStage: SettleStage {
         }
         if pass.takenConcealment < changes.concealment.count {
             for slot in changes.concealment[pass.takenConcealment...] {
-                state.rules.scheduleConcealmentReaders(of: slot, in: state.graph)
+                if let readers = state.graph.readers(of: slot, .rule) { state.rules.scheduleConcealmentReaders(readers) }
             }
         }
         pass.takenValues = changes.values.count
@@ -366,7 +366,7 @@ extension EngineState {
             rules.schedule(calculation)
         }
         if setHidden(isRuleHidden, at: slot, by: .ruleHidden, into: &changes) {
-            rules.scheduleConcealmentReaders(of: slot, in: graph)
+            if let readers = graph.readers(of: slot, .rule) { rules.scheduleConcealmentReaders(readers) }
             if rules.clearsHidden, !fields.flags(at: slot).isDisjoint(with: .concealed) {
                 // Cleared as the definition is attached, the field starts without a value: it is not dirty.
                 if rules.isSettingInitialValues && !fields.dirty.contains(slot) {

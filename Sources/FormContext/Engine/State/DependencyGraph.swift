@@ -13,9 +13,8 @@
 /// branch is picked up when that branch runs and dropped when it no longer does.
 ///
 /// Nodes and slots are small non-negative integers, so both directions live in flat arrays with no
-/// object per node or per slot: each kind keeps its nodes' reads as ranges of one pool of its own
-/// (dense by the kind's own numbering), and a slot read by one node (most are) holds it inline;
-/// only a slot read by several keeps a set of them.
+/// object per node or per slot: a node's reads are a range of one shared pool, and a slot read by
+/// one node (most are) holds it inline; only a slot read by several keeps a set of them.
 struct DependencyGraph: Sendable {
     /// What a node stands for; its number is the kind's own (a rule's index, a validator's position,
     /// a subscriber's node).
@@ -48,36 +47,14 @@ struct DependencyGraph: Sendable {
         fileprivate static let kindBits = 2, kindMask = 3
     }
 
-    /// The reads of the nodes of one kind.
-    private struct Reads: Sendable {
-        /// Per node: where its reads start in `pool`, and how many there are.
-        var readStart: [Int] = []
-        var readCount: [Int32] = []
-        /// The reads of every node, each node's a range; ranges given up are garbage until compacted.
-        var pool: [Int] = []
-        var garbage = 0
-
-        func slots(of index: Int) -> ArraySlice<Int> {
-            guard index < readStart.count else { return [] }
-            let start = readStart[index]
-            return pool[start..<(start + Int(readCount[index]))]
-        }
-
-        /// Moves every node's reads together, dropping the ranges given up.
-        mutating func compact() {
-            var compacted: [Int] = []
-            compacted.reserveCapacity(pool.count - garbage)
-            for index in readStart.indices {
-                let start = readStart[index]
-                readStart[index] = compacted.count
-                compacted.append(contentsOf: pool[start..<(start + Int(readCount[index]))])
-            }
-            pool = compacted
-            garbage = 0
-        }
-    }
-
-    private var reads = Array(repeating: Reads(), count: Kind.allCases.count)
+    /// Per node, by its raw value: where its reads start in `pool`, and how many there are. (Flat
+    /// arrays of the packed numbers, so a rule's commit reaches its reads as directly as with an
+    /// index of rules alone; the few kinds leave gaps of a few words a node.)
+    private var readStart: [Int] = []
+    private var readCount: [Int32] = []
+    /// The reads of every node, each node's a range; ranges given up are garbage until compacted.
+    private var pool: [Int] = []
+    private var garbage = 0
     /// Per slot: its one reader (a node's raw value), ``noReader``, or the place of its set of readers
     /// in `severalReaders` (encoded `-2 - place`).
     private var soleReader: [Int32] = []
@@ -134,34 +111,54 @@ struct DependencyGraph: Sendable {
 
     /// Records that `node` read exactly `slots` on its last run.
     ///
-    /// - Complexity: O(*r*) for *r* slots read now and before (amortized: a kind's pool is compacted
-    ///   once half of it is given up); no allocation when they are the slots it read before.
+    /// - Complexity: O(*r*) for *r* slots read now and before (amortized: the pool is compacted once
+    ///   half of it is given up); no allocation when they are the slots it read before.
     mutating func record(_ slots: UnsafeBufferPointer<Int>, for node: Node) {
-        let kind = node.raw & Node.kindMask, index = node.index
-        if index >= reads[kind].readStart.count {
+        let raw = node.raw
+        if raw >= readStart.count {
             guard !slots.isEmpty else { return }
-            reads[kind].readStart.append(contentsOf: repeatElement(0, count: index - reads[kind].readStart.count + 1))
-            reads[kind].readCount.append(contentsOf: repeatElement(0, count: index - reads[kind].readCount.count + 1))
+            readStart.append(contentsOf: repeatElement(0, count: raw - readStart.count + 1))
+            readCount.append(contentsOf: repeatElement(0, count: raw - readCount.count + 1))
         }
-        let start = reads[kind].readStart[index]
-        let count = Int(reads[kind].readCount[index])
-        if count == slots.count, Self.same(reads[kind].pool, start, slots) { return }
-        for position in start..<(start + count) { removeReader(node.raw, of: reads[kind].pool[position]) }
-        for slot in slots { addReader(node.raw, of: slot) }
+        let start = readStart[raw]
+        let count = Int(readCount[raw])
+        if count == slots.count, Self.same(pool, start, slots) { return }
+        for index in start..<(start + count) { removeReader(raw, of: pool[index]) }
+        for slot in slots { addReader(raw, of: slot) }
         if slots.count <= count {
-            var position = start
+            var index = start
             for slot in slots {
-                reads[kind].pool[position] = slot
-                position += 1
+                pool[index] = slot
+                index += 1
             }
-            reads[kind].garbage += count - slots.count
+            garbage += count - slots.count
         } else {
-            reads[kind].garbage += count
-            reads[kind].readStart[index] = reads[kind].pool.count
-            for slot in slots { reads[kind].pool.append(slot) }
+            garbage += count
+            readStart[raw] = pool.count
+            for slot in slots { pool.append(slot) }
         }
-        reads[kind].readCount[index] = Int32(slots.count)
-        if reads[kind].garbage > 1024, reads[kind].garbage * 2 > reads[kind].pool.count { reads[kind].compact() }
+        readCount[raw] = Int32(slots.count)
+        if garbage > 1024, garbage * 2 > pool.count { compact() }
+    }
+
+    /// Moves every node's reads together, dropping the ranges given up.
+    private mutating func compact() {
+        var compacted: [Int] = []
+        compacted.reserveCapacity(pool.count - garbage)
+        for raw in readStart.indices {
+            let start = readStart[raw]
+            readStart[raw] = compacted.count
+            compacted.append(contentsOf: pool[start..<(start + Int(readCount[raw]))])
+        }
+        pool = compacted
+        garbage = 0
+    }
+
+    /// The reads of the node numbered `raw`.
+    private func slots(of raw: Int) -> ArraySlice<Int> {
+        guard raw < readStart.count else { return [] }
+        let start = readStart[raw]
+        return pool[start..<(start + Int(readCount[raw]))]
     }
 
     /// Whether `pool[start...]` begins with `slots`.
@@ -247,12 +244,12 @@ struct DependencyGraph: Sendable {
     /// Whether `node` read `slot` on its last run (asked of its few reads, hashing nothing).
     @inline(__always)
     func hasRead(_ node: Node, _ slot: Int) -> Bool {
-        reads[node.raw & Node.kindMask].slots(of: node.index).contains(slot)
+        slots(of: node.raw).contains(slot)
     }
 
     /// The slots `node` read on its last run.
     func reads(of node: Node) -> [Int] {
-        Array(reads[node.raw & Node.kindMask].slots(of: node.index))
+        Array(slots(of: node.raw))
     }
 
     /// Whether no node read anything.
@@ -262,7 +259,6 @@ struct DependencyGraph: Sendable {
     ///
     /// - Complexity: O(*n* + *r*) for the kind's *n* nodes and their *r* reads.
     mutating func removeAll(_ kind: Kind) {
-        for index in reads[kind.rawValue].readStart.indices { record([], for: Node(kind, index)) }
-        reads[kind.rawValue] = Reads()
+        for raw in readStart.indices where raw & Node.kindMask == kind.rawValue { record([], for: Node(raw: raw)) }
     }
 }

@@ -282,9 +282,9 @@ struct RuleState: Sendable {
         graph.allReaders(of: slot, .rule).filter(seesOnlyShown)
     }
 
-    /// Makes due the rules that cannot see hidden fields and read `slot`, which was shown or hidden.
-    mutating func scheduleConcealmentReaders(of slot: Int, in graph: DependencyGraph) {
-        guard let readers = graph.readers(of: slot, .rule) else { return }
+    /// Makes due those of `readers` (the rules that read a field shown or hidden) that cannot see
+    /// hidden fields.
+    mutating func scheduleConcealmentReaders(_ readers: DependencyGraph.Readers) {
         for rule in readers where seesOnlyShown(rule) { schedule(rule) }
     }
 
