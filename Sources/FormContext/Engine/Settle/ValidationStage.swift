@@ -51,7 +51,7 @@ enum ValidationStage: SettleStage {
         var planner = Planner(definition: state.validation.definition, mode: state.validationMode)
         for change in changes.values {
             let slot = change.slot
-            state.validation.formInputDidChange(slot, in: state.graph)
+            if let readers = state.graph.readers(of: slot, .formValidator) { state.validation.formInputDidChange(readBy: readers) }
             if change.origin == .reset {
                 state.clearIssues(at: slot, into: &changes)
                 continue
@@ -72,7 +72,7 @@ enum ValidationStage: SettleStage {
             planner.add(position, dependentsOf: slot, in: &state)
         }
         for slot in changes.activity {
-            state.validation.formInputDidChange(slot, in: state.graph)
+            if let readers = state.graph.readers(of: slot, .formValidator) { state.validation.formInputDidChange(readBy: readers) }
             if !state.fields.isActive(at: slot) {
                 state.clearIssues(at: slot, into: &changes)
             } else if state.validation.validated.contains(slot), let position = state.checkPosition(of: slot) {

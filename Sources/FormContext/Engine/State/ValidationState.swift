@@ -142,9 +142,9 @@ struct ValidationState: Sendable {
 
     // MARK: Form issues
 
-    /// Marks the form-level validators that read `slot` as needing to run again.
-    mutating func formInputDidChange(_ slot: Int, in graph: DependencyGraph) {
-        guard let readers = graph.readers(of: slot, .formValidator) else { return }
+    /// Marks `readers` (the form-level validators that read a field that changed) as needing to run
+    /// again.
+    mutating func formInputDidChange(readBy readers: DependencyGraph.Readers) {
         staleFormValidators.formUnion(readers)
     }
 
