@@ -13,8 +13,9 @@
 /// branch is picked up when that branch runs and dropped when it no longer does.
 ///
 /// Nodes and slots are small non-negative integers, so both directions live in flat arrays with no
-/// object per node or per slot: a node's reads are a range of one shared pool, and a slot read by
-/// one node (most are) holds it inline; only a slot read by several keeps a set of them.
+/// object per node or per slot: a node's reads are a span of one shared pool (the spans kept per
+/// kind, dense by the kind's numbering), and a slot read by one node (most are) holds it inline;
+/// only a slot read by several keeps a set of them.
 struct DependencyGraph: Sendable {
     /// What a node stands for; its number is the kind's own (a rule's index, a validator's position,
     /// a subscriber's node).
@@ -38,20 +39,21 @@ struct DependencyGraph: Sendable {
         @inline(__always)
         init(_ kind: Kind, _ index: Int) { raw = index << Self.kindBits | kind.rawValue }
 
-        @inline(__always)
-        fileprivate init(raw: Int) { self.raw = raw }
-
         var kind: Kind { Kind(rawValue: raw & Self.kindMask)! }
         var index: Int { raw >> Self.kindBits }
 
         fileprivate static let kindBits = 2, kindMask = 3
     }
 
-    /// Per node, by its raw value: where its reads start in `pool`, and how many there are. (Flat
-    /// arrays of the packed numbers, so a rule's commit reaches its reads as directly as with an
-    /// index of rules alone; the few kinds leave gaps of a few words a node.)
-    private var readStart: [Int] = []
-    private var readCount: [Int32] = []
+    /// Where one node's reads lie in `pool`.
+    private struct Span: Sendable {
+        var start = 0
+        var count: Int32 = 0
+    }
+
+    /// Per kind, per node by its number within the kind: its span of `pool`. Dense by the kind's
+    /// own numbering, so the rules' spans lie together as they did in an index of rules alone.
+    private var spans = Array(repeating: [Span](), count: Kind.allCases.count)
     /// The reads of every node, each node's a range; ranges given up are garbage until compacted.
     private var pool: [Int] = []
     private var garbage = 0
@@ -114,14 +116,14 @@ struct DependencyGraph: Sendable {
     /// - Complexity: O(*r*) for *r* slots read now and before (amortized: the pool is compacted once
     ///   half of it is given up); no allocation when they are the slots it read before.
     mutating func record(_ slots: UnsafeBufferPointer<Int>, for node: Node) {
-        let raw = node.raw
-        if raw >= readStart.count {
+        let raw = node.raw, kind = raw & Node.kindMask, index = raw >> Node.kindBits
+        if index >= spans[kind].count {
             guard !slots.isEmpty else { return }
-            readStart.append(contentsOf: repeatElement(0, count: raw - readStart.count + 1))
-            readCount.append(contentsOf: repeatElement(0, count: raw - readCount.count + 1))
+            spans[kind].append(contentsOf: repeatElement(Span(), count: index - spans[kind].count + 1))
         }
-        let start = readStart[raw]
-        let count = Int(readCount[raw])
+        let span = spans[kind][index]
+        let start = span.start
+        let count = Int(span.count)
         if count == slots.count, Self.same(pool, start, slots) { return }
         for index in start..<(start + count) { removeReader(raw, of: pool[index]) }
         for slot in slots { addReader(raw, of: slot) }
@@ -134,10 +136,10 @@ struct DependencyGraph: Sendable {
             garbage += count - slots.count
         } else {
             garbage += count
-            readStart[raw] = pool.count
+            spans[kind][index].start = pool.count
             for slot in slots { pool.append(slot) }
         }
-        readCount[raw] = Int32(slots.count)
+        spans[kind][index].count = Int32(slots.count)
         if garbage > 1024, garbage * 2 > pool.count { compact() }
     }
 
@@ -145,10 +147,12 @@ struct DependencyGraph: Sendable {
     private mutating func compact() {
         var compacted: [Int] = []
         compacted.reserveCapacity(pool.count - garbage)
-        for raw in readStart.indices {
-            let start = readStart[raw]
-            readStart[raw] = compacted.count
-            compacted.append(contentsOf: pool[start..<(start + Int(readCount[raw]))])
+        for kind in spans.indices {
+            for index in spans[kind].indices {
+                let span = spans[kind][index]
+                spans[kind][index].start = compacted.count
+                compacted.append(contentsOf: pool[span.start..<(span.start + Int(span.count))])
+            }
         }
         pool = compacted
         garbage = 0
@@ -156,9 +160,10 @@ struct DependencyGraph: Sendable {
 
     /// The reads of the node numbered `raw`.
     private func slots(of raw: Int) -> ArraySlice<Int> {
-        guard raw < readStart.count else { return [] }
-        let start = readStart[raw]
-        return pool[start..<(start + Int(readCount[raw]))]
+        let kind = raw & Node.kindMask, index = raw >> Node.kindBits
+        guard index < spans[kind].count else { return [] }
+        let span = spans[kind][index]
+        return pool[span.start..<(span.start + Int(span.count))]
     }
 
     /// Whether `pool[start...]` begins with `slots`.
@@ -259,6 +264,7 @@ struct DependencyGraph: Sendable {
     ///
     /// - Complexity: O(*n* + *r*) for the kind's *n* nodes and their *r* reads.
     mutating func removeAll(_ kind: Kind) {
-        for raw in readStart.indices where raw & Node.kindMask == kind.rawValue { record([], for: Node(raw: raw)) }
+        for index in spans[kind.rawValue].indices { record([], for: Node(kind, index)) }
+        spans[kind.rawValue] = []
     }
 }
