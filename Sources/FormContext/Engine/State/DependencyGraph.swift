@@ -4,7 +4,7 @@
 ///
 /// Why one graph: a changed slot finds everything derived from it in one place, whatever derived
 /// it, and a slot read by anything is held by one answer (``isRead(_:)``). Each stage asks only for
-/// its own kind of node (``readers(of:_:)``), so the rule stage never walks a validator and a new
+/// its own kind of node (``readers(of:_:)``), so the rule stage is handed rules only and a new
 /// kind of derivation is one more ``Kind``, not one more index.
 ///
 /// What it guarantees: a node's reads are exactly those last recorded for it, and the slot side
