@@ -1,4 +1,4 @@
-import FormContext
+@_spi(Diagnostics) import FormContext
 
 extension DemoCommand {
     /// What the last `--set` or `--add` did to the form's rules.
@@ -74,7 +74,7 @@ extension DemoCommand {
         let rowKeys = (form.definition?.repeatGroups ?? []).flatMap { group in
             form.rows(of: group.key).flatMap { id in group.fields.map { "\(group.key).\(id).\($0.key)" } }
         }
-        let inactive = ((form.definition?.keys ?? []) + rowKeys).filter { !form.isVisible($0) || !form.isEnabled($0) }
+        let inactive = ((form.definition?.keys ?? []) + rowKeys).filter { !form.fieldState(for: $0).isVisible || !form.fieldState(for: $0).isEnabled }
         lines += inactive.isEmpty ? ["  none"] : inactive.flatMap { form.explanation(for: $0).split(separator: "\n").map { "  " + $0 } }
         return lines
     }

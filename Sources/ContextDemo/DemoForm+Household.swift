@@ -1,3 +1,4 @@
+import Foundation
 import FormContext
 
 extension DemoForm {
@@ -9,16 +10,16 @@ extension DemoForm {
     ) { setup in
         let form = FormContextObject(definition: try Household.definition(today: setup.today))
         let controls: [any DemoTextInput] = [
-            TextControl(key: Household.respondent.name, title: "Respondent"),
-            DateControl(key: Household.birthDate.name, title: "Birth date"),
-            NumberControl<Int>(key: Household.adults.name, title: "Adults"),
-            ToggleControl(key: Household.hasChildren.name, title: "Has children"),
-            NumberControl<Int>(key: Household.children.name, title: "Number of children"),
-            ToggleControl(key: Household.rents.name, title: "Rents the home"),
-            TextControl(key: Household.landlord.name, title: "Landlord"),
-            ToggleControl(key: Household.hasPets.name, title: "Has pets"),
-            NumberControl<Int>(key: Household.petCount.name, title: "Number of pets"),
-            TextControl(key: Household.petKind.name, title: "Kind of pets"),
+            FieldControl<String>(key: Household.respondent.name, title: "Respondent"),
+            FieldControl<Date>(key: Household.birthDate.name, title: "Birth date"),
+            FieldControl<Int>(key: Household.adults.name, title: "Adults"),
+            FieldControl<Bool>(key: Household.hasChildren.name, title: "Has children"),
+            FieldControl<Int>(key: Household.children.name, title: "Number of children"),
+            FieldControl<Bool>(key: Household.rents.name, title: "Rents the home"),
+            FieldControl<String>(key: Household.landlord.name, title: "Landlord"),
+            FieldControl<Bool>(key: Household.hasPets.name, title: "Has pets"),
+            FieldControl<Int>(key: Household.petCount.name, title: "Number of pets"),
+            FieldControl<String>(key: Household.petKind.name, title: "Kind of pets"),
         ]
         for control in controls { try control.connect(to: form) }
         return (form, controls)

@@ -9,17 +9,17 @@ extension DemoForm {
         rowControls: [
             Members.group: RowControls(fields: ["age", "inSchool", "name", "relationship"]) { prefix in
                 [
-                    TextControl(key: prefix + Members.name.name, title: "Name"),
-                    NumberControl<Int>(key: prefix + Members.age.name, title: "Age"),
-                    ChoiceControl<Relationship>(key: prefix + Members.relationship.name, title: "Relationship"),
-                    ToggleControl(key: prefix + Members.inSchool.name, title: "In school"),
+                    FieldControl<String>(key: prefix + Members.name.name, title: "Name"),
+                    FieldControl<Int>(key: prefix + Members.age.name, title: "Age"),
+                    FieldControl<Relationship>(key: prefix + Members.relationship.name, title: "Relationship"),
+                    FieldControl<Bool>(key: prefix + Members.inSchool.name, title: "In school"),
                 ]
             },
         ],
         screen: membersScreen
     ) { _ in
         let form = FormContextObject(definition: try Members.definition(), values: Members.initialValues)
-        let controls: [any DemoTextInput] = [TextControl(key: Members.address.name, title: "Address")]
+        let controls: [any DemoTextInput] = [FieldControl<String>(key: Members.address.name, title: "Address")]
         for control in controls { try control.connect(to: form) }
         return (form, controls)
     }

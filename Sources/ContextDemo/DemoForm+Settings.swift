@@ -10,9 +10,9 @@ extension DemoForm {
             let form = FormContextObject(definition: Settings.definition, values: Settings.bridge.context(from: Settings()))
             let scope = Settings.hotspotScope
             let controls: [any DemoTextInput] = [
-                ToggleControl(key: Hotspot.Keys.isEnabled.scoped(in: scope).name, title: "Personal Hotspot"),
-                TextControl(key: Hotspot.Keys.password.scoped(in: scope).name, title: "Password", isSecure: true),
-                TextControl(key: Hotspot.Keys.networkName.scoped(in: scope).name, title: "Network Name"),
+                FieldControl<Bool>(key: Hotspot.Keys.isEnabled.scoped(in: scope).name, title: "Personal Hotspot"),
+                FieldControl<String>(key: Hotspot.Keys.password.scoped(in: scope).name, title: "Password", isSecure: true),
+                FieldControl<String>(key: Hotspot.Keys.networkName.scoped(in: scope).name, title: "Network Name"),
                 FieldControl(key: Hotspot.Keys.showPreview.scoped(in: scope).name, title: "Notification", format: .showPreview),
             ]
             for control in controls { try control.connect(to: form) }

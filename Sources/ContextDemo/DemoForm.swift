@@ -59,8 +59,8 @@ struct DemoForm: Sendable {
     static let contact = DemoForm(name: "contact", summary: "first and last name (the original example)", screen: contactScreen) { _ in
         let form = FormContextObject(definition: try contactDefinition(), values: ["firstname": "Hello", "lastname": "World"])
         let controls: [any DemoTextInput] = [
-            TextControl(key: "firstname", title: "First name"),
-            TextControl(key: "lastname", title: "Last name"),
+            FieldControl<String>(key: "firstname", title: "First name"),
+            FieldControl<String>(key: "lastname", title: "Last name"),
         ]
         for control in controls { try control.connect(to: form) }
         return (form, controls)
@@ -81,13 +81,13 @@ extension DemoForm {
     ) { _ in
         let form = FormContextObject(definition: try profileDefinition())
         let controls: [any DemoTextInput] = [
-            TextControl(key: "name", title: "Name", text: "Ada Lovelace"),
-            TextControl(key: "password", title: "Password", text: "analytical", isSecure: true),
-            NumberControl<Int>(key: "age", title: "Age", value: 36),
-            NumberControl<Decimal>(key: "balance", title: "Balance", value: Decimal(string: "12.50")),
-            DateControl(key: "birthday", title: "Birthday", date: Date(timeIntervalSince1970: -4_861_728_000)),
-            ToggleControl(key: "newsletter", title: "Newsletter", isOn: false),
-            ChoiceControl<Plan>(key: "plan", title: "Plan", selection: .free),
+            FieldControl<String>(key: "name", title: "Name", text: "Ada Lovelace"),
+            FieldControl<String>(key: "password", title: "Password", text: "analytical", isSecure: true),
+            FieldControl<Int>(key: "age", title: "Age", value: 36),
+            FieldControl<Decimal>(key: "balance", title: "Balance", value: Decimal(string: "12.50")),
+            FieldControl<Date>(key: "birthday", title: "Birthday", date: Date(timeIntervalSince1970: -4_861_728_000)),
+            FieldControl<Bool>(key: "newsletter", title: "Newsletter", isOn: false),
+            FieldControl<Plan>(key: "plan", title: "Plan", selection: .free),
         ]
         for control in controls { try control.connect(to: form) }
         return (form, controls)

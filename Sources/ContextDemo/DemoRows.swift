@@ -12,7 +12,7 @@ struct DemoRows {
     /// The groups of `values`: the keys holding a `RowOrder`.
     init(_ values: FormContext) {
         var orders: [String: RowOrder] = [:]
-        for key in values.keys { if let order = values[key] as? RowOrder { orders[key] = order } }
+        for (key, value) in values.values { if let order = value as? RowOrder { orders[key] = order } }
         self.orders = orders
         positions = orders.mapValues { order in Dictionary(zip(order, order.indices), uniquingKeysWith: { first, _ in first }) }
     }

@@ -1,4 +1,4 @@
-import FormContext
+@testable import FormContext
 import Testing
 
 /// Blank text (white space only) counts as empty for every validator but `required`, so a person

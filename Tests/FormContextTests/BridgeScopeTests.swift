@@ -120,9 +120,9 @@ struct BridgeScopeTests {
 
     @Test("FormKey and FormScope join a prefix and a key with one dot")
     func keyScoping() {
-        let password = Hotspot.Keys.password.scoped(under: "hotspot")
+        let password = Hotspot.Keys.password.scoped(in: FormScope("hotspot"))
         #expect(password.name == "hotspot.password")
-        #expect(Hotspot.Keys.password.scoped(under: "").name == "password")
+        #expect(Hotspot.Keys.password.scoped(in: FormScope("")).name == "password")
         #expect(Hotspot.Keys.isEnabled.scoped(in: Settings.hotspotScope) == FormKey<Bool>("hotspot.isEnabled"))
         let deep = FormScope("building").appending("room").appending("hotspot")
         #expect(deep.prefix == "building.room.hotspot")

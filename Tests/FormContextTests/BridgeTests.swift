@@ -1,5 +1,5 @@
 import Foundation
-import FormContext
+@testable import FormContext
 import Testing
 @testable import ContextDemo
 
@@ -140,7 +140,7 @@ struct BridgeTests {
     ])
     func missing(key: String, message: String) throws {
         var context = Profile.bridge.context(from: Profile())
-        context.removeValue(for: key)
+        context.set(nil, for: key)
         var profile = Profile()
         let error = try #require(throws: FormBridgeError.self) { try Profile.bridge.write(context, into: &profile) }
         #expect(error == .missingValue(key: key, expected: Profile.bridge.storedTypes[key]!))
@@ -151,8 +151,8 @@ struct BridgeTests {
     func absentOptional() throws {
         var profile = Profile(nickname: "before", fallback: .never)
         var context = Profile.bridge.context(from: profile)
-        context.removeValue(for: "nickname")
-        context.removeValue(for: "fallback")
+        context.set(nil, for: "nickname")
+        context.set(nil, for: "fallback")
         try Profile.bridge.write(context, into: &profile)
         #expect(profile.nickname == nil)
         #expect(profile.fallback == nil)

@@ -1,4 +1,4 @@
-import FormContext
+@testable import FormContext
 import Testing
 
 /// A change handler hears once per mutation of each key, also of keys the settling of a mutation

@@ -1,4 +1,4 @@
-@testable import FormContext
+@_spi(Diagnostics) @testable import FormContext
 import Testing
 
 /// The form used from many tasks at once. Run under ThreadSanitizer with
@@ -265,7 +265,7 @@ struct ConcurrencyTests {
 
     @Test func aControlEndsWithTheFormsValue() async throws {
         let form = FormContextObject()
-        let control = NumberControl<Int>(key: "shared")
+        let control = FieldControl<Int>(key: "shared")
         try control.connect(to: form)
 
         await withTaskGroup(of: Void.self) { group in

@@ -1,4 +1,4 @@
-import FormContext
+@testable import FormContext
 import Testing
 
 @testable import ContextDemo
@@ -26,7 +26,7 @@ struct DefinitionScopeTests {
 
     @Test("every key, default, secret and dependency moves under the prefix")
     func keysMove() {
-        let scoped = Self.account.scoped(under: "user")
+        let scoped = Self.account.scoped(in: FormScope("user"))
         #expect(scoped.keys == ["user.name", "user.password", "user.confirm"])
         #expect(scoped.defaults == ["user.name": "ada"])
         #expect(scoped.secureKeys == ["user.password", "user.confirm"])
@@ -38,7 +38,7 @@ struct DefinitionScopeTests {
     @Test("the root scope changes nothing")
     func rootScope() {
         #expect(Self.account.scoped(in: .root).keys == Self.account.keys)
-        #expect(Self.account.scoped(under: "").keys == Self.account.keys)
+        #expect(Self.account.scoped(in: FormScope("")).keys == Self.account.keys)
     }
 
     @Test("a scoped definition reports the same issues as the original, on the scoped keys")
@@ -48,7 +48,7 @@ struct DefinitionScopeTests {
         for key in values.sortedKeys { scopedValues.set(values[FormKey<String>(key)], for: "user." + key) }
 
         let original = Self.account.validate(values)
-        let scoped = Self.account.scoped(under: "user").validate(scopedValues)
+        let scoped = Self.account.scoped(in: FormScope("user")).validate(scopedValues)
         #expect(original.lines == ["name: must be at most 5 characters", "confirm: must match password"])
         #expect(scoped.lines == ["user.name: must be at most 5 characters", "user.confirm: must match password"])
         #expect(scoped.warnings.map(\.description) == ["user.confirm: must differ from the name"])
@@ -57,7 +57,7 @@ struct DefinitionScopeTests {
 
     @Test("validators read their fields inside the scope, not the parent's fields of the same name")
     func readsStayInScope() {
-        let scoped = Self.account.scoped(under: "user")
+        let scoped = Self.account.scoped(in: FormScope("user"))
         let values: FormContext = [
             "password": "outer", "name": "outer",
             "user.name": "ada", "user.password": "inner", "user.confirm": "inner",
@@ -67,7 +67,7 @@ struct DefinitionScopeTests {
 
     @Test("scopes nest two levels deep")
     func twoLevels() {
-        let nested = Self.account.scoped(under: "user").scoped(under: "team")
+        let nested = Self.account.scoped(in: FormScope("user")).scoped(in: FormScope("team"))
         #expect(nested.keys == ["team.user.name", "team.user.password", "team.user.confirm"])
         let report = nested.validate(["team.user.name": "ada", "team.user.password": "a", "team.user.confirm": "b"])
         #expect(report.lines == ["team.user.confirm: must match password"])
@@ -76,7 +76,7 @@ struct DefinitionScopeTests {
 
     @Test("a scoped form-level validator sees the scope's values without the prefix")
     func formLevelInScope() {
-        let scoped = Self.account.scoped(under: "user")
+        let scoped = Self.account.scoped(in: FormScope("user"))
         #expect(scoped.validate(["user.name": "ada"]).formErrors.map(\.message) == ["name and password are both needed"])
         #expect(scoped.validate(["user.name": "ada", "password": "not in scope"]).formErrors.count == 1)
         #expect(scoped.validate(["user.name": "ada", "user.password": "p", "user.confirm": "p"]).isValid)
@@ -85,7 +85,7 @@ struct DefinitionScopeTests {
     @Test("merging puts a scoped definition beside the parent's fields; shared keys are refused")
     func merging() throws {
         let parent = try FormDefinition([FieldDefinition(FormKey<String>("team"), validators: [.required()])])
-        let whole = try parent.merging(Self.account.scoped(under: "user"))
+        let whole = try parent.merging(Self.account.scoped(in: FormScope("user")))
         #expect(whole.keys == ["team", "user.name", "user.password", "user.confirm"])
         #expect(whole.validate(["user.name": "ada", "user.password": "p", "user.confirm": "q"]).lines == [
             "team: is required", "user.confirm: must match password",
@@ -100,7 +100,7 @@ struct DefinitionScopeTests {
                 AsyncValidator("available") { login in login == "root" ? "is taken" : nil },
             ]),
         ])
-        let form = FormContextObject(definition: taken.scoped(under: "user"), options: ValidationOptions(mode: .onChange))
+        let form = FormContextObject(definition: taken.scoped(in: FormScope("user")), options: ValidationOptions(mode: .onChange))
         form.set("root", for: "user.login", origin: .user)
         await form.waitForValidation()
         #expect(form.errors(for: "user.login").map(\.description) == ["user.login: is taken"])

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import FormContext
+@_spi(Diagnostics) @testable import FormContext
 
 @Suite("Draft autosave")
 struct DraftAutosaveTests {

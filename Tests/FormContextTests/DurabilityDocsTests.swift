@@ -1,5 +1,5 @@
 import Foundation
-import FormContext
+@testable import FormContext
 import Testing
 
 /// The examples of Docs/Durability.md, verbatim, with their printed output checked.
@@ -72,7 +72,7 @@ struct DurabilityDocsTests {
         if let draft = try store.load() {
             later.restore(draft)
         }
-        print(later["email"] ?? "none", later.isTouched("email"), later.dirtyKeys)
+        print(later["email"] ?? "none", later.fieldState(for: "email").isTouched, later.dirtyKeys)
         // --- end
         #expect(printer.output == [#"ada@example.com true ["email"]"#])
     }

@@ -1,4 +1,4 @@
-import FormContext
+@testable import FormContext
 import Foundation
 import Observation
 import Testing
@@ -53,7 +53,7 @@ struct EditingAccessorTests {
         let recorder = ChangeRecorder()
         let subscription = form.observeAll(recorder.record)
         form[edit: name, default: ""] = "Ada"
-        form[name] = "Grace"
+        form.set("Grace", for: name.name)
         #expect(recorder.changes.map(\.description) == [
             #"name: "Hello" -> "Ada" (user)"#,
             #"name: "Ada" -> "Grace" (program)"#,

@@ -23,7 +23,7 @@ struct ErrorExcerptTests {
     }
 
     @Test func aControlCutsAHugeInput() throws {
-        let age = NumberControl<Int>(key: "age")
+        let age = FieldControl<Int>(key: "age")
         age.text = String(repeating: "1", count: 1_000_000) + "x"
         let message = try #require(age.parseError?.description)
         #expect(message == "unreadable text for key 'age': expected Int, found \"\(String(repeating: "1", count: 80))…\" (1000001 characters)")

@@ -1,4 +1,4 @@
-import FormContext
+@testable import FormContext
 import Testing
 
 /// Errors set by hand (`setErrors(_:for:)`, a server's answer) follow one rule whether or not the
@@ -38,7 +38,7 @@ struct ExternalErrorTests {
         func apply(to form: FormContextObject) {
             switch self {
             case .set: form.set("Grace", for: "name", origin: .user)
-            case .setContext: form.set(["name": "Grace"] as FormContext)
+            case .setContext: form.setAll(["name": "Grace"] as FormContext)
             case .transaction: form.transaction { $0.set("Grace", for: "name") }
             case .reset:
                 form.set("Grace", for: "name", origin: .user)
@@ -68,7 +68,7 @@ struct ExternalErrorTests {
         let (form, subscriptions) = try setup.makeForm()
         form.setErrors(["is taken"], for: "name")
         form.set("Ada", for: "name", origin: .user)
-        form.set(["name": "Ada"] as FormContext)
+        form.setAll(["name": "Ada"] as FormContext)
         #expect(form.errors(for: "name").map(\.message) == ["is taken"])
         #expect(form.errorCount == 1)
         withExtendedLifetime(subscriptions) {}

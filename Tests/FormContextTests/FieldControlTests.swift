@@ -1,4 +1,4 @@
-@testable import FormContext
+@_spi(Diagnostics) @testable import FormContext
 import Foundation
 import Testing
 
@@ -12,7 +12,7 @@ struct FieldControlTests {
     // MARK: On its own
 
     @Test func anUnconnectedControlKeepsWorking() {
-        let age = NumberControl<Int>(key: "age", title: "Age")
+        let age = FieldControl<Int>(key: "age", title: "Age")
         #expect(!age.isConnected)
         #expect(age.form == nil)
         #expect(age.title == "Age")
@@ -37,7 +37,7 @@ struct FieldControlTests {
         let form = FormContextObject()
         let recorder = ChangeRecorder()
         let subscription = form.observeAll(recorder.record)
-        let name = TextControl(key: "name", text: "Ada")
+        let name = FieldControl<String>(key: "name", text: "Ada")
 
         try name.connect(to: form)
 
@@ -59,7 +59,7 @@ struct FieldControlTests {
         let form = FormContextObject(["name": "Grace"])
         let recorder = ChangeRecorder()
         let subscription = form.observeAll(recorder.record)
-        let name = TextControl(key: "name", text: "Ada")
+        let name = FieldControl<String>(key: "name", text: "Ada")
 
         try name.connect(to: form)
 
@@ -73,7 +73,7 @@ struct FieldControlTests {
     @Test func connectingAdoptsAFieldTheFormHasCleared() throws {
         let form = FormContextObject(["name": "Grace"])
         form.set(nil, for: "name")
-        let name = TextControl(key: "name", text: "Ada")
+        let name = FieldControl<String>(key: "name", text: "Ada")
         try name.connect(to: form)
         #expect(name.value == nil)
         #expect(form.context.isEmpty)
@@ -82,7 +82,7 @@ struct FieldControlTests {
 
     @Test func aControlWithoutAValueLeavesAnEmptyFormAlone() throws {
         let form = FormContextObject()
-        let name = TextControl(key: "name")
+        let name = FieldControl<String>(key: "name")
         try name.connect(to: form)
         #expect(form.context.isEmpty)
         #expect(form.initialValues.isEmpty)
@@ -93,7 +93,7 @@ struct FieldControlTests {
 
     @Test func userEditsFlowIntoTheFormWithOriginUser() throws {
         let form = FormContextObject(["age": 36])
-        let age = NumberControl<Int>(key: "age")
+        let age = FieldControl<Int>(key: "age")
         try age.connect(to: form)
         let recorder = ChangeRecorder()
         let subscription = form.observe("age", recorder.record)
@@ -117,8 +117,8 @@ struct FieldControlTests {
 
     @Test func formChangesFlowIntoTheControl() throws {
         let form = FormContextObject(["name": "Ada"])
-        let name = TextControl(key: "name")
-        let other = TextControl(key: "name")
+        let name = FieldControl<String>(key: "name")
+        let other = FieldControl<String>(key: "name")
         try name.connect(to: form)
         try other.connect(to: form)
         #expect(form.controlCount(for: "name") == 2)
@@ -148,7 +148,7 @@ struct FieldControlTests {
         let clamp = form.observe("level") { [unowned form] change in
             if let level = change.newValue?.base as? Int, level > 10 { form.set(10, for: "level") }
         }
-        let level = NumberControl<Int>(key: "level")
+        let level = FieldControl<Int>(key: "level")
         try level.connect(to: form)
         level.text = "15"
         #expect(form[FormKey<Int>("level")] == 10)
@@ -159,7 +159,7 @@ struct FieldControlTests {
 
     @Test func aValidEditClearsAParseError() throws {
         let form = FormContextObject(["age": 36])
-        let age = NumberControl<Int>(key: "age")
+        let age = FieldControl<Int>(key: "age")
         try age.connect(to: form)
         let recorder = ChangeRecorder()
         let subscription = form.observeAll(recorder.record)
@@ -191,8 +191,8 @@ struct FieldControlTests {
 
     @Test func resetReplacesTextThatDidNotParse() throws {
         let form = FormContextObject(["age": 36, "name": "Ada"])
-        let age = NumberControl<Int>(key: "age")
-        let name = TextControl(key: "name")
+        let age = FieldControl<Int>(key: "age")
+        let name = FieldControl<String>(key: "name")
         try age.connect(to: form)
         try name.connect(to: form)
         let recorder = ChangeRecorder()
@@ -216,7 +216,7 @@ struct FieldControlTests {
 
     @Test func aFormValueOfAnotherTypeIsReportedNotShown() throws {
         let form = FormContextObject(["age": 36])
-        let age = NumberControl<Int>(key: "age")
+        let age = FieldControl<Int>(key: "age")
         try age.connect(to: form)
         form.set("thirty", for: "age")
         #expect(age.value == 36)
@@ -229,7 +229,7 @@ struct FieldControlTests {
 
     @Test func disconnectingLetsTheControlWorkOnItsOwn() throws {
         let form = FormContextObject(["name": "Ada"])
-        let name = TextControl(key: "name")
+        let name = FieldControl<String>(key: "name")
         try name.connect(to: form)
         name.disconnect()
         #expect(!name.isConnected)
@@ -249,13 +249,13 @@ struct FieldControlTests {
     @Test func aReleasedControlLeavesTheForm() throws {
         let form = FormContextObject()
         do {
-            let name = TextControl(key: "name", text: "Ada")
+            let name = FieldControl<String>(key: "name", text: "Ada")
             try name.connect(to: form)
             #expect(form.controlCount(for: "name") == 1)
         }
         #expect(form.controlCount(for: "name") == 0)
         #expect(form.read { $0.observers.byKey.isEmpty })
-        let number = NumberControl<Int>(key: "name")
+        let number = FieldControl<Int>(key: "name")
         #expect(throws: FormControlError.typeMismatch(key: "name", expected: "Int", found: "String")) {
             try number.connect(to: form)
         }
@@ -263,7 +263,7 @@ struct FieldControlTests {
 
     @Test func touchMarksTheFieldTouched() throws {
         let form = FormContextObject()
-        let name = TextControl(key: "name")
+        let name = FieldControl<String>(key: "name")
         try name.connect(to: form)
         name.blur()
         #expect(form.touchedKeys == ["name"])
@@ -275,7 +275,7 @@ struct FieldControlTests {
         let form = FormContextObject()
         let recorder = ChangeRecorder()
         let subscription = form.observeAll(recorder.record)
-        let password = TextControl(key: "password", title: "Password", text: "hello", isSecure: true)
+        let password = FieldControl<String>(key: "password", title: "Password", text: "hello", isSecure: true)
 
         try password.connect(to: form)
         password.text = "hunter2"
@@ -294,7 +294,7 @@ struct FieldControlTests {
     @Test func connectingOneControlToTwoFormsFails() throws {
         let first = FormContextObject()
         let second = FormContextObject(["age": 1])
-        let age = NumberControl<Int>(key: "age", value: 30)
+        let age = FieldControl<Int>(key: "age", value: 30)
         try age.connect(to: first)
 
         let error = try #require(throws: FormControlError.self) { try age.connect(to: second) }
@@ -311,12 +311,12 @@ struct FieldControlTests {
 
     @Test func twoControlsOfDifferentValueTypesOnOneKeyFail() throws {
         let form = FormContextObject()
-        let age = NumberControl<Int>(key: "age")
+        let age = FieldControl<Int>(key: "age")
         try age.connect(to: form)
         let recorder = ChangeRecorder()
         let subscription = form.observeAll(recorder.record)
 
-        let text = TextControl(key: "age", text: "thirty", isSecure: true)
+        let text = FieldControl<String>(key: "age", text: "thirty", isSecure: true)
         let error = try #require(throws: FormControlError.self) { try text.connect(to: form) }
         #expect(error == .conflictingValueType(key: "age", existing: "Int", new: "String"))
         #expect(error.description == "key 'age' already has a control of type Int; cannot connect a control of type String")
@@ -339,7 +339,7 @@ struct FieldControlTests {
         let form = FormContextObject(["age": "36"])
         let recorder = ChangeRecorder()
         let subscription = form.observeAll(recorder.record)
-        let age = NumberControl<Int>(key: "age", value: 36)
+        let age = FieldControl<Int>(key: "age", value: 36)
 
         let error = try #require(throws: FormControlError.self) { try age.connect(to: form) }
         #expect(error == .typeMismatch(key: "age", expected: "Int", found: "String"))
@@ -362,7 +362,7 @@ struct FieldControlTests {
 
     @Test func toggleControl() throws {
         let form = FormContextObject()
-        let toggle = ToggleControl(key: "enabled", title: "Enabled", isOn: true)
+        let toggle = FieldControl<Bool>(key: "enabled", title: "Enabled", isOn: true)
         try toggle.connect(to: form)
         let recorder = ChangeRecorder()
         let subscription = form.observe("enabled", recorder.record)
@@ -378,13 +378,13 @@ struct FieldControlTests {
                 FormChange(key: "enabled", oldValue: false, newValue: true, origin: .user),
                 FormChange(key: "enabled", oldValue: true, newValue: false, origin: .user),
             ])
-        #expect(ToggleControl(key: "x").isOn == false)
+        #expect(FieldControl<Bool>(key: "x").isOn == false)
         subscription.cancel()
     }
 
     @Test func choiceControl() throws {
         let form = FormContextObject()
-        let preview = ChoiceControl<Preview>(key: "preview", title: "Show Previews", selection: .always)
+        let preview = FieldControl<Preview>(key: "preview", title: "Show Previews", selection: .always)
         try preview.connect(to: form)
         #expect(preview.options == [.always, .whenUnlocked, .never])
         #expect(preview.isSelected(.always))
@@ -401,8 +401,8 @@ struct FieldControlTests {
 
     @Test func numberControls() throws {
         let form = FormContextObject()
-        let ratio = NumberControl<Double>(key: "ratio", value: 0.5)
-        let price = NumberControl<Decimal>(key: "price", value: Decimal(string: "12.50"))
+        let ratio = FieldControl<Double>(key: "ratio", value: 0.5)
+        let price = FieldControl<Decimal>(key: "price", value: Decimal(string: "12.50"))
         try ratio.connect(to: form)
         try price.connect(to: form)
         #expect(ratio.text == "0.5")
@@ -418,7 +418,7 @@ struct FieldControlTests {
 
     @Test func dateControl() throws {
         let form = FormContextObject()
-        let day = DateControl(key: "day", date: Date(timeIntervalSince1970: 0))
+        let day = FieldControl<Date>(key: "day", date: Date(timeIntervalSince1970: 0))
         try day.connect(to: form)
         #expect(day.text == "1970-01-01T00:00:00Z")
         day.text = "2024-05-01T09:30:00Z"
@@ -434,7 +434,7 @@ struct FieldControlTests {
 
     @Test func controlsAreObservable() throws {
         let form = FormContextObject(["age": 1])
-        let age = NumberControl<Int>(key: "age")
+        let age = FieldControl<Int>(key: "age")
         try age.connect(to: form)
 
         let value = FireCounter.tracking { _ = age.value }
@@ -483,7 +483,7 @@ struct FieldControlTests {
         #expect(form.update(from: Slider(formKey: nil, level: 5)) == nil)
         #expect(form.context.isEmpty)
 
-        let name = TextControl(key: "name", text: "Ada")
+        let name = FieldControl<String>(key: "name", text: "Ada")
         #expect(name.formKey == "name")
         #expect(name.formValue as? String == "Ada")
         #expect(form.update(from: name) == FormChange(key: "name", oldValue: nil, newValue: "Ada", origin: .user))

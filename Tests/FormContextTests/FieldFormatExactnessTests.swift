@@ -90,11 +90,11 @@ struct FieldFormatExactnessTests {
     }
 
     @Test func controlsNameTheKeyAndTheRefusedText() {
-        let birthday = DateControl(key: "birthday")
+        let birthday = FieldControl<Date>(key: "birthday")
         birthday.text = "2024-05-01T09:30:00"
         #expect(birthday.parseError?.description
             == #"unreadable text for key 'birthday': expected Date (ISO 8601), found "2024-05-01T09:30:00""#)
-        let balance = NumberControl<Decimal>(key: "balance")
+        let balance = FieldControl<Decimal>(key: "balance")
         balance.text = String(repeating: "9", count: 41)
         #expect(balance.parseError?.description
             == "unreadable text for key 'balance': expected Decimal, found \"\(String(repeating: "9", count: 41))\"")

@@ -1,4 +1,4 @@
-import FormContext
+@testable import FormContext
 import Testing
 
 @Suite("Field state")
@@ -139,7 +139,7 @@ struct FieldStateTests {
         let subscription = form.observeAll(recorder.record)
         var values: FormContext = ["password": "hunter2", "name": "Ada"]
         values.setSecure(for: "password")
-        let changes = form.set(values)
+        let changes = form.setAll(values)
         let expected = [#"name: nil -> "Ada" (program)"#, "password: nil -> •••••• (program)"]
         #expect(changes.map(\.description) == expected)
         #expect(recorder.changes.map(\.description) == expected)

@@ -1,4 +1,4 @@
-import FormContext
+@testable import FormContext
 import Testing
 
 @Suite("FormKey: typed access")
@@ -24,10 +24,10 @@ struct FormKeyTests {
         let age = FormKey<Int>("age")
         var context = FormContext()
         #expect(context[age] == nil)
-        context[age] = 36
+        context.set(36, for: age.name)
         #expect(context[age] == 36)
         #expect(context["age"] == AnyHashable(36))
-        context[age] = nil
+        context.set(nil, for: age.name)
         #expect(!context.contains("age"))
     }
 
@@ -40,7 +40,7 @@ struct FormKeyTests {
     @Test func typedReadsOfCustomTypes() throws {
         let shade = FormKey<Shade>("shade")
         var context = FormContext()
-        context[shade] = .dark
+        context.set(Shade.dark, for: shade.name)
         #expect(context[shade] == .dark)
         #expect(try context.requiredValue(for: shade) == .dark)
         context.set("dark", for: "shade")
@@ -54,12 +54,12 @@ struct FormKeyTests {
         let form = FormContextObject()
         let recorder = ChangeRecorder()
         let subscription = form.observe("age", recorder.record)
-        form[age] = 36
+        form.set(36, for: age.name)
         #expect(form[age] == 36)
         #expect(try form.value(for: age) == 36)
         #expect(try form.value(for: "age", as: Int.self) == 36)
         #expect(form[FormKey<Int>("age")] == 36)
-        form[age] = nil
+        form.set(nil, for: age.name)
         #expect(form[age] == nil)
         #expect(try form.value(for: age) == nil)
         #expect(

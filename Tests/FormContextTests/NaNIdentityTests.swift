@@ -122,7 +122,7 @@ struct NaNIdentityTests {
         let recorder = ChangeRecorder()
         let subscription = form.observeAll(recorder.record)
         for _ in 0..<5 {
-            binding.model = binding.model
+            binding.replaceModel(binding.model)
         }
         #expect(recorder.count <= 1)
         var changed = binding.model
@@ -131,16 +131,12 @@ struct NaNIdentityTests {
         subscription.cancel()
     }
 
-    @Test("the bridge and the Codable route store a NaN as the canonical NaN")
-    func bridgeAndCodable() throws {
+    @Test("the bridge stores a NaN as the canonical NaN")
+    func bridge() throws {
         let model = NaNProbe(ratio: -Double(nan: 11, signaling: false))
         let context = NaNProbe.bridge.context(from: model)
         #expect(context == NaNProbe.bridge.context(from: NaNProbe()))
         #expect(context["ratio"]?.hashValue == AnyHashable(Double.nan).hashValue)
-        struct Coded: Codable { var ratio = -Double(nan: 11, signaling: false) }
-        let encoded = try FormContextEncoder().encode(Coded())
-        #expect(encoded == FormContext(["ratio": Double.nan]))
-        #expect(encoded["ratio"]?.hashValue == AnyHashable(Double.nan).hashValue)
         var updated = model
         #expect(try !NaNProbe.bridge.write(AnyHashable(Double.nan), for: "ratio", into: &updated))
     }

@@ -1,4 +1,4 @@
-import FormContext
+@testable import FormContext
 import Foundation
 import Testing
 
@@ -41,7 +41,7 @@ struct NonFiniteDateTests {
     @Test("the date control shows no date for it", arguments: cases)
     func control(interval: Double, shown: String) {
         let date = Date(timeIntervalSinceReferenceDate: interval)
-        let control = DateControl(key: "when", date: date)
+        let control = FieldControl<Date>(key: "when", date: date)
         #expect(control.text == shown)
         #expect(FieldFormat<Date>.iso8601.parse(control.text) == nil)
     }

@@ -72,7 +72,7 @@ struct ObservationKeyPathTests {
         let form = FormContextObject(["count": 1])
         let invalidations = Invalidations()
         track("count", invalidations) { _ = form[FormKey<Int>("count")] }
-        form[FormKey<Int>("count")] = 2
+        form.set(2, for: FormKey<Int>("count").name)
         #expect(invalidations.take() == ["count"])
     }
 

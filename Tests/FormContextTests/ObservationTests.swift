@@ -1,4 +1,4 @@
-import FormContext
+@testable import FormContext
 import Observation
 import Testing
 

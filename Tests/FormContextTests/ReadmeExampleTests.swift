@@ -45,7 +45,7 @@ struct ReadmeExampleTests {
         // --- Docs/GettingStarted.md: Controls
         let age = FormKey<Int>("age")
         let form = FormContextObject()
-        let ageField = NumberControl<Int>(key: age.name, title: "Age")
+        let ageField = FieldControl<Int>(key: age.name, title: "Age")
         try ageField.connect(to: form)
 
         ageField.text = "42"

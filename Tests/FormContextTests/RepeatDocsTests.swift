@@ -41,7 +41,7 @@ struct RepeatDocsTests {
         let order = form.rows(of: "members")   // [r2, r3]
 
         let adaAge = ada.scope(in: "members").key(age)   // members.r2.age
-        form[adaAge] = 37
+        form.set(37, for: adaAge.name)
         let boIsAdult = form[bo.scope(in: "members").key(isAdult)]   // false
         let size = form[FormKey<Int>("householdSize")]   // 2
         // --- end
@@ -74,7 +74,7 @@ struct RepeatDocsTests {
         ])
         // --- end
         let form = FormContextObject(definition: try FormDefinition([FieldDefinition(FormKey<String>("homeArea")), FieldDefinition(visits)]))
-        form[FormKey<String>("homeArea")] = "north"
+        form.set("north", for: FormKey<String>("homeArea").name)
         let first = try form.appendRow(to: "visits", ["visit": Date(timeIntervalSince1970: 0), "area": "north"])
         let second = try form.appendRow(to: "visits", ["visit": Date(timeIntervalSince1970: 86_400 * 3), "area": "south"])
         #expect(form[second.scope(in: "visits").key(daysSincePrevious)] == 3)
@@ -93,7 +93,7 @@ struct RepeatDocsTests {
         // --- end
         let definition = try FormDefinition([FieldDefinition(childCount), FieldDefinition(children)])
         let form = FormContextObject(definition: definition)
-        form[childCount] = 2
+        form.set(2, for: childCount.name)
         #expect(form.rows(of: "children").count == 2)
 
         // --- Docs/Repeats.md: On the server

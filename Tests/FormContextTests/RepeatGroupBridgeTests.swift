@@ -3,6 +3,26 @@ import Testing
 
 @testable import FormContext
 
+/// A trip a resident made: a model inside a model inside an array.
+struct Trip: Codable, Hashable, Sendable {
+    var place: String
+    var nights: Int
+}
+
+/// One row of a home's residents.
+struct Resident: Codable, Hashable, Sendable {
+    var name: String
+    var age: Int?
+    var tags: [String] = []
+    var trips: [Trip] = []
+}
+
+/// A model holding an array of models, as a form holds a repeat group.
+struct Home: Codable, Hashable, Sendable {
+    var host = "Grace"
+    var residents: [Resident] = []
+}
+
 /// Bridges of ``Home``, its residents and their trips: arrays of models bound to repeat groups,
 /// one inside the other.
 enum HomeBridges {
@@ -60,10 +80,6 @@ struct RepeatGroupBridgeTests {
         #expect(context["residents.r2.trips"] == AnyHashable(RowOrder()))
         #expect(HomeBridges.home.groupKeys == ["residents"])
         #expect(try HomeBridges.home.roundTrip(HomeBridges.sample) == HomeBridges.sample)
-        // The Codable route reads the same layout, and the bridge reads the Codable route's.
-        #expect(try FormContextDecoder().decode(Home.self, from: context) == HomeBridges.sample)
-        let encoded = try FormContextEncoder().encode(HomeBridges.sample)
-        #expect(try HomeBridges.home.model(from: encoded, startingFrom: Home()) == HomeBridges.sample)
     }
 
     @Test("a bridge with rows nests under a prefix like any bridge")

@@ -6,36 +6,6 @@ import Testing
 /// output checked.
 @Suite("Repeat group guide examples")
 struct RepeatGroupDocsTests {
-    @Test func codableArrays() throws {
-        let printer = DocPrinter()
-        let print = printer.print
-        // --- Docs/Bridge.md: Arrays of models
-        struct Trip: Codable, Equatable { var place: String; var nights: Int }
-        struct Member: Codable, Equatable { var name: String; var age: Int?; var trips: [Trip] = [] }
-        struct Household: Codable, Equatable { var members: [Member] }
-
-        let household = Household(members: [
-            Member(name: "Ada", age: 36, trips: [Trip(place: "Paris", nights: 3)]),
-            Member(name: "Bob", age: nil),
-        ])
-        var context = try FormContextEncoder().encode(household)
-        for line in context.lines() { print(line) }
-
-        context.set("x", for: "members.r2.age")
-        do { _ = try FormContextDecoder().decode(Household.self, from: context) } catch { print(error) }
-        // --- end
-        #expect(printer.output == [
-            "members: [r1, r2]",
-            "members.r1.age: 36",
-            "members.r1.name: Ada",
-            "members.r1.trips: [r1]",
-            "members.r1.trips.r1.nights: 3",
-            "members.r1.trips.r1.place: Paris",
-            "members.r2.name: Bob",
-            "wrong type for key 'members[1].age': expected Int, found String",
-        ])
-    }
-
     @Test func bridgeRows() throws {
         let printer = DocPrinter()
         let print = printer.print

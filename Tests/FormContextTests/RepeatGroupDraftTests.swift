@@ -94,7 +94,7 @@ struct RepeatGroupDraftTests {
         let form = try Guests.form([("Bob", nil, nil), ("Cy", nil, nil)])
         form.restore(loaded)
         #expect(form.rows(of: "guests") == [RowID(1), RowID(2)])
-        #expect(form[Guests.name.scoped(under: "guests.r1")] == "Ada")
+        #expect(form[Guests.name.scoped(in: FormScope("guests.r1"))] == "Ada")
     }
 
     @Test("a row numbered so high that a form could not number rows after it is not read back")
@@ -131,7 +131,7 @@ struct RepeatGroupDraftTests {
         #expect(draft.omittedSecretKeys == ["guests.r1.pin"])
         let later = try Guests.form([("Bob", nil, "9999")])
         later.restore(draft)
-        #expect(later[Guests.pin.scoped(under: "guests.r1")] == "9999")
-        #expect(later[Guests.name.scoped(under: "guests.r1")] == "Bob")
+        #expect(later[Guests.pin.scoped(in: FormScope("guests.r1"))] == "9999")
+        #expect(later[Guests.name.scoped(in: FormScope("guests.r1"))] == "Bob")
     }
 }

@@ -50,7 +50,7 @@ struct RepeatGroupJSONTests {
             == #"{"guestCount":2,"guests":[{"$row":"r3","age":7,"name":"Cy"},{"$row":"r1","age":36,"name":"Ada"}],"host":"Grace"}"#)
         #expect(submission.jsonValues == (try JSONValue(parsing: submission.json())))
         // The row keys stay readable in the submission itself.
-        #expect(submission[Guests.name.scoped(under: "guests.r3")] == "Cy")
+        #expect(submission[Guests.name.scoped(in: FormScope("guests.r3"))] == "Cy")
     }
 
     @Test("the submit pipeline hands the handler rows as arrays")
@@ -189,9 +189,9 @@ struct RepeatGroupJSONTests {
         let definition = try Guests.definition()
         let values = try definition.decodeValues(fromJSON: #"{"guests":[{"name":"Cy","age":7},{"name":"Ada","pin":"1234"}],"host":"Grace"}"#)
         #expect(values["guests"] == AnyHashable(RowOrder([RowID(1), RowID(2)])))
-        #expect(values[Guests.name.scoped(under: "guests.r1")] == "Cy")
-        #expect(values[Guests.age.scoped(under: "guests.r1")] == 7)
-        #expect(values[Guests.name.scoped(under: "guests.r2")] == "Ada")
+        #expect(values[Guests.name.scoped(in: FormScope("guests.r1"))] == "Cy")
+        #expect(values[Guests.age.scoped(in: FormScope("guests.r1"))] == 7)
+        #expect(values[Guests.name.scoped(in: FormScope("guests.r2"))] == "Ada")
         #expect(values.secureKeys == ["guests.r2.pin"])
         #expect(values.sortedKeys == ["guests", "guests.r1.age", "guests.r1.name", "guests.r2.name", "guests.r2.pin", "host"])
         // `null` is an absent group; an empty array a group of no rows.
@@ -204,8 +204,8 @@ struct RepeatGroupJSONTests {
         let definition = try Guests.definition()
         let values = try definition.decodeValues(fromJSON: #"{"guests":[{"$row":"r3","name":"Cy"},{"name":"Ada"},{"$row":"r1","name":"Bob"},{"name":"Di"}]}"#)
         #expect(values["guests"] == AnyHashable(RowOrder([RowID(3), RowID(2), RowID(1), RowID(4)])))
-        #expect(values[Guests.name.scoped(under: "guests.r2")] == "Ada")
-        #expect(values[Guests.name.scoped(under: "guests.r4")] == "Di")
+        #expect(values[Guests.name.scoped(in: FormScope("guests.r2"))] == "Ada")
+        #expect(values[Guests.name.scoped(in: FormScope("guests.r4"))] == "Di")
     }
 
     struct BadRows: CustomTestStringConvertible, Sendable {

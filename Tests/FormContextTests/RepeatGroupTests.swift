@@ -80,7 +80,7 @@ struct RepeatGroupTests {
         let second = try form.appendRow(to: "members", ["name": "Bo"])
         let third = try form.appendRow(to: "members", ["name": "Cy"])
         let age = Household.key(Household.age, third)
-        form[age] = 200
+        form.set(200, for: age.name)
         form.blur(age.name)
         #expect(form.errors(for: age.name).map(\.rule) == ["range(0...130)"])
         try form.removeRow(second, from: "members")
@@ -115,7 +115,7 @@ struct RepeatGroupTests {
         #expect(!form.isDirty)
         try form.removeRow(RowID(2), from: "members")
         let added = try form.appendRow(to: "members", ["name": "Ed"])
-        form["members.r1.name"] = "Ada L."
+        form.set("Ada L.", for: "members.r1.name")
         form.reset()
         #expect(form.rows(of: "members") == [RowID(1), RowID(2), RowID(3)])
         #expect(form["members.r2.name"] == AnyHashable("Bo"))
@@ -150,7 +150,7 @@ struct RepeatGroupTests {
             withObservationTracking { _ = form.rows(of: "members") } onChange: { invalidated.mutate { $0 += 1 } }
         }
         track()
-        form[Household.key(Household.name, RowID(1))] = "Ada"
+        form.set("Ada", for: Household.key(Household.name, RowID(1)).name)
         #expect(invalidated.value == 0)
         try form.appendRow(to: "members")
         #expect(invalidated.value == 1)
@@ -164,7 +164,7 @@ struct RepeatGroupTests {
         for _ in 1..<6 { try form.appendRow(to: "members") }
         #expect(throws: RepeatGroupError.tooManyRows(group: "members", maximum: 6)) { try form.appendRow(to: "members") }
         #expect(form.rows(of: "members").count == 6)
-        form["members"] = "everyone"
+        form.set("everyone", for: "members")
         #expect(throws: RepeatGroupError.notAnOrder(group: "members", found: "String")) { try form.appendRow(to: "members") }
         #expect(form.validate().errors.first { $0.key == "members" }?.message == "expected RowOrder, found String")
         // The rows were kept while the key held something else.
@@ -188,7 +188,7 @@ struct RepeatConcurrencyTests {
                     var mine: [RowID] = []
                     for step in 0..<40 {
                         let id = try form.appendRow(to: "members", ["name": "w\(worker)", "age": step])
-                        form[Household.key(Household.age, id)] = step + 1
+                        form.set(step + 1, for: Household.key(Household.age, id).name)
                         if step % 3 == 0 { try form.moveRow(id, in: "members", to: 0) }
                         if step % 2 == 0 { try form.removeRow(id, from: "members") } else { mine.append(id) }
                     }

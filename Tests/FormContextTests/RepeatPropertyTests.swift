@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@_spi(Diagnostics) @testable import FormContext
 
 /// Random sequences of row operations on a live form, checked after every step against the same
 /// operations on a plain array of rows, with every derived value (calculations, neighbours, outside
@@ -121,7 +121,7 @@ struct RepeatPropertyTests {
                 operation = "edit \(rows[position])"
             case 80..<88:
                 threshold = Int.random(in: 0...90, using: &random)
-                form[Self.threshold] = threshold
+                form.set(threshold, for: Self.threshold.name)
                 bound = rows.count
                 operation = "threshold \(threshold)"
             case 88..<93:

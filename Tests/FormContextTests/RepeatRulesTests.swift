@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@_spi(Diagnostics) @testable import FormContext
 
 @Suite("Repeat groups: rules, summaries and group checks")
 struct RepeatRulesTests {
@@ -50,7 +50,7 @@ struct RepeatRulesTests {
         let c = try form.insertRow(into: "lines", at: 0, ["amount": 100])
         #expect([a, b, c].map { form[Self.key(Self.share, $0)] } == [25, 25, 50])
         try form.moveRow(c, in: "lines", to: 2)
-        form[Self.key(Self.amount, a)] = 150
+        form.set(150, for: Self.key(Self.amount, a).name)
         #expect([a, b, c].map { form[Self.key(Self.share, $0)] } == [50, 16, 33])
         try form.removeRow(a, from: "lines")
         #expect([b, c].map { form[Self.key(Self.share, $0)] } == [33, 66])
@@ -72,7 +72,7 @@ struct RepeatRulesTests {
         // first ten rows' rules do not run.
         #expect(form.ruleEvaluationCount - before == 40)
         let unrelated = form.ruleEvaluationCount
-        form[Self.key(Self.paid, ids[3])] = true
+        form.set(true, for: Self.key(Self.paid, ids[3]).name)
         #expect(form.ruleEvaluationCount == unrelated)
     }
 
@@ -83,9 +83,9 @@ struct RepeatRulesTests {
         _ = try form.appendRow(to: "lines", ["amount": 20])
         #expect(form[Self.total] == 30)
         #expect(form[Self.paidCount] == 1 && form[Self.anyPaid] == true && form[Self.allPaid] == false)
-        form[Self.showAmounts] = false
+        form.set(false, for: Self.showAmounts.name)
         #expect(form[Self.total] == 0)
-        form[Self.showAmounts] = true
+        form.set(true, for: Self.showAmounts.name)
         #expect(form[Self.total] == 30)
         try form.removeRow(a, from: "lines")
         #expect(form[Self.paidCount] == 0 && form[Self.anyPaid] == false && form[Self.allPaid] == false)
@@ -100,12 +100,12 @@ struct RepeatRulesTests {
             .count { $0[children] }
         let form = FormContextObject(definition: try FormDefinition([FieldDefinition(children), FieldDefinition(group)]))
         #expect(form.rows(of: "kids").isEmpty)
-        form[children] = 3
+        form.set(3, for: children.name)
         #expect(form.rows(of: "kids") == [RowID(1), RowID(2), RowID(3)])
         #expect(form["kids.r3.name"] == AnyHashable("?"))
-        form[children] = 1
+        form.set(1, for: children.name)
         #expect(form.rows(of: "kids") == [RowID(1)])
-        form[children] = 99
+        form.set(99, for: children.name)
         #expect(form.rows(of: "kids").count == 4)
         #expect(form.rows(of: "kids").first == RowID(1))
     }
@@ -122,8 +122,8 @@ struct RepeatRulesTests {
         let form = FormContextObject(definition: definition)
         func rules() -> [String] { form.validate().errors.filter { $0.key == "crew" }.map(\.rule) }
         #expect(rules() == ["atLeastOne"])
-        form["crew.r1.role"] = "captain"
-        form["crew.r1.name"] = "Ada"
+        form.set("captain", for: "crew.r1.role")
+        form.set("Ada", for: "crew.r1.name")
         #expect(rules() == [])
         try form.appendRow(to: "crew", ["name": "Ada"])
         try form.appendRow(to: "crew", ["name": "Grace Hopper"])
@@ -158,7 +158,7 @@ struct RepeatRulesTests {
             definition: try FormDefinition([FieldDefinition(group)]), options: ValidationOptions(mode: .onSubmit, revalidateMode: .onChange))
         _ = await form.submit { _ in .accepted }
         let id = try form.appendRow(to: "crew")
-        form[id.scope(in: "crew").key(name)] = ""
+        form.set("", for: id.scope(in: "crew").key(name).name)
         #expect(form.errors(for: "crew.r1.name").map(\.rule) == ["required"])
     }
 

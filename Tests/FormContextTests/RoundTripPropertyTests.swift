@@ -4,7 +4,7 @@ import Testing
 @testable import FormContext
 
 /// Random values of every stored type, extremes included, carried through each route a value takes
-/// (control text, submission JSON, the bridge, the Codable route) and back: each comes back unchanged,
+/// (control text, submission JSON, the bridge) and back: each comes back unchanged,
 /// or is refused with an error naming its key.
 ///
 /// The inputs depend only on the seed. A failure names its seed and sample; run one seed alone with
@@ -104,28 +104,6 @@ struct RoundTripPropertyTests {
             #expect(back.matches(sample), "\(label)")
             form.reset()
             #expect(!form.isDirty, "a form filled from the sample is clean after a reset; \(label)")
-        }
-    }
-
-    @Test("the Codable route: encoded and decoded, a model comes back the same, or encoding names the key it refuses",
-          arguments: seeds)
-    func codable(seed: UInt64) throws {
-        var values = RandomValues(seed: seed ^ 0xC0DA_B1E)
-        for (index, sample) in Self.samples(seed: seed, allowingNonFinite: true).enumerated() {
-            let label = "seed \(seed) sample \(index): \(sample)"
-            let context = try FormContextEncoder().encode(sample)
-            let decoded = try FormContextDecoder().decode(RoundTripSample.self, from: context)
-            #expect(decoded.matches(sample), "came back as \(decoded); \(label)")
-
-            let shapes = RoundTripShapes.random(&values)
-            let shapesLabel = "seed \(seed) shapes \(index): \(shapes)"
-            do {
-                let encoded = try FormContextEncoder().encode(shapes)
-                #expect(shapes.refusedKey == nil, "\(shapes.refusedKey ?? "") was not refused; \(shapesLabel)")
-                #expect(try FormContextDecoder().decode(RoundTripShapes.self, from: encoded) == shapes, "\(shapesLabel)")
-            } catch {
-                #expect(error.key == shapes.refusedKey, "\(error); \(shapesLabel)")
-            }
         }
     }
 }

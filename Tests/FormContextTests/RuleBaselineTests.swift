@@ -1,4 +1,4 @@
-import FormContext
+@_spi(Diagnostics) @testable import FormContext
 @testable import FormContextBenchmarks
 import Testing
 

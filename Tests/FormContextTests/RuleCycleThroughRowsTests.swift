@@ -21,7 +21,7 @@ struct RuleCycleThroughRowsTests {
         // Each row's calculation feeds itself through the sum.
         #expect(form.ruleCycles.map(\.description) == (1...minimum).map { "cycle: rows.r\($0).v → rows.r\($0).v" })
         // The form goes on: other fields are written and read.
-        form["note"] = "still here"
+        form.set("still here", for: "note")
         #expect(form["note"] == AnyHashable("still here"))
     }
 
@@ -102,13 +102,13 @@ struct RuleCycleLeavingTests {
     func branchOpensTheCycle() throws {
         let form = try Self.form()
         #expect(form[Self.c] == 1 && form[Self.b] == 2)
-        form[Self.useB] = true
+        form.set(true, for: Self.useB.name)
         #expect(form.ruleCycles.map(\.description) == ["cycle: b → c → b"])
-        form[Self.useB] = false
+        form.set(false, for: Self.useB.name)
         #expect(form.ruleCycles.isEmpty)
         #expect(form[Self.c] == 1 && form[Self.b] == 2)
         form.reset()
-        form[Self.a] = 9
+        form.set(9, for: Self.a.name)
         #expect(form[Self.c] == 9)
         #expect(form[Self.b] == 18)
         #expect(form.explanation(for: "c") == "c: calculated (= 9) by its calculation, which read useB = false, a = 9")
@@ -117,8 +117,8 @@ struct RuleCycleLeavingTests {
     @Test("the same on a server: a definition evaluated with the branch open has no cycle")
     func serverSeesNoCycleWithTheBranchOpen() throws {
         let form = try Self.form()
-        form[Self.useB] = true
-        form[Self.useB] = false
+        form.set(true, for: Self.useB.name)
+        form.set(false, for: Self.useB.name)
         let evaluation = try FormDefinition(form.definition?.fields ?? []).evaluateRules(FormContext(["a": 4]))
         #expect(evaluation.cycles.isEmpty)
         #expect(evaluation.values[Self.c] == 4)
@@ -127,12 +127,12 @@ struct RuleCycleLeavingTests {
     @Test("while the branch keeps the loop closed, the rules stay out and keep their last values")
     func loopStaysClosed() throws {
         let form = try Self.form()
-        form[Self.useB] = true
+        form.set(true, for: Self.useB.name)
         let (c, b) = (form[Self.c], form[Self.b])
-        form[Self.a] = 7
+        form.set(7, for: Self.a.name)
         #expect(form.ruleCycles.map(\.description) == ["cycle: b → c → b"])
         #expect(form[Self.c] == c && form[Self.b] == b)
-        form[Self.useB] = false
+        form.set(false, for: Self.useB.name)
         #expect(form[Self.c] == 7 && form[Self.b] == 14)
     }
 
@@ -142,14 +142,14 @@ struct RuleCycleLeavingTests {
         let form = try Self.form()
         for _ in 0..<60 {
             if Bool.random(using: &random) {
-                form[Self.useB] = Bool.random(using: &random)
+                form.set(Bool.random(using: &random), for: Self.useB.name)
             } else {
-                form[Self.a] = Int.random(in: -50...50, using: &random)
+                form.set(Int.random(in: -50...50, using: &random), for: Self.a.name)
             }
             guard form[Self.useB] == false else { continue }
             // With the branch open, the form holds what a fresh form makes of its inputs.
             let fresh = try Self.form()
-            fresh[Self.a] = form[Self.a] ?? 1
+            fresh.set(form[Self.a] ?? 1, for: Self.a.name)
             #expect(form.ruleCycles.isEmpty, "seed \(seed)")
             #expect(form[Self.c] == fresh[Self.c] && form[Self.b] == fresh[Self.b], "seed \(seed)")
         }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FormContext
+@_spi(Diagnostics) @testable import FormContext
 
 /// The promises of the rule engine that the other rule tests leave open: glitch-free order across
 /// kinds of rules, branch-dependent reads within one mutation, what is and is not a cycle, size
@@ -38,7 +38,7 @@ struct RuleGuaranteeTests {
         #expect(form.isVisible("d") == false)
         seen.withLock { $0 = [] }
         let before = form.ruleEvaluationCount
-        form[Self.a] = 5
+        form.set(5, for: Self.a.name)
         #expect(seen.withLock { $0 } == [[6, 10]])
         #expect(form.ruleEvaluationCount - before == 3)
         #expect(form.lastRuleRuns.last?.rule == "d (visible)")
@@ -61,8 +61,8 @@ struct RuleGuaranteeTests {
         let recorder = ChangeRecorder()
         let subscription = form.observe("c", recorder.record)
         form.transaction { batch in
-            batch[useB] = true
-            batch[x] = 2
+            batch.set(true, for: useB.name)
+            batch.set(2, for: x.name)
         }
         #expect(form[Self.c] == 20)
         #expect(recorder.changes == [FormChange(key: "c", oldValue: 7, newValue: 20, origin: .calculation)])
@@ -80,11 +80,11 @@ struct RuleGuaranteeTests {
             ]))
         #expect(form.ruleCycles.isEmpty)
         #expect(form[Self.b] == 3)
-        form[Self.a] = 0
+        form.set(0, for: Self.a.name)
         #expect(!form.isVisible("a"))
-        form[Self.a] = 2
+        form.set(2, for: Self.a.name)
         #expect(form.isVisible("a"))
-        form[Self.b] = 9
+        form.set(9, for: Self.b.name)
         #expect(form[Self.b] == 9)
     }
 
@@ -102,11 +102,11 @@ struct RuleGuaranteeTests {
         #expect(form.ruleCycles.isEmpty)
         #expect(form[Self.b] == 1)
         #expect(form[Self.c] == 2)
-        form[loop] = true
+        form.set(true, for: loop.name)
         #expect(form.ruleCycles.map(\.description) == ["cycle: c → b → c"])
         #expect(form[Self.b] == 1)
         #expect(form[Self.c] == 2)
-        form[Self.a] = 3
+        form.set(3, for: Self.a.name)
         #expect(form[Self.d] == 300)
         #expect(form[Self.b] == 1)
         #expect(form.explanation(for: "b").split(separator: "\n").last == "b: left out on the cycle c → b → c, keeping its last result")
@@ -216,8 +216,8 @@ struct RuleGuaranteeTests {
             c: enabled by its enabled rule, which read a = 2
             c: optional by its required rule, which read hasChildren = false
             """)
-        form[hasChildren] = true
-        form[Self.a] = 0
+        form.set(true, for: hasChildren.name)
+        form.set(0, for: Self.a.name)
         form.setVisible(false, for: "d")
         #expect(form.explanation(for: "c") == """
             c: shown by its visibility rule, which read hasChildren = true

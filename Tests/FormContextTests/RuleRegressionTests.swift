@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FormContext
+@_spi(Diagnostics) @testable import FormContext
 
 /// Forms on which the rule engine once went wrong, each found by ``RulePropertyTests`` (the seed and
 /// form named) and pinned here in its smallest shape.
@@ -24,7 +24,7 @@ struct RuleRegressionTests {
                 ], hiddenValues: .cleared))
         #expect(form[Self.children] == nil)
         #expect(!form.isDirty)
-        form[Self.hasChildren] = true
+        form.set(true, for: Self.hasChildren.name)
         form.reset()
         #expect(form[Self.children] == nil)
         #expect(!form.isVisible("children"))
@@ -47,11 +47,11 @@ extension RuleRegressionTests {
             groups: [FieldGroup("household").visible(when: { $0[shown] == true })], hiddenValues: .cleared)
         let form = FormContextObject(definition: definition)
         #expect(form[size] == nil)
-        form[adults] = 3
+        form.set(3, for: adults.name)
         #expect(form[size] == nil)
-        form[shown] = true
+        form.set(true, for: shown.name)
         #expect(form[size] == 4)
-        form[shown] = false
+        form.set(false, for: shown.name)
         #expect(form[size] == nil)
         let server = definition.evaluateRules(["shown": false, "adults": 5, "household.size": 6])
         #expect(server.values[size] == nil)
@@ -96,8 +96,8 @@ extension RuleRegressionTests {
                 ], hiddenValues: .cleared))
         let before = form.ruleEvaluationCount
         form.transaction { batch in
-            batch[a] = 0
-            batch[x] = 9
+            batch.set(0, for: a.name)
+            batch.set(9, for: x.name)
         }
         #expect(form[x] == nil)
         #expect(form.isVisible("y"))
@@ -138,12 +138,12 @@ extension RuleRegressionTests {
                 ], hiddenValues: .kept))
         #expect(form[c] == 1)
         var before = form.ruleEvaluationCount
-        form[useB] = true
+        form.set(true, for: useB.name)
         #expect(form[c] == 20)
         #expect(form.ruleEvaluationCount - before == 1)
         // From now on c runs after b: a change of x runs each once.
         before = form.ruleEvaluationCount
-        form[x] = 3
+        form.set(3, for: x.name)
         #expect(form[c] == 30)
         #expect(form.lastRuleRuns.map(\.rule) == ["b", "c"])
         #expect(form.ruleEvaluationCount - before == 2)
@@ -169,8 +169,8 @@ extension RuleRegressionTests {
                 ], hiddenValues: .kept))
         // Written in this order, x's visibility rule is committed first, before c records its read of x.
         form.transaction { batch in
-            batch[v] = 3
-            batch[s] = 1
+            batch.set(3, for: v.name)
+            batch.set(1, for: s.name)
         }
         #expect(form.isVisible("x"))
         #expect(form[c] == 7)
@@ -191,12 +191,12 @@ extension RuleRegressionTests {
             }
         let form = FormContextObject(definition: try Self.definition(fields, hiddenValues: .kept))
         form.transaction { batch in
-            batch[other] = 1
-            batch[toggle] = true
+            batch.set(1, for: other.name)
+            batch.set(true, for: toggle.name)
         }
         #expect(form.lastRuleRuns.map(\.rule) == names.map { "\($0) (visible)" })
         // Half the rules in one level, every other one.
-        form[other] = 2
+        form.set(2, for: other.name)
         #expect(form.lastRuleRuns.map(\.rule) == names.indices.filter { !$0.isMultiple(of: 2) }.map { "\(names[$0]) (visible)" })
     }
 }

@@ -1,4 +1,4 @@
-import FormContext
+@_spi(Diagnostics) import FormContext
 import Foundation
 import Testing
 
@@ -78,12 +78,12 @@ struct RulesDocsTests {
                 .required(when: { $0[rents] == true }, message: "is required from a tenant"),
         ])
         let form = FormContextObject(definition: household)
-        print(form.isVisible("children"), form[size] ?? 0)
-        form[hasChildren] = true
-        form[children] = 2
-        print(form.isVisible("children"), form[size] ?? 0)
-        form[hasChildren] = false
-        print(form.isVisible("children"), form[size] ?? 0, form[children] ?? 0)
+        print(form.fieldState(for: "children").isVisible, form[size] ?? 0)
+        form.set(true, for: hasChildren.name)
+        form.set(2, for: children.name)
+        print(form.fieldState(for: "children").isVisible, form[size] ?? 0)
+        form.set(false, for: hasChildren.name)
+        print(form.fieldState(for: "children").isVisible, form[size] ?? 0, form[children] ?? 0)
         // --- end
         #expect(printer.output == ["false 1", "true 3", "false 1 2"])
         Self.expectInGuide(printer.output)
@@ -137,12 +137,12 @@ struct RulesDocsTests {
             FieldDefinition(c).calculated { $0[useB] == true ? ($0[b] ?? 0) : ($0[a] ?? 0) },
         ]))
         var before = form.ruleEvaluationCount
-        form[b] = 20
+        form.set(20, for: b.name)
         print("rules run:", form.ruleEvaluationCount - before)
-        form[useB] = true
+        form.set(true, for: useB.name)
         print(form[c] ?? 0, form.lastRuleRuns)
         before = form.ruleEvaluationCount
-        form[a] = 10
+        form.set(10, for: a.name)
         print("rules run:", form.ruleEvaluationCount - before)
         // --- end
         #expect(printer.output == ["rules run: 0", "20 [c <- useB, b]", "rules run: 0"])
@@ -160,7 +160,7 @@ struct RulesDocsTests {
             FieldDefinition(FormKey<Int>("c")).calculated { ($0[a] ?? 0) * 100 },
             FieldDefinition(FormKey<Int>("d")).calculated { ($0[FormKey<Int>("b")] ?? 0) + ($0[FormKey<Int>("c")] ?? 0) },
         ]))
-        form[a] = 2
+        form.set(2, for: a.name)
         for run in form.lastRuleRuns { print(run) }
         print(form[FormKey<Int>("d")] ?? 0)
         // --- end
@@ -179,7 +179,7 @@ struct RulesDocsTests {
             FieldDefinition(sign).calculated { ($0[a] ?? 0) > 0 ? 1 : -1 },
             FieldDefinition(FormKey<String>("label")).calculated { $0[sign] == 1 ? "positive" : "negative" },
         ]))
-        form[a] = 5
+        form.set(5, for: a.name)
         print(form.lastRuleRuns)
         // --- end
         #expect(printer.output == ["[sign <- a]"])
@@ -223,9 +223,9 @@ struct RulesDocsTests {
         let kept = FormContextObject(definition: try FormDefinition(fields))
         let cleared = FormContextObject(definition: try FormDefinition(fields, hiddenValues: .cleared))
         for form in [kept, cleared] {
-            form[pets] = 2
-            form[hasPets] = false
-            form[hasPets] = true
+            form.set(2, for: pets.name)
+            form.set(false, for: hasPets.name)
+            form.set(true, for: hasPets.name)
             print(form[pets].map(String.init) ?? "nil")
         }
         // --- end
@@ -245,10 +245,10 @@ struct RulesDocsTests {
                 FieldDefinition(FormKey<String>("pets.kind")).enabled(when: { ($0[FormKey<Int>("pets.count")] ?? 0) > 0 }),
             ],
             groups: [FieldGroup("pets").visible(when: { $0[hasPets] == true })]))
-        print(form.isVisible("pets.count"), form.isVisible("pets.kind"), form.isEnabled("pets.kind"))
-        form[hasPets] = true
+        print(form.fieldState(for: "pets.count").isVisible, form.fieldState(for: "pets.kind").isVisible, form.fieldState(for: "pets.kind").isEnabled)
+        form.set(true, for: hasPets.name)
         form.set(2, for: "pets.count")
-        print(form.isVisible("pets.count"), form.isVisible("pets.kind"), form.isEnabled("pets.kind"))
+        print(form.fieldState(for: "pets.count").isVisible, form.fieldState(for: "pets.kind").isVisible, form.fieldState(for: "pets.kind").isEnabled)
         // --- end
         #expect(printer.output == ["false false false", "true true true"])
         Self.expectInGuide(printer.output)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@_spi(Diagnostics) @testable import FormContext
 
 /// Typed keys the rule tests share.
 private enum K {
@@ -45,18 +45,18 @@ struct RulesTests {
             ]),
             options: ValidationOptions(mode: .onChange))
         #expect(!form.isVisible("children"))
-        form[K.hasChildren] = true
+        form.set(true, for: K.hasChildren.name)
         #expect(form.isVisible("children"))
-        form[K.children] = 0
+        form.set(0, for: K.children.name)
         #expect(form.errors(for: "children").map(\.rule) == ["range(1...20)"])
-        form[K.hasChildren] = false
+        form.set(false, for: K.hasChildren.name)
         #expect(!form.isVisible("children"))
         #expect(form.errors(for: "children").isEmpty)
         #expect(form[K.children] == 0)
         #expect(form.activeValues["children"] == nil)
         let result = await form.submit { _ in .accepted }
         #expect(result.submission?["children"] == nil)
-        form[K.hasChildren] = true
+        form.set(true, for: K.hasChildren.name)
         #expect(form[K.children] == 0)
         #expect(form.errors(for: "children").map(\.rule) == ["range(1...20)"])
     }
@@ -69,13 +69,13 @@ struct RulesTests {
                     FieldDefinition(K.hasChildren, default: true),
                     FieldDefinition(K.children).visible(when: { $0[K.hasChildren] == true }),
                 ], hiddenValues: .cleared))
-        form[K.children] = 2
+        form.set(2, for: K.children.name)
         let recorder = ChangeRecorder()
         let subscription = form.observe("children", recorder.record)
-        form[K.hasChildren] = false
+        form.set(false, for: K.hasChildren.name)
         #expect(form[K.children] == nil)
         #expect(recorder.changes == [FormChange(key: "children", oldValue: 2, newValue: nil, origin: .calculation)])
-        form[K.hasChildren] = true
+        form.set(true, for: K.hasChildren.name)
         #expect(form[K.children] == nil)
         subscription.cancel()
     }
@@ -90,7 +90,7 @@ struct RulesTests {
             ]))
         #expect(!form.isEnabled("nursery"))
         #expect(form.validate().lines.isEmpty)
-        form[K.hasChildren] = true
+        form.set(true, for: K.hasChildren.name)
         #expect(form.isEnabled("nursery"))
         #expect(form.validate().lines == ["school: name the school", "nursery: is required"])
         form.set("   ", for: "school")
@@ -110,11 +110,11 @@ struct RulesTests {
         form.setVisible(false, for: "children")
         #expect(!form.isVisible("children"))
         form.setVisible(true, for: "children")
-        form[K.hasChildren] = false
+        form.set(false, for: K.hasChildren.name)
         #expect(!form.isVisible("children"))
         form.setVisible(true, for: "children")
         #expect(!form.isVisible("children"))
-        form[K.hasChildren] = true
+        form.set(true, for: K.hasChildren.name)
         #expect(form.isVisible("children"))
     }
 
@@ -180,7 +180,7 @@ struct RulesTests {
         #expect(!form.isDirty)
         let recorder = ChangeRecorder()
         let subscription = form.observe("total", recorder.record)
-        form[K.children] = 4
+        form.set(4, for: K.children.name)
         #expect(form[K.total] == 6)
         #expect(recorder.changes == [FormChange(key: "total", oldValue: 3, newValue: 6, origin: .calculation)])
         form.reset()
@@ -199,9 +199,9 @@ struct RulesTests {
                 FieldDefinition(K.total).calculated { ($0[K.adults] ?? 0) + ($0[K.children] ?? 0) },
             ]))
         #expect(form[K.total] == 3)
-        form[K.hasChildren] = false
+        form.set(false, for: K.hasChildren.name)
         #expect(form[K.total] == 1)
-        form[K.hasChildren] = true
+        form.set(true, for: K.hasChildren.name)
         #expect(form[K.total] == 3)
     }
 
@@ -252,7 +252,7 @@ struct RulesTests {
             ]))
         seen.withLock { $0 = [] }
         let before = form.ruleEvaluationCount
-        form[K.a] = 2
+        form.set(2, for: K.a.name)
         #expect(form.ruleEvaluationCount - before == 3)
         #expect(seen.withLock { $0 } == [[20, 200]])
         #expect(form[K.d] == 220)
@@ -268,7 +268,7 @@ struct RulesTests {
                 FieldDefinition(K.d).calculated { ($0[K.c] ?? 0) + 1 },
             ]))
         let before = form.ruleEvaluationCount
-        form[K.a] = 5
+        form.set(5, for: K.a.name)
         #expect(form.ruleEvaluationCount - before == 1)
         #expect(form.lastRuleRuns.map(\.rule) == ["b"])
     }
@@ -285,16 +285,16 @@ struct RulesTests {
             ]))
         #expect(form[K.c] == 1)
         var before = form.ruleEvaluationCount
-        form[K.b] = 20
+        form.set(20, for: K.b.name)
         #expect(form.ruleEvaluationCount - before == 0)
-        form[useB] = true
+        form.set(true, for: useB.name)
         #expect(form[K.c] == 20)
         before = form.ruleEvaluationCount
-        form[K.b] = 30
+        form.set(30, for: K.b.name)
         #expect(form.ruleEvaluationCount - before == 1)
         #expect(form[K.c] == 30)
         before = form.ruleEvaluationCount
-        form[K.a] = 10
+        form.set(10, for: K.a.name)
         #expect(form.ruleEvaluationCount - before == 0)
     }
 
@@ -308,8 +308,8 @@ struct RulesTests {
             ]))
         let before = form.ruleEvaluationCount
         form.transaction { batch in
-            batch[K.a] = 5
-            batch[K.b] = 7
+            batch.set(5, for: K.a.name)
+            batch.set(7, for: K.b.name)
         }
         #expect(form.ruleEvaluationCount - before == 2)
         #expect(form[K.d] == 24)
@@ -328,7 +328,7 @@ struct RulesTests {
             ]))
         #expect(form.ruleCycles.map(\.description) == ["cycle: total → tax → total"])
         #expect(form[FormKey<Int>("total")] == 0)
-        form[K.a] = 4
+        form.set(4, for: K.a.name)
         #expect(form[K.b] == 8)
         #expect(form[FormKey<Int>("total")] == 0)
         #expect(form.ruleCycles.count == 1)
@@ -376,7 +376,7 @@ struct RulesTests {
                 FieldDefinition(K.b, default: 1).visible(when: { ($0[K.a] ?? 0) > 0 }),
             ]))
         #expect(form.ruleCycles.isEmpty)
-        form[K.a] = 0
+        form.set(0, for: K.a.name)
         #expect(!form.isVisible("b"))
         #expect(form.isVisible("a"))
     }
@@ -391,7 +391,7 @@ struct RulesTests {
                 FieldDefinition(K.b).calculated { $0[switchKey] == true ? (($0[K.a] ?? 0) + 10) : 0 },
             ]))
         #expect(form.ruleCycles.isEmpty)
-        form[switchKey] = true
+        form.set(true, for: switchKey.name)
         #expect(form.ruleCycles.map(\.description) == ["cycle: a (visible) → b → a (visible)"])
     }
 
@@ -423,10 +423,10 @@ struct RulesTests {
             ]))
         box.withLock { $0 = form }
         #expect(!form.isVisible("b"))
-        form[K.a] = 2
+        form.set(2, for: K.a.name)
         #expect(form.isVisible("b"))
-        form[K.c] = 0
-        form[K.a] = 3
+        form.set(0, for: K.c.name)
+        form.set(3, for: K.a.name)
         #expect(!form.isVisible("b"))
         // The rule holds the box, which holds the form, which holds the rule: let go.
         box.withLock { $0 = nil }
@@ -440,7 +440,7 @@ struct RulesTests {
                 FieldDefinition(K.children).visible(when: { $0[K.hasChildren] == true }),
                 FieldDefinition(K.total).calculated { ($0[K.children] ?? 0) + 1 },
             ], groups: [FieldGroup("pets").visible(when: { $0[K.hasChildren] == true })])
-        let form = FormContextObject(definition: inner.scoped(under: "family"))
+        let form = FormContextObject(definition: inner.scoped(in: FormScope("family")))
         #expect(!form.isVisible("family.children"))
         form.set(2, for: "family.children")
         #expect(form[FormKey<Int>("family.total")] == 1)
@@ -501,9 +501,9 @@ struct RuleTypedReadTests {
     func typedReads() {
         let form = FormContextObject(definition: Self.form())
         #expect(form[FormKey<String>("report")] == "7 - - - -5 -")
-        form[FormKey<Int>("number")] = Int.min
+        form.set(Int.min, for: FormKey<Int>("number").name)
         #expect(form[FormKey<String>("report")] == "\(Int.min) - - - -5 -")
-        form[FormKey<Bool>("shown")] = false
+        form.set(false, for: FormKey<Bool>("shown").name)
         #expect(form[FormKey<String>("report")] == "\(Int.min) - - - - -")
 
         let server = Self.form().evaluateRules(["number": 12, "small": Int8(3), "text": "9", "shown": true, "secret": 4])
@@ -525,8 +525,8 @@ struct RuleLifetimeTests {
                 FieldDefinition(K.adults, default: 2),
                 FieldDefinition(K.total).calculated { ($0[K.adults] ?? 0) + ($0[K.children] ?? 0) },
             ]))
-        form[K.hasChildren] = true
-        form[K.children] = 3
+        form.set(true, for: K.hasChildren.name)
+        form.set(3, for: K.children.name)
         body(form)
         #expect(form[K.total] == 5)
         weak let weakForm = form
@@ -543,7 +543,7 @@ struct RuleLifetimeTests {
     func freedAfterRulesReplaced() {
         let form = Self.formThatRan { form in
             form.attach(definition([FieldDefinition(K.adults, default: 2)]))
-            form[K.adults] = 4
+            form.set(4, for: K.adults.name)
         }
         #expect(form() == nil)
     }
@@ -571,7 +571,7 @@ extension RuleLifetimeTests {
                     },
                 ]))
             holder.form = form
-            form[K.adults] = 3
+            form.set(3, for: K.adults.name)
             #expect(!form.definition!.hasRules)
             weakForm = form
         }
@@ -598,10 +598,10 @@ extension RuleLifetimeTests {
             ]))
         holder.form = form
         #expect(form[K.total] == 2)
-        form[K.adults] = 3
+        form.set(3, for: K.adults.name)
         // The new rules run over the values the form holds, and go on running after.
         #expect(form[K.total] == 6)
-        form[K.adults] = 5
+        form.set(5, for: K.adults.name)
         #expect(form[K.total] == 10)
         #expect(form.context == doubled.evaluateRules(FormContext(["adults": 5])).values)
     }
@@ -622,11 +622,11 @@ extension RuleLifetimeTests {
                 FieldDefinition(K.d).calculated { ($0[K.c] ?? 0) + 1 },
             ]))
         holder.form = form
-        form[K.a] = 4
+        form.set(4, for: K.a.name)
         #expect(form[K.b] == 5)
         #expect(form[K.c] == 40)
         #expect(form[K.d] == 41)
-        form[K.a] = 0
+        form.set(0, for: K.a.name)
         #expect(form[K.b] == 1)
         #expect(form[K.c] == 40)
         #expect(form[K.d] == 41)

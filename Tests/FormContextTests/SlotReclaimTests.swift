@@ -92,11 +92,11 @@ struct SlotReclaimTests {
                 let index = Int.random(in: 0..<lines.count, using: &random)
                 if Bool.random(using: &random) {
                     let value = Bool.random(using: &random) ? nil : Int.random(in: 0..<100, using: &random)
-                    form[Self.key(Self.amount, lines[index].id)] = value
+                    form.set(value, for: Self.key(Self.amount, lines[index].id).name)
                     lines[index].amount = value
                 } else {
                     lines[index].paid.toggle()
-                    form[Self.key(Self.paid, lines[index].id)] = lines[index].paid
+                    form.set(lines[index].paid, for: Self.key(Self.paid, lines[index].id).name)
                 }
             case 7:
                 // Reads of keys no field has: made up, of a removed row, through Observation.
@@ -153,20 +153,20 @@ struct SlotReclaimTests {
         let changed = Mutex(0)
         withObservationTracking { _ = form["later"] } onChange: { changed.withLock { $0 += 1 } }
         withObservationTracking { _ = form.fieldState(for: "later") } onChange: { changed.withLock { $0 += 1 } }
-        form["later"] = 5
+        form.set(5, for: "later")
         #expect(changed.withLock { $0 } == 2)
     }
 
     @Test("a key read through Observation, removed, then written again is announced to whoever read it again")
     func trackedKeyReleasedThenWritten() {
         let form = FormContextObject()
-        form["a"] = 1
+        form.set(1, for: "a")
         withObservationTracking { _ = form["a"] } onChange: {}
         form.set(nil, for: "a")
         #expect(Self.slots(of: form).live == 0)
         let changed = Mutex(0)
         withObservationTracking { _ = form["a"] } onChange: { changed.withLock { $0 += 1 } }
-        form["a"] = 2
+        form.set(2, for: "a")
         #expect(changed.withLock { $0 } == 1)
         #expect(form["a"] == 2)
     }
@@ -174,7 +174,7 @@ struct SlotReclaimTests {
     @Test("the invariant check names anything that still refers to a released slot")
     func checkerNamesReferencesToReleasedSlots() {
         let form = FormContextObject()
-        form["a"] = 1
+        form.set(1, for: "a")
         form.set(nil, for: "a")
         let (isFree, clean, withObserver, withValidated) = form.read { state in
             var observed = state

@@ -126,17 +126,11 @@ struct SubmissionTests {
             return
         }
         #expect(second.description == "already submitting")
-        let control = SubmitControl(form: form) { await handler.handle($0) }
-        #expect(!control.isEnabled)
-        #expect(control.phase == .submitting)
-        let third = await control.submit()
-        #expect(third.description == "already submitting")
         handler.release()
         let result = await first.value
         #expect(result.isSuccess)
         #expect(handler.received.count == 1)
         #expect(form.submitCount == 1)
-        #expect(control.isEnabled)
     }
 
     @Test func throwingHandlerLeavesTheFormAsItWasAndRetrySucceeds() async {
@@ -293,19 +287,6 @@ struct SubmissionTests {
         let result = await form.submit { _ in .accepted }
         #expect(result.description == "failed: cannot encode the value of 'tags' as JSON: Set<String> is not supported")
         #expect(form.submitPhase == .failed)
-    }
-
-    @Test func submitControlIsAControlWithoutValue() async {
-        let form = Self.validForm()
-        let control = SubmitControl(title: "Sign up", form: form) { _ in .accepted }
-        #expect(control.formKey == nil)
-        #expect(control.formValue == nil)
-        #expect(control.title == "Sign up")
-        #expect(control.lastResult == nil)
-        let result = await control.submit()
-        #expect(result.isSuccess)
-        #expect(control.lastResult?.isSuccess == true)
-        #expect(control.phase == .succeeded)
     }
 
     @Test func submitFromADetachedTask() async {

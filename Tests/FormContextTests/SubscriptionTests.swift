@@ -1,4 +1,4 @@
-@testable import FormContext
+@_spi(Diagnostics) @testable import FormContext
 import Synchronization
 import Testing
 
@@ -50,7 +50,7 @@ struct SubscriptionTests {
         let subscription = form.observeAll(recorder.record)
 
         form.set(1, for: "single", origin: origin)
-        form.set(["batch": 2] as FormContext, origin: origin)
+        form.setAll(["batch": 2] as FormContext, origin: origin)
         form.transaction(origin: origin) { $0.set(3, for: "transaction") }
         form.set(1, for: "r")
         form.reset(origin: origin)
@@ -73,7 +73,7 @@ struct SubscriptionTests {
         let form = FormContextObject(["b": 1, "keep": 0])
         let recorder = ChangeRecorder()
         let subscription = form.observeAll(recorder.record)
-        let changes = form.set(["c": 3, "a": 1, "b": 1] as FormContext, origin: .bridge)
+        let changes = form.setAll(["c": 3, "a": 1, "b": 1] as FormContext, origin: .bridge)
         let expected = [
             FormChange(key: "a", oldValue: nil, newValue: 1, origin: .bridge),
             FormChange(key: "c", oldValue: nil, newValue: 3, origin: .bridge),

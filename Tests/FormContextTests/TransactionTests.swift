@@ -1,4 +1,4 @@
-import FormContext
+@testable import FormContext
 import Testing
 
 @Suite("Transactions")
@@ -108,10 +108,10 @@ struct TransactionTests {
             batch.set(10, for: "a")
             #expect(batch["a"] == AnyHashable(10))
             #expect(batch[FormKey<Int>("a")] == 10)
-            batch.removeValue(for: "b")
+            batch.set(nil, for: "b")
             #expect(batch["b"] == nil)
-            batch[count] = (batch[count] ?? 0) + 1
-            batch[count] = (batch[count] ?? 0) + 1
+            batch.set((batch[count] ?? 0) + 1, for: count.name)
+            batch.set((batch[count] ?? 0) + 1, for: count.name)
             #expect(batch[count] == 2)
             #expect(batch[FormKey<String>("name")] == "Ada")
             batch.set(5, for: nil)

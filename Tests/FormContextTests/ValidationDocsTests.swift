@@ -102,9 +102,9 @@ struct ValidationDocsTests {
         // --- Docs/Validation.md: A live form
         let form = FormContextObject(definition: signUp, options: ValidationOptions(mode: .onBlur, revalidateMode: .onChange))
         form.set("ab", for: "username", origin: .user)
-        print(form.errors(for: "username"))
+        print(form.fieldState(for: "username").errors)
         form.blur("username")
-        print(form.errors(for: "username").map(\.message))
+        print(form.fieldState(for: "username").errors.map(\.message))
         print(form.isValid, form.errorCount)
         // --- end
         #expect(printer.output == ["[]", #"["must be 3 to 20 lowercase letters, digits or _"]"#, "false 1"])
@@ -126,7 +126,7 @@ struct ValidationDocsTests {
         live.set("ada", for: "username", origin: .user)
         print(live.fieldState(for: "username").isValidating)
         await live.waitForValidation()
-        print(live.errors(for: "username").map(\.description))
+        print(live.fieldState(for: "username").errors.map(\.description))
         // --- end
         #expect(printer.output == ["true", #"["username: is already taken"]"#])
     }
@@ -177,13 +177,12 @@ struct ValidationDocsTests {
         do {
             let print = buttonPrinter.print
             // --- Docs/Submitting.md: A submit button, and errors from the server
-            let button = SubmitControl(title: "Join", form: form) { _ in
+            let rejected = await form.submit { _ in
                 .rejected(["networkName": ["is in use nearby"]])
             }
-            let rejected = await button.submit()
             print(rejected)
-            print(form.errors(for: "networkName").map(\.description))
-            print(button.isEnabled, button.phase)
+            print(form.fieldState(for: "networkName").errors.map(\.description))
+            print(!form.submitPhase.isInProgress, form.submitPhase)   // a button's enabled state and label
 
             struct NetworkDown: Error {}
             let failed = await form.submit { _ in throw NetworkDown() }

@@ -289,7 +289,7 @@ struct ValidationInvariantTests {
 
     @Test func controlLosingFocusValidates() throws {
         let form = ValidationModeTests.form(.onBlur)
-        let name = TextControl(key: "name", title: "Name")
+        let name = FieldControl<String>(key: "name", title: "Name")
         try name.connect(to: form)
         name.text = "Al"
         #expect(form.errors(for: "name") == [])

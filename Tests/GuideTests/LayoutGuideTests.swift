@@ -45,8 +45,8 @@ extension HotspotLayout {
     /// On or Off and opens the hotspot's own screen, bound under the prefix and built when opened.
     static let settings = Screen("Settings") {
         DetailCell(
-            "Personal Hotspot", value: { $0[isEnabled.scoped(under: "hotspot")] == true ? "On" : "Off" },
-            screen: screen.scoped(under: "hotspot"))
+            "Personal Hotspot", value: { $0[isEnabled.scoped(in: FormScope("hotspot"))] == true ? "On" : "Off" },
+            screen: screen.scoped(in: FormScope("hotspot")))
     }
 }
 // --- end
@@ -118,7 +118,7 @@ struct LayoutGuideTests {
         let print = printer.print
         // --- Docs/Layout.md: Navigation and focus
         let definition = try FormDefinition([
-            FieldDefinition(HotspotLayout.networkName.scoped(under: "hotspot"), validators: [.required()]),
+            FieldDefinition(HotspotLayout.networkName.scoped(in: FormScope("hotspot")), validators: [.required()]),
         ])
         let form = FormContextObject(definition: definition, values: [
             "hotspot.isEnabled": true, "hotspot.showPreview": "Always", "hotspot.password": "hello", "hotspot.networkName": "",

@@ -102,6 +102,29 @@ struct Bench {
         return Self.median(samples)
     }
 
+    /// The median time of each body, in nanoseconds, each run once per repetition after an untimed
+    /// setup, with the repetitions of all the bodies interleaved (one of each in turn), so that all
+    /// see the same load.
+    ///
+    /// - Parameter cases: Each body with the setup that readies it.
+    /// - Returns: For each case, the median of its timed repetitions.
+    func nanoseconds(interleaving cases: [(setup: () -> Void, body: () -> Void)]) -> [Double] {
+        for _ in 0..<warmups {
+            for timed in cases {
+                timed.setup()
+                timed.body()
+            }
+        }
+        var samples = Array(repeating: [Double](), count: cases.count)
+        for _ in 0..<repetitions {
+            for (index, timed) in cases.enumerated() {
+                timed.setup()
+                samples[index].append(Self.nanoseconds(timed.body))
+            }
+        }
+        return samples.map(Self.median)
+    }
+
     /// How many rounds of `body` take about ``repetitionTarget``, found by doubling from one.
     private func calibratedRounds(_ body: (Int) -> Void) -> Int {
         let target = Self.nanoseconds(of: repetitionTarget)

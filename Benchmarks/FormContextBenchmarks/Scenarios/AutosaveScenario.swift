@@ -1,5 +1,5 @@
 import Foundation
-import FormContext
+@_spi(Diagnostics) import FormContext
 import Observation
 import Synchronization
 

@@ -2,7 +2,7 @@ import FormContext
 
 /// e. The bridge: a `Settings` model carried into a context and back, against the same code by hand.
 ///
-/// The engine side is `FormBridge.roundTrip`: fill a new context from the model (marking the password
+/// The engine side is `FormBridge.context(from:)` then `write(_:into:)`: fill a new context from the model (marking the password
 /// secret, the preview option as its raw value), then write every bound key back into a model, with
 /// every type checked. The baseline writes the same four keys into a `FormContext` and reads them back
 /// with the same checks, written out field by field.
@@ -22,7 +22,8 @@ struct BridgeScenario: Scenario {
             engine: { rounds in
                 for _ in 0..<rounds {
                     for model in models {
-                        guard let back = try? bridge.roundTrip(model), back == model else {
+                        var back = model
+                        guard (try? bridge.write(bridge.context(from: model), into: &back)) != nil, back == model else {
                             mismatches += 1
                             continue
                         }
@@ -65,10 +66,10 @@ struct BridgeScenario: Scenario {
         context.set(model.hotspot.networkName, for: "hotspot.networkName")
         context.set(model.hotspot.showPreview.rawValue, for: "hotspot.showPreview")
         var back = model
-        guard let isEnabled = try? context.value(for: "hotspot.isEnabled", as: Bool.self),
-            let password = try? context.value(for: "hotspot.password", as: String.self),
-            let networkName = try? context.value(for: "hotspot.networkName", as: String.self),
-            let previewText = try? context.value(for: "hotspot.showPreview", as: String.self),
+        guard let isEnabled = try? context.value(for: FormKey<Bool>("hotspot.isEnabled")),
+            let password = try? context.value(for: FormKey<String>("hotspot.password")),
+            let networkName = try? context.value(for: FormKey<String>("hotspot.networkName")),
+            let previewText = try? context.value(for: FormKey<String>("hotspot.showPreview")),
             let showPreview = ShowPreview(rawValue: previewText)
         else { return nil }
         back.hotspot.isEnabled = isEnabled

@@ -50,9 +50,9 @@ struct LayoutScenario: Scenario {
                 case (true, false): condition = Self.followsSwitch
                 case (true, true): condition = { $0[own] != false && $0[half] != false }
                 }
-                return FormSection(cells: [ValueCell("row \(index)", value: { _ in nil }).cell]).visible(when: condition)
+                return FormSection { ValueCell("row \(index)", value: { _ in nil }) }.visible(when: condition)
             }
-            live = LiveScreen(Screen("Sections", sections: sections), form: form)
+            live = LiveScreen(Screen("Sections") { sections }, form: form)
             seed = SeedSectionTable(
                 conditions: keys.enumerated().map { index, key in
                     switch (index % 2 == 1, eachOwn) {

@@ -24,6 +24,7 @@ enum ScenarioRegistry {
         LayoutScenario(),
         RepeatScenario(),
         ChurnScenario(),
+        WholePathScenario(),
     ]
 
     /// The names `--filter` accepts.

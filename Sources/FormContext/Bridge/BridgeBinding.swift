@@ -75,7 +75,7 @@ func castValue<Value>(_ stored: AnyHashable, key: String) throws(FormBridgeError
 @inline(__always)
 func caseOf<Value: RawRepresentable>(_ raw: Value.RawValue, key: String, isSecure: Bool) throws(FormBridgeError) -> Value {
     guard let value = Value(rawValue: raw) else {
-        throw .unknownRawValue(key: key, type: typeName(of: Value.self), text: isSecure ? FormContext.secretMask : String(describing: raw))
+        throw .unknownRawValue(key: key, type: typeName(of: Value.self), text: SecretDisplay.input(String(describing: raw), isSecret: isSecure))
     }
     return value
 }

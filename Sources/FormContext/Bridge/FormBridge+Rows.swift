@@ -13,7 +13,7 @@ extension FormBridge {
     /// }
     /// ```
     ///
-    /// - Filling a context (``fill(_:from:)``) stores the group's ``RowOrder`` and each
+    /// - Filling a context (``context(from:)``) stores the group's ``RowOrder`` and each
     ///   element under its row. Rows the context already has keep their ids by position (the first
     ///   element takes the first row's id, …); further rows are numbered after the largest id, and
     ///   the keys of rows beyond the array's end are removed. A new context gets r1, r2, …
@@ -43,7 +43,7 @@ extension FormBridge {
     }
 
     /// The keys of the repeat groups the bridge binds arrays to, in the order they were declared.
-    public var groupKeys: [String] { rowBindings.map(\.key) }
+    var groupKeys: [String] { rowBindings.map(\.key) }
 
     /// Adds a rows binding, replacing an earlier one of the same group.
     mutating func addRows(_ binding: any RowsBridgeBinding<Model>) {

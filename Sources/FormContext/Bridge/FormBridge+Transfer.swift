@@ -11,7 +11,7 @@ extension FormBridge {
     ///   - model: The model to read.
     /// - Complexity: O(*n*) for *n* bindings, counting each element's bindings once per element;
     ///   when rows go, plus a pass over the context's keys.
-    public func fill(_ context: inout FormContext, from model: Model) {
+    func fill(_ context: inout FormContext, from model: Model) {
         guard rowBindings.isEmpty else {
             fillWithRows(&context, from: model)
             return
@@ -98,7 +98,7 @@ extension FormBridge {
     ///   - key: A bound key.
     ///   - model: The model to read.
     /// - Returns: The stored form of the property.
-    public func storedValue(for key: String, of model: Model) -> AnyHashable? {
+    func storedValue(for key: String, of model: Model) -> AnyHashable? {
         guard let index = indexByKey[key] else { return nil }
         return bindings[index].storedValue(of: model)
     }
@@ -107,7 +107,7 @@ extension FormBridge {
     ///
     /// - Parameter key: A key, with any scope prefix.
     /// - Returns: `true` if a binding stores a property under `key`.
-    public func binds(_ key: String) -> Bool {
+    func binds(_ key: String) -> Bool {
         indexByKey[key] != nil
     }
 
@@ -128,19 +128,5 @@ extension FormBridge {
         if isSameValue(binding.storedValue(of: model), stored) { return false }
         try binding.apply(stored, to: &model)
         return true
-    }
-
-    /// `model` carried into a new context and back: the round trip a form makes when it is filled
-    /// from a model and submitted into one.
-    ///
-    /// Useful to check that a bridge binds every property it should (the result equals `model`), and
-    /// as the unit of work when measuring the bridge against assigning the fields by hand.
-    ///
-    /// - Parameter model: The model.
-    /// - Returns: The model read back from the context.
-    /// - Throws: ``FormBridgeError`` if a binding cannot read back what it stored (it never should).
-    /// - Complexity: O(*n*) for *n* bindings.
-    public func roundTrip(_ model: Model) throws(FormBridgeError) -> Model {
-        try self.model(from: context(from: model), startingFrom: model)
     }
 }

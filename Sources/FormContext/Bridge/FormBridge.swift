@@ -55,7 +55,7 @@ public struct FormBridge<Model>: Sendable {
     }
 
     /// The bound keys, in the order they were declared; the groups arrays are bound to are in
-    /// ``groupKeys``.
+    /// the keys of the groups bound with ``bindRows(_:to:under:newElement:)``.
     ///
     /// - Complexity: O(*n*) for *n* bindings.
     public var keys: [String] { bindings.map(\.key) }
@@ -70,12 +70,12 @@ public struct FormBridge<Model>: Sendable {
     /// For a raw-value binding this is the raw value's type; for an optional one, the wrapped type.
     ///
     /// - Complexity: O(*n*) for *n* bindings.
-    public var storedTypes: [String: String] {
+    var storedTypes: [String: String] {
         Dictionary(bindings.map { ($0.key, $0.expected) }, uniquingKeysWith: { _, last in last })
     }
 
     /// The number of bindings.
-    public var count: Int { bindings.count }
+    var count: Int { bindings.count }
 
     /// Adds `binding`, replacing an earlier binding of the same key.
     ///

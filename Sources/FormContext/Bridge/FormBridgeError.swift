@@ -1,6 +1,6 @@
 /// A value that could not be carried between a context and a model.
 ///
-/// Every case names the key (for the Codable route, the coding path joined with `.`), so the
+/// Every case names the key, so the
 /// message can be shown to a developer as it is.
 public enum FormBridgeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No value is stored under `key`, and one of type `expected` was required.
@@ -15,7 +15,7 @@ public enum FormBridgeError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The same error with any offending text masked, for a key whose values are secret.
     var masked: FormBridgeError {
         switch self {
-        case .unknownRawValue(let key, let type, _): .unknownRawValue(key: key, type: type, text: FormContext.secretMask)
+        case .unknownRawValue(let key, let type, _): .unknownRawValue(key: key, type: type, text: SecretDisplay.mask)
         case .invalidValue(let key, _): .invalidValue(key: key, reason: "the value is secret")
         default: self
         }

@@ -5,7 +5,7 @@
 /// `FormScope("a").appending("b")` puts `c` at `a.b.c`. The empty scope leaves keys as they are.
 ///
 /// A form or field definition written for a nested model is reused in the parent by passing every
-/// key it declares through the scope (see ``FormKey/scoped(under:)``).
+/// key it declares through the scope (see ``FormKey/scoped(in:)``).
 public struct FormScope: Hashable, Sendable, CustomStringConvertible {
     /// The prefix, without a trailing `.`; empty for the root scope.
     public let prefix: String

@@ -4,7 +4,8 @@ import Synchronization
 ///
 /// - An edit in the form, whatever its origin, is written into the model, and
 ///   ``onModelChange(_:)`` subscribers hear about it once per changed key.
-/// - Replacing ``model``, or changing it with ``update(_:)`` or ``update(_:to:)``, writes the changed
+/// - Replacing the model with ``replaceModel(_:)``, or changing it with ``update(_:)`` or
+///   ``update(_:to:)``, writes the changed
 ///   keys into the form in one batch, with origin ``FormChangeOrigin/bridge``: each changed key
 ///   notifies once, unchanged keys notify no one.
 ///
@@ -22,15 +23,15 @@ import Synchronization
 /// meanwhile; otherwise it starts again from the newer state.
 ///
 /// A form value that cannot be written into the model (wrong type, unknown raw value, a required
-/// key removed) leaves the model unchanged; the error is kept in ``errors`` and ``lastError`` and
+/// key removed) leaves the model unchanged; the error is kept in ``errors`` and
 /// handed to ``onError(_:)`` subscribers. The key's error goes away when a later value of that key
-/// is written, or when the model is replaced.
+/// is written, or when ``update(_:)`` changes the model.
 ///
 /// ```swift
 /// let binding = ModelBinding(Hotspot(), bridge: Hotspot.bridge, form: form)
 /// let subscription = binding.onModelChange { hotspot in print(hotspot.password) }
 /// form.set("secret", for: "password", origin: .user)   // prints "secret"
-/// binding.update(\.isEnabled, to: false)                // form's "isEnabled" becomes false
+/// binding.update { $0.isEnabled = false }              // form's "isEnabled" becomes false
 /// ```
 ///
 /// The binding is `Sendable`; its state sits behind a `Mutex` of its own. That lock is taken inside
@@ -55,7 +56,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// The form the model is bound to.
     public let form: FormContextObject
     /// The bridge that maps the form's keys to the model's properties.
-    public let bridge: FormBridge<Model>
+    let bridge: FormBridge<Model>
     private let state: Mutex<State>
 
     /// Binds `model` to `form`: writes the model into the form (origin ``FormChangeOrigin/bridge``),
@@ -87,13 +88,9 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         cancel()
     }
 
-    /// The model. Setting it writes the changed keys into the form, each notifying once.
-    ///
-    /// `binding.model.x = y` reads the model and then writes it back; use ``update(_:to:)`` or
-    /// ``update(_:)`` when a form edit from another thread must not be lost in between.
+    /// The model. Change it with ``update(_:)``, ``update(_:to:)`` or ``replaceModel(_:)``.
     public var model: Model {
-        get { state.withAnnotatedLock { $0.model } }
-        set { replaceModel(newValue) }
+        state.withAnnotatedLock { $0.model }
     }
 
     /// The form values that could not be written into the model, by key.
@@ -102,7 +99,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     }
 
     /// The most recent form value that could not be written into the model, or `nil`.
-    public var lastError: FormBridgeError? {
+    var lastError: FormBridgeError? {
         state.withAnnotatedLock { $0.lastError }
     }
 
@@ -256,28 +253,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         _ handler: Handler, in list: any WritableKeyPath<State, CallbackList<Handler>> & Sendable
     ) -> FormSubscription {
         let handle = state.withAnnotatedLock { $0[keyPath: list].append(handler) }
-        return FormSubscription { [weak self] in
-            // Released after the lock: the handler may own something that takes this lock, or the form's.
-            let removed = self?.state.withAnnotatedLock { $0[keyPath: list].remove(handle) }
-            withExtendedLifetime(removed) {}
-        }
-    }
-
-    /// The models the form's edits produce, as an asynchronous sequence.
-    ///
-    /// - Parameter bufferingPolicy: What the stream keeps while nobody reads it; every model by default.
-    /// - Returns: The stream; it ends when the consuming task is cancelled or the binding is cancelled.
-    public func modelChanges(
-        bufferingPolicy: AsyncStream<Model>.Continuation.BufferingPolicy = .unbounded
-    ) -> AsyncStream<Model> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Model.self, bufferingPolicy: bufferingPolicy)
-        let subscription = onModelChange { continuation.yield($0) }
-        let finisher = onCancelled { continuation.finish() }
-        continuation.onTermination = { _ in
-            subscription.cancel()
-            finisher.cancel()
-        }
-        return stream
+        return .removing(from: self) { binding in binding.state.withAnnotatedLock { $0[keyPath: list].remove(handle) } }
     }
 
     /// Calls `handler` once when the binding is cancelled (at once if it already is).

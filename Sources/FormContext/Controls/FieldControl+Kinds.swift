@@ -1,16 +1,5 @@
 public import Foundation
 
-/// A text field; `isSecure` makes it a password field.
-public typealias TextControl = FieldControl<String>
-/// A switch bound to a `Bool`.
-public typealias ToggleControl = FieldControl<Bool>
-/// A single choice among the cases of an enum.
-public typealias ChoiceControl<Option: CaseIterable & Hashable & Sendable> = FieldControl<Option>
-/// A number typed as text: `NumberControl<Int>`, `NumberControl<Double>` or `NumberControl<Decimal>`.
-public typealias NumberControl<Number: Hashable & Sendable> = FieldControl<Number>
-/// A date typed as ISO 8601 text.
-public typealias DateControl = FieldControl<Date>
-
 extension FieldControl where Value == String {
     /// Creates a text field.
     ///
@@ -36,13 +25,13 @@ extension FieldControl where Value == Bool {
     }
 
     /// Whether the switch is on (`false` when it has no value). Setting it is a user edit.
-    public var isOn: Bool {
+    var isOn: Bool {
         get { value ?? false }
         set { value = newValue }
     }
 
     /// Flips the switch, as a user edit.
-    public func toggle() {
+    func toggle() {
         isOn.toggle()
     }
 }
@@ -59,15 +48,15 @@ extension FieldControl where Value: CaseIterable & Sendable {
     }
 
     /// Every option, in declaration order.
-    public var options: [Value] { Array(Value.allCases) }
+    var options: [Value] { Array(Value.allCases) }
 
     /// Selects `option`, as a user edit.
-    public func select(_ option: Value) {
+    func select(_ option: Value) {
         value = option
     }
 
     /// Whether `option` is the current choice.
-    public func isSelected(_ option: Value) -> Bool {
+    func isSelected(_ option: Value) -> Bool {
         value == option
     }
 }

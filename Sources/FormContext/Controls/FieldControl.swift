@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// ```swift
 /// let form = FormContextObject()
-/// let age = NumberControl<Int>(key: "age", title: "Age")
+/// let age = FieldControl<Int>(key: "age", title: "Age")
 /// try age.connect(to: form)
 /// age.text = "42"        // form["age"] is now 42
 /// age.text = "4x"        // form keeps 42; age.parseError names the key and the text
@@ -87,13 +87,11 @@ public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observ
             return storage.withAnnotatedLock { $0.text }
         }
         set {
-            if let parsed = format.parse(newValue) {
+            // Secrecy belongs to the key: the form may hold it secret though this control is not secure.
+            switch format.commit(newValue, for: key, isSecret: isSecure || form?.isSecret(key) == true) {
+            case .success(let parsed):
                 edit(value: parsed, text: newValue)
-            } else {
-                // A secret's text stays out of the message, like its value everywhere else. Secrecy
-                // belongs to the key: the form may hold it secret though this control is not secure.
-                let shown = isSecure || form?.isSecret(key) == true ? FormContext.secretMask : newValue
-                let error = FormControlError.unparsableText(key: key, text: shown, expected: format.expected)
+            case .failure(let error):
                 let form = storage.withAnnotatedLock {
                     $0.text = newValue
                     $0.parseError = error
@@ -117,7 +115,7 @@ public final class FieldControl<Value: Hashable & Sendable>: FormControl, Observ
     }
 
     /// Whether the control is connected to a form; one that is not keeps working on its own.
-    public var isConnected: Bool { form != nil }
+    var isConnected: Bool { form != nil }
 
     /// Marks the field touched in the form, as when the control loses focus; a form that validates
     /// on blur (or on change) validates the field.

@@ -33,7 +33,7 @@ extension FormContextObject {
                 let current = FormChange(
                     key: key, boxedOld: record.value, boxedNew: record.value, origin: .program,
                     isSecure: record.flags.contains(.secret))
-                state.outgoing.call(handler, with: current, write: state.outgoing.nextWrite())
+                state.outgoing.call(handler, with: current, of: slot, write: state.outgoing.nextWrite())
             } else if let value {
                 let stored = StoredValue(value)
                 state.setInitial(stored, at: slot, into: &changes)
@@ -63,7 +63,7 @@ extension FormContextObject {
     }
 
     /// The number of controls connected to `key`.
-    public func controlCount(for key: String) -> Int {
+    @_spi(Diagnostics) public func controlCount(for key: String) -> Int {
         read { $0.observers.controls[key]?.count ?? 0 }
     }
 }

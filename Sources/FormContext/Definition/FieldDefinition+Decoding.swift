@@ -13,7 +13,7 @@ extension FieldDefinition {
     /// - Returns: The typed value, boxed, or `nil` for `null`.
     /// - Throws: ``FormDecodingError/typeMismatch(key:expected:found:)`` or
     ///   ``FormDecodingError/unsupportedType(key:type:)``, naming the key.
-    public func decode(_ json: JSONValue) throws(FormDecodingError) -> AnyHashable? {
+    func decode(_ json: JSONValue) throws(FormDecodingError) -> AnyHashable? {
         guard json != .null else { return nil }
         do {
             return try decodeValue(json)

@@ -2,12 +2,7 @@ extension FieldDefinition: CustomReflectable {
     /// A mirror for `dump`, `print` and debuggers: the key, the value type, the default (masked for a
     /// secret field, shown as descriptions show values otherwise), secrecy, and the rules.
     public var customMirror: Mirror {
-        let shownDefault: Any
-        if let defaultValue {
-            shownDefault = isSecure ? FormContext.secretMask : FormContext.display(defaultValue, quoted: true)
-        } else {
-            shownDefault = "nil"
-        }
+        let shownDefault: Any = SecretDisplay.text(ofPlain: defaultValue, isSecret: isSecure)
         return Mirror(
             self,
             children: [

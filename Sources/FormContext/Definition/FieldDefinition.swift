@@ -13,17 +13,17 @@ public struct FieldDefinition: Sendable {
     /// The field key.
     public let key: String
     /// The name of the field's value type, as used in error messages (`String`, `Int`).
-    public let valueTypeName: String
+    let valueTypeName: String
     /// The value a new form starts with, or `nil` for none.
-    public let defaultValue: (any Hashable & Sendable)?
+    let defaultValue: (any Hashable & Sendable)?
     /// Whether the value is secret: masked in every description and in the demo's output.
     public let isSecure: Bool
     /// The names of the synchronous validators, in the order they run.
-    public let rules: [String]
+    let rules: [String]
     /// The names of the asynchronous validators, in the order they run.
-    public let asyncRules: [String]
+    let asyncRules: [String]
     /// The other fields the validators read.
-    public let dependencies: [String]
+    let dependencies: [String]
 
     @usableFromInline let invalidPattern: String?
     @usableFromInline let debounce: Duration
@@ -123,14 +123,7 @@ public struct FieldDefinition: Sendable {
         key: String, validators: [Validator<Value>]
     ) -> @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void {
         // Blank text and empty collections are empty: every validator but `required` passes them.
-        let isEmpty: @Sendable (Value) -> Bool
-        if Value.self == String.self {
-            isEmpty = { ($0 as? String).map(isBlankText) ?? false }
-        } else if Value.self is any Collection.Type {
-            isEmpty = { ($0 as? any Collection)?.isEmpty ?? false }
-        } else {
-            isEmpty = { _ in false }
-        }
+        let isEmpty = blankTest(for: Value.self)
         // Only what the checks need, so the loop copies one flag and one closure per validator; the
         // rest of a validator is read only when it fails.
         let tests = validators.map { (isRequirement: $0.isRequirement, test: $0.test) }
@@ -164,7 +157,7 @@ public struct FieldDefinition: Sendable {
     ) -> (@Sendable (AnyHashable) async -> [ValidationIssue])? {
         guard !validators.isEmpty else { return nil }
         return { value in
-            guard let typed = value.base as? Value, !isEmptyValue(typed) else { return [] }
+            guard let typed = value.base as? Value, !isBlankValue(typed) else { return [] }
             var issues: [ValidationIssue] = []
             for validator in validators {
                 if Task.isCancelled { break }
@@ -198,7 +191,7 @@ public struct FieldDefinition: Sendable {
     }
 
     /// Whether the field has asynchronous validators.
-    public var hasAsyncValidators: Bool { asyncCheck != nil }
+    var hasAsyncValidators: Bool { asyncCheck != nil }
 
     /// Runs the field's synchronous validators on `value`.
     ///
@@ -209,7 +202,7 @@ public struct FieldDefinition: Sendable {
     ///   - value: The value, or `nil` for an absent one.
     ///   - context: The form's values, for validators that compare fields.
     /// - Returns: The field's errors and warnings, in the order its validators are listed.
-    public func validate(_ value: AnyHashable?, in context: FormContext = FormContext()) -> ValidationReport {
+    func validate(_ value: AnyHashable?, in context: FormContext = FormContext()) -> ValidationReport {
         var report = ValidationReport()
         check(value, FormValues(context), &report)
         return report

@@ -57,7 +57,7 @@ extension FormDefinition {
     ///   - unknownKeys: What to do with keys the definition has no field for.
     /// - Returns: The typed values.
     /// - Throws: ``FormDecodingError``.
-    public func decodeValues(from json: JSONValue, unknownKeys: UnknownKeyPolicy = .reject) throws(FormDecodingError) -> FormContext {
+    func decodeValues(from json: JSONValue, unknownKeys: UnknownKeyPolicy = .reject) throws(FormDecodingError) -> FormContext {
         guard case .object(let members) = json else { throw .notAnObject(found: json.excerpt()) }
         var context = FormContext()
         var rowSecrets: Set<String> = []

@@ -33,14 +33,6 @@ extension FormDefinition {
             identifier: identifier, version: version)
     }
 
-    /// The same definition inside the scope `prefix`; see ``scoped(in:)``.
-    ///
-    /// - Parameter prefix: The scope's prefix, such as `hotspot`.
-    /// - Returns: The scoped definition.
-    public func scoped(under prefix: String) -> FormDefinition {
-        scoped(in: FormScope(prefix))
-    }
-
     /// This definition's fields and validators followed by `other`'s, as one definition.
     ///
     /// Use it to put a scoped definition of a nested model beside the parent's own fields.
@@ -82,7 +74,7 @@ extension FieldDefinition {
     ///
     /// - Parameter scope: The scope; the root scope returns the field unchanged.
     /// - Returns: The scoped field.
-    public func scoped(in scope: FormScope) -> FieldDefinition {
+    func scoped(in scope: FormScope) -> FieldDefinition {
         guard !scope.prefix.isEmpty else { return self }
         var scoped = rekeyed(to: scope.key(key), dependencies: dependencies.map { scope.key($0) }) { $0.scoped(in: scope) }
         scoped.conditions = conditions.scoped(in: scope)
@@ -125,7 +117,7 @@ extension FormValidator {
     /// - Parameter scope: The scope; the root scope returns the validator unchanged.
     /// - Returns: The scoped validator.
     /// - Complexity: O(1) more per check: the scoped validator reads through a view of the scope.
-    public func scoped(in scope: FormScope) -> FormValidator {
+    func scoped(in scope: FormScope) -> FormValidator {
         guard !scope.prefix.isEmpty else { return self }
         let innerTest = test
         return FormValidator(rule, message: message, severity: severity) { values in

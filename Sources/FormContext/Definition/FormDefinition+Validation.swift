@@ -37,8 +37,10 @@ extension FormDefinition {
         for position in checks.indices {
             let key = checks[position].key
             if checksActivity && inactiveKeys.contains(key) { continue }
-            if !requiredKeys.isEmpty, requiredKeys.contains(key), storage[key].map({ isBlankValue($0.base) }) ?? true {
-                report.errors.append(ValidationIssue(key: key, rule: "required", message: fields[position].conditions.requiredMessage))
+            if !requiredKeys.isEmpty, requiredKeys.contains(key),
+                let issue = requiredIssue(key: key, value: storage[key], message: fields[position].conditions.requiredMessage)
+            {
+                report.errors.append(issue)
             }
             checks[position].check(storage[key], values, &report)
             if let group = fields[position].repeatGroup {
@@ -78,8 +80,10 @@ extension FormDefinition {
                 let field = template.inRow(scope)
                 let key = field.key
                 if !inactiveKeys.isEmpty, inactiveKeys.contains(key) { continue }
-                if !requiredKeys.isEmpty, requiredKeys.contains(key), context.storage[key].map({ isBlankValue($0.base) }) ?? true {
-                    report.errors.append(ValidationIssue(key: key, rule: "required", message: template.conditions.requiredMessage))
+                if !requiredKeys.isEmpty, requiredKeys.contains(key),
+                    let issue = requiredIssue(key: key, value: context.storage[key], message: template.conditions.requiredMessage)
+                {
+                    report.errors.append(issue)
                 }
                 field.check(context.storage[key], values, &report)
             }

@@ -1,7 +1,7 @@
 /// The fields of a form and how to validate them, as a `Sendable` value.
 ///
-/// The same definition validates a live ``FormContextObject`` (attach it with
-/// ``FormContextObject/init(definition:values:options:)`` or ``FormContextObject/attach(_:options:)``)
+/// The same definition validates a live ``FormContextObject`` (give it
+/// to ``FormContextObject/init(definition:values:options:)``)
 /// and a plain ``FormContext``, so a server checks a submitted dictionary with the code the client used:
 ///
 /// ```swift
@@ -113,7 +113,7 @@ public struct FormDefinition: Sendable {
     }
 
     /// The position of the field `key` in ``fields``, or `nil`.
-    public func position(of key: String) -> Int? {
+    func position(of key: String) -> Int? {
         positions[key]
     }
 

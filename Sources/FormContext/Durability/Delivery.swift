@@ -6,7 +6,7 @@ public enum Delivery: Hashable, Sendable, CustomStringConvertible {
     case delivered
     /// A passing failure (the network, a timeout, a busy server): the record is tried again after a
     /// backoff, and not before `after` when the server asked for a wait (`Retry-After`); see
-    /// ``RetryPolicy/maximumDelay`` for the cap.
+    /// the retry policy's maximum delay for the cap.
     case retry(reason: String, after: Duration? = nil)
     /// The server refused the record for good (its field errors, a 4xx): the record is parked with the
     /// reason, never deleted, until it is edited and queued again.

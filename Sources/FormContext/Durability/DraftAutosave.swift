@@ -25,11 +25,11 @@ public final class DraftAutosave: Sendable {
     }
 
     /// The form whose state is saved.
-    public let form: FormContextObject
+    let form: FormContextObject
     /// Where it is saved.
-    public let store: DraftStore
+    let store: DraftStore
     /// How long after the first change of a quiet form its state is written.
-    public let debounce: Duration
+    let debounce: Duration
 
     private let environment: DurabilityEnvironment
     private let onError: (@Sendable (DraftError) -> Void)?
@@ -41,11 +41,18 @@ public final class DraftAutosave: Sendable {
     ///   - form: The form.
     ///   - store: The draft store.
     ///   - debounce: How long after a change the state is written; half a second by default.
-    ///   - environment: The sleep that waits out the debounce.
     ///   - onError: Called with each failed save (the message names the file, never a value).
-    public init(
+    public convenience init(
         form: FormContextObject, store: DraftStore, debounce: Duration = .milliseconds(500),
-        environment: DurabilityEnvironment = .live, onError: (@Sendable (DraftError) -> Void)? = nil
+        onError: (@Sendable (DraftError) -> Void)? = nil
+    ) {
+        self.init(form: form, store: store, debounce: debounce, environment: .live, onError: onError)
+    }
+
+    /// Starts saving `form` to `store`, waiting out the debounce with `environment`'s sleep.
+    init(
+        form: FormContextObject, store: DraftStore, debounce: Duration = .milliseconds(500),
+        environment: DurabilityEnvironment, onError: (@Sendable (DraftError) -> Void)? = nil
     ) {
         self.form = form
         self.store = store
@@ -63,7 +70,7 @@ public final class DraftAutosave: Sendable {
     public var lastError: DraftError? { schedule.withLock { $0.lastError } }
 
     /// Whether a change is waiting to be written or a write is under way.
-    public var isSaving: Bool { schedule.withLock { $0.writer != nil } }
+    @_spi(Diagnostics) public var isSaving: Bool { schedule.withLock { $0.writer != nil } }
 
     /// Writes what is pending now, without waiting out the debounce, and returns once it is on disk.
     ///

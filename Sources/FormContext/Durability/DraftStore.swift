@@ -17,9 +17,9 @@ import Synchronization
 ///
 /// The store owns only what it made: its draft file, the temporary files it writes beside it
 /// (`.<name>.<pid>-<random>.tmp`) and the files it moves aside. A draft is a regular file: a symbolic
-/// link, a FIFO, a device or a folder at the path, a file larger than ``maximumFileSize``, or a file
+/// link, a FIFO, a device or a folder at the path, a file larger than the maximum file size given, or a file
 /// that is not a FormContext draft is refused with ``DraftError/notADraft(path:problem:)`` by
-/// ``load()``, ``save(_:)-(FormDraft)`` and ``discard()`` alike, and left as it is: never read beyond
+/// ``load()``, ``save(_:)`` and ``discard()`` alike, and left as it is: never read beyond
 /// its first bytes, replaced, moved or removed.
 public final class DraftStore: Sendable {
     /// The largest draft file read by default: 16 MiB.
@@ -27,13 +27,13 @@ public final class DraftStore: Sendable {
 
 
     /// The draft file.
-    public let path: String
+    let path: String
     /// The form's definition: its identity is recorded, and values read back as its fields' types.
-    public let definition: FormDefinition?
+    let definition: FormDefinition?
     /// Whether secret values go into the file.
-    public let secrets: DraftSecretPolicy
+    let secrets: DraftSecretPolicy
     /// The largest draft file, in bytes, that is read or written; a larger one is refused unread.
-    public let maximumFileSize: Int
+    let maximumFileSize: Int
 
     private let environment: DurabilityEnvironment
     /// Serializes writes, so the file ends with the state saved last.
@@ -46,10 +46,17 @@ public final class DraftStore: Sendable {
     ///   - definition: The form's definition, if it has one.
     ///   - secrets: Whether secret values are written; left out by default.
     ///   - maximumFileSize: The largest draft file read or written, in bytes; 16 MiB by default.
-    ///   - environment: The clock that dates drafts.
-    public init(
+    public convenience init(
         path: String, definition: FormDefinition? = nil, secrets: DraftSecretPolicy = .omit,
-        maximumFileSize: Int = DraftStore.defaultMaximumFileSize, environment: DurabilityEnvironment = .live
+        maximumFileSize: Int = DraftStore.defaultMaximumFileSize
+    ) {
+        self.init(path: path, definition: definition, secrets: secrets, maximumFileSize: maximumFileSize, environment: .live)
+    }
+
+    /// Creates a store whose drafts are dated by `environment`'s clock.
+    init(
+        path: String, definition: FormDefinition? = nil, secrets: DraftSecretPolicy = .omit,
+        maximumFileSize: Int = DraftStore.defaultMaximumFileSize, environment: DurabilityEnvironment
     ) {
         self.path = path
         self.definition = definition
@@ -59,7 +66,7 @@ public final class DraftStore: Sendable {
     }
 
     /// The number of drafts this store has written.
-    public var saveCount: Int { writes.withLock { $0 } }
+    @_spi(Diagnostics) public var saveCount: Int { writes.withLock { $0 } }
 
     /// Saves the form's whole editing state now.
     ///
@@ -87,7 +94,7 @@ public final class DraftStore: Sendable {
     ///   when the path holds something other than a draft (nothing is written over it), and
     ///   ``DraftError/file(_:)`` when the file there cannot be opened to check, or the draft would be
     ///   larger than ``maximumFileSize``.
-    public func save(_ draft: FormDraft) throws(DraftError) {
+    func save(_ draft: FormDraft) throws(DraftError) {
         let bytes = RecordEnvelope.wrap(try draft.payload(secrets: secrets), kind: "draft")
         guard bytes.count <= maximumFileSize else {
             throw .file(FileOperationError(
@@ -115,7 +122,7 @@ public final class DraftStore: Sendable {
     /// - Throws: ``DraftError/unreadable(path:problem:movedTo:)`` (the file moved aside),
     ///   ``DraftError/notADraft(path:problem:)`` (not a draft file: left as it is) or
     ///   ``DraftError/file(_:)`` (the file exists but cannot be opened or read: left as it is).
-    /// - Complexity: O(*n*) in the size of the file, which is at most ``maximumFileSize``.
+    /// - Complexity: O(*n*) in the size of the file, which is at most the store's maximum file size.
     public func load() throws(DraftError) -> FormDraft? {
         guard !path.isEmpty else { throw .notADraft(path: path, problem: "the path is empty") }
         DurableFolder.removeStaleTemporaries(of: path)

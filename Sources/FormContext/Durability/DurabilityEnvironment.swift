@@ -1,14 +1,15 @@
-public import Foundation
+import Foundation
 
-/// The clock, the sleep and the random numbers that autosave and the outbox use; tests inject their own
-/// so that debouncing and backoff run without waiting.
-public struct DurabilityEnvironment: Sendable {
+/// The clock, the sleep and the random numbers that autosave and the outbox use; the public
+/// initializers take the live ones, and tests inject their own so that debouncing and backoff run
+/// without waiting.
+struct DurabilityEnvironment: Sendable {
     /// The current time.
-    public var now: @Sendable () -> Date
+    var now: @Sendable () -> Date
     /// Waits for a duration; throws `CancellationError` when the waiting task is cancelled.
-    public var sleep: @Sendable (Duration) async throws -> Void
+    var sleep: @Sendable (Duration) async throws -> Void
     /// A uniformly distributed number in `0...1`, for jitter.
-    public var random: @Sendable () -> Double
+    var random: @Sendable () -> Double
 
     /// Creates an environment.
     ///
@@ -16,7 +17,7 @@ public struct DurabilityEnvironment: Sendable {
     ///   - now: The current time.
     ///   - sleep: Waits for a duration, honouring cancellation.
     ///   - random: A uniform number in `0...1`.
-    public init(
+    init(
         now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Duration) async throws -> Void,
         random: @escaping @Sendable () -> Double
     ) {
@@ -26,6 +27,6 @@ public struct DurabilityEnvironment: Sendable {
     }
 
     /// The system clock, `Task.sleep` and the system's random numbers.
-    public static let live = DurabilityEnvironment(
+    static let live = DurabilityEnvironment(
         now: { Date() }, sleep: { try await Task.sleep(for: $0) }, random: { Double.random(in: 0...1) })
 }

@@ -5,15 +5,15 @@
 /// ```
 public struct FileOperationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file or folder the operation was about.
-    public let path: String
+    let path: String
     /// What was being done, such as `save` or `read`.
-    public let operation: String
+    let operation: String
     /// The step that failed, such as `create a temporary file`, `write`, `flush to disk`, `rename into place`.
-    public let step: String
+    let step: String
     /// The system's error number (`errno`), or 0 when the failure was not a system call's.
-    public let code: Int32
+    let code: Int32
     /// The system's text for the error number, or a description of the failure.
-    public let reason: String
+    let reason: String
 
     /// Creates an error.
     ///
@@ -23,7 +23,7 @@ public struct FileOperationError: Error, Hashable, Sendable, CustomStringConvert
     ///   - step: The step that failed.
     ///   - code: The `errno`, or 0.
     ///   - reason: The system's text for it.
-    public init(path: String, operation: String, step: String, code: Int32, reason: String) {
+    init(path: String, operation: String, step: String, code: Int32, reason: String) {
         self.path = path
         self.operation = operation
         self.step = step

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A submission frozen for delivery: validated values, a unique instance id and the time it was
-/// finalized. It is never edited in place; ``replacing(_:instanceID:finalizedAt:)`` makes a new record.
+/// finalized. It is never edited in place; ``Outbox/requeue(_:editing:)`` makes a new record.
 ///
 /// The instance id travels with every delivery attempt as an idempotency key, so a server that
 /// receives a record twice can recognise it.
@@ -48,7 +48,7 @@ public struct FinalizedSubmission: Sendable, CustomStringConvertible {
     ///   - instanceID: The new record's id; a new random UUID by default.
     ///   - finalizedAt: When it was finalized; now by default.
     /// - Returns: The new record.
-    public func replacing(_ submission: FormSubmission, instanceID: UUID = UUID(), finalizedAt: Date = Date()) -> FinalizedSubmission {
+    func replacing(_ submission: FormSubmission, instanceID: UUID = UUID(), finalizedAt: Date = Date()) -> FinalizedSubmission {
         FinalizedSubmission(
             submission: submission, instanceID: instanceID, finalizedAt: finalizedAt, formIdentifier: formIdentifier,
             formVersion: formVersion, previousInstanceID: self.instanceID)

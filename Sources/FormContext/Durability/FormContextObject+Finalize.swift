@@ -13,12 +13,15 @@ extension FormContextObject {
     /// try draftStore.discard()
     /// ```
     ///
-    /// - Parameters:
-    ///   - instanceID: The record's id; a new random UUID by default.
-    ///   - environment: The clock that dates the record.
+    /// - Parameter instanceID: The record's id; a new random UUID by default.
     /// - Returns: The record.
     /// - Throws: ``FinalizeError/invalid(_:)`` with the errors (now on their fields), or another ``FinalizeError``.
-    public func finalize(instanceID: UUID = UUID(), environment: DurabilityEnvironment = .live) async throws(FinalizeError) -> FinalizedSubmission {
+    public func finalize(instanceID: UUID = UUID()) async throws(FinalizeError) -> FinalizedSubmission {
+        try await finalize(instanceID: instanceID, environment: .live)
+    }
+
+    /// Finalizes the form, dating the record with `environment`'s clock.
+    func finalize(instanceID: UUID = UUID(), environment: DurabilityEnvironment) async throws(FinalizeError) -> FinalizedSubmission {
         switch await submit({ _ in .accepted }) {
         case .succeeded(let submission):
             return FinalizedSubmission(

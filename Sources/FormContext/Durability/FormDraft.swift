@@ -19,9 +19,9 @@ public struct FormDraft: Sendable, Equatable {
     /// The fields that had been touched.
     public var touchedKeys: Set<String>
     /// The fields that were hidden.
-    public var hiddenKeys: Set<String>
+    var hiddenKeys: Set<String>
     /// The fields that were disabled.
-    public var disabledKeys: Set<String>
+    var disabledKeys: Set<String>
     /// The secret fields whose values the file does not hold (``DraftSecretPolicy/omit``); restoring
     /// leaves their values as the form has them.
     public var omittedSecretKeys: Set<String>
@@ -42,7 +42,7 @@ public struct FormDraft: Sendable, Equatable {
     ///   - disabledKeys: The disabled fields.
     ///   - omittedSecretKeys: The secret fields whose values are not held.
     ///   - skippedKeys: Fields that could not be read back, with reasons.
-    public init(
+    init(
         formIdentifier: String = "form", formVersion: Int = 1, savedAt: Date = Date(), values: FormContext = FormContext(),
         initialValues: FormContext = FormContext(), touchedKeys: Set<String> = [], hiddenKeys: Set<String> = [],
         disabledKeys: Set<String> = [], omittedSecretKeys: Set<String> = [], skippedKeys: [String: String] = [:]
@@ -62,12 +62,12 @@ public struct FormDraft: Sendable, Equatable {
     /// The fields whose value differs from their initial value.
     ///
     /// - Complexity: O(*n*) for *n* keys.
-    public var dirtyKeys: Set<String> {
+    var dirtyKeys: Set<String> {
         Set(values.keys).union(initialValues.keys).filter { !isSameValue(values.storage[$0], initialValues.storage[$0]) }
     }
 
     /// The secret fields.
-    public var secureKeys: Set<String> { values.secureKeys.union(initialValues.secureKeys) }
+    var secureKeys: Set<String> { values.secureKeys.union(initialValues.secureKeys) }
 
     /// Every key the draft mentions.
     var allKeys: Set<String> {

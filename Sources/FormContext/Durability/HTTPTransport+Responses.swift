@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -6,7 +6,7 @@ import FoundationNetworking
 extension HTTPTransport {
     /// The statuses that are passing failures besides 5xx: 408 Request Timeout, 409 Conflict (the same
     /// key in flight), 425 Too Early, 429 Too Many Requests.
-    public static let passingStatuses: Set<Int> = [408, 409, 425, 429]
+    static let passingStatuses: Set<Int> = [408, 409, 425, 429]
 
     /// How a response with `status`, `body` and `headers` counts.
     ///
@@ -18,7 +18,7 @@ extension HTTPTransport {
     ///   - body: The response body.
     ///   - headers: The response headers; names in any case.
     /// - Returns: The delivery.
-    public static func delivery(status: Int, body: Data, headers: [String: String] = [:]) -> Delivery {
+    static func delivery(status: Int, body: Data, headers: [String: String] = [:]) -> Delivery {
         if (200..<300).contains(status) { return .delivered }
         func header(_ name: String) -> String? {
             headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value

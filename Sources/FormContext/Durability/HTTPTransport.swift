@@ -20,7 +20,7 @@ import FoundationNetworking
 /// **Redirects are not followed.** A 3xx is the server's answer, not a delivery: the record is parked
 /// with the status and the `Location` as the reason (`HTTP 308: redirected to '…'; redirects are not
 /// followed`), so a record is never counted as delivered by a server that did not receive its body,
-/// and the headers (your `Authorization`) never go to any URL but ``url``.
+/// and the headers (your `Authorization`) never go to any URL but the one it was made with.
 ///
 /// **The timeout is a deadline** for the whole request: connecting, sending, waiting and receiving.
 /// A server that answers slowly, a byte at a time, is cut off when it runs out.
@@ -31,11 +31,11 @@ import FoundationNetworking
 /// never the values sent.
 public struct HTTPTransport: Sendable {
     /// Where records are posted.
-    public let url: URL
+    let url: URL
     /// The longest a request may take, from start to end, before it counts as a passing failure.
-    public let timeout: Duration
+    let timeout: Duration
     /// Extra request headers, such as `Authorization`; sent to ``url`` only.
-    public let headers: [String: String]
+    let headers: [String: String]
     private let exchange: HTTPExchange
 
     /// Creates a transport.
@@ -76,7 +76,7 @@ public struct HTTPTransport: Sendable {
     ///   - submission: The values; their JSON is the request body.
     ///   - instanceID: The record's id, sent as `Idempotency-Key`.
     /// - Returns: The delivery; a URL that cannot be posted to is a passing failure naming the problem.
-    public func deliver(_ submission: FormSubmission, instanceID: UUID) async -> Delivery {
+    func deliver(_ submission: FormSubmission, instanceID: UUID) async -> Delivery {
         if let problem = Self.problem(with: url) { return .retry(reason: "the URL cannot be used: \(problem)") }
         var request = URLRequest(url: url)
         request.httpMethod = "POST"

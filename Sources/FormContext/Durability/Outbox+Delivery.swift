@@ -7,10 +7,10 @@ extension Outbox {
     /// For each record the transport receives the submission and the instance id (send it as an
     /// idempotency key). ``Delivery/delivered`` removes the record (or moves it to `sent/`);
     /// ``Delivery/rejected(reason:fieldErrors:)`` parks it with the reason; a thrown error or
-    /// ``Delivery/retry(reason:after:)`` waits per ``retryPolicy`` (at least the server's `after`, up to
-    /// ``RetryPolicy/maximumDelay``) and tries the same record again — forever by default, so a run ends
+    /// ``Delivery/retry(reason:after:)`` waits per the outbox's ``RetryPolicy`` (at least the server's `after`, up to
+    /// its maximum delay) and tries the same record again — forever by default, so a run ends
     /// only when the queue is empty, the task is cancelled, or a record runs out of
-    /// ``RetryPolicy/maximumAttempts``. A run that stops with records queued reports
+    /// its maximum attempts. A run that stops with records queued reports
     /// ``OutboxEvent/stopped(instanceID:attempts:reason:)`` and the reason in ``OutboxSummary/stopReason``.
     ///
     /// Only files named as the outbox names its records are read; a file of such a name that cannot be

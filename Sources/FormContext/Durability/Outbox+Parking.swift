@@ -15,7 +15,7 @@ extension Outbox {
     }
 
     /// Queues a parked record again, at the end of the queue: unchanged (same instance id), or with
-    /// edited values as a new record (``FinalizedSubmission/replacing(_:instanceID:finalizedAt:)``) that
+    /// edited values as a new record (a new instance id and time) that
     /// names the old one. The parked record is removed only once the new one is durably queued.
     ///
     /// - Parameters:

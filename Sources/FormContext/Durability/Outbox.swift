@@ -12,7 +12,7 @@ public import Foundation
 /// The folder holds a marker, `.formcontext-outbox`, `new/` (queued records, named
 /// `<sequence>-<instance id>.record`), `tmp/` (records being written: each is written and flushed
 /// there, then renamed into `new/`, as in Maildir), `parked/` (records the server refused, with a
-/// `.reason` file beside each), `sent/` (delivered records, when ``keepsSent`` is on), `damaged/`
+/// `.reason` file beside each), `sent/` (delivered records, when the outbox keeps them), `damaged/`
 /// (records that could not be read) and two lock files.
 ///
 /// An outbox owns only what it made. It marks its folder when it creates it (or finds it empty), and
@@ -28,9 +28,9 @@ public final class Outbox: Sendable {
     /// The outbox folder.
     public let folder: String
     /// When a record that failed for a passing reason is tried again.
-    public let retryPolicy: RetryPolicy
+    let retryPolicy: RetryPolicy
     /// Whether delivered records move to `sent/` instead of being removed.
-    public let keepsSent: Bool
+    let keepsSent: Bool
     let environment: DurabilityEnvironment
 
     /// Opens the outbox in `folder`, creating it if it is missing (unless `createsFolder` is off).
@@ -45,13 +45,20 @@ public final class Outbox: Sendable {
     ///   - keepsSent: Whether delivered records are kept in `sent/`; removed by default.
     ///   - createsFolder: Whether a missing or empty folder is made an outbox; when off, `folder` must
     ///     already be one. On by default.
-    ///   - environment: The clock, sleep and random numbers of backoff.
     /// - Throws: ``OutboxError/notAnOutbox(folder:problem:)`` for an empty path, a path that is not a
     ///   folder, a folder that holds other things and no marker, or (with `createsFolder` off) a folder
     ///   that is missing or not marked; ``OutboxError/file(_:)`` if the folders cannot be created.
-    public init(
+    public convenience init(
+        folder: String, retryPolicy: RetryPolicy = RetryPolicy(), keepsSent: Bool = false, createsFolder: Bool = true
+    ) throws(OutboxError) {
+        try self.init(
+            folder: folder, retryPolicy: retryPolicy, keepsSent: keepsSent, createsFolder: createsFolder, environment: .live)
+    }
+
+    /// Opens the outbox in `folder` with `environment`'s clock, sleep and random numbers for backoff.
+    init(
         folder: String, retryPolicy: RetryPolicy = RetryPolicy(), keepsSent: Bool = false, createsFolder: Bool = true,
-        environment: DurabilityEnvironment = .live
+        environment: DurabilityEnvironment
     ) throws(OutboxError) {
         var trimmed = folder
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }

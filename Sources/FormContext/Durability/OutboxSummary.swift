@@ -13,5 +13,5 @@ public struct OutboxSummary: Sendable, Equatable {
     public var stopReason: String?
 
     /// Creates an empty summary.
-    public init() {}
+    init() {}
 }

@@ -7,11 +7,11 @@
 /// server asks for (`Retry-After`) is honoured up to `maximumDelay`.
 public struct RetryPolicy: Hashable, Sendable {
     /// The upper bound of the first wait.
-    public var initialDelay: Duration
+    var initialDelay: Duration
     /// The largest upper bound of any wait, and the longest wait a server's `Retry-After` gets.
-    public var maximumDelay: Duration
+    var maximumDelay: Duration
     /// How many attempts a record gets in one delivery run before the run stops; `nil` for no limit.
-    public var maximumAttempts: Int?
+    var maximumAttempts: Int?
 
     /// Creates a policy.
     ///
@@ -31,7 +31,7 @@ public struct RetryPolicy: Hashable, Sendable {
     ///   - attempt: Which retry, from 1.
     ///   - random: A uniform number in `0...1`.
     /// - Returns: The wait.
-    public func delay(beforeRetry attempt: Int, random: Double) -> Duration {
+    func delay(beforeRetry attempt: Int, random: Double) -> Duration {
         let exponent = min(max(attempt - 1, 0), 62)
         let initial = Double(initialDelay.components.seconds) + Double(initialDelay.components.attoseconds) * 1e-18
         let cap = Double(maximumDelay.components.seconds) + Double(maximumDelay.components.attoseconds) * 1e-18
@@ -50,7 +50,7 @@ public struct RetryPolicy: Hashable, Sendable {
     ///   - random: A uniform number in `0...1`.
     ///   - serverAsked: The wait the server asked for, if any.
     /// - Returns: The wait.
-    public func delay(beforeRetry attempt: Int, random: Double, serverAsked: Duration?) -> Duration {
+    func delay(beforeRetry attempt: Int, random: Double, serverAsked: Duration?) -> Duration {
         let backoff = delay(beforeRetry: attempt, random: random)
         guard let serverAsked, serverAsked > .zero else { return backoff }
         return max(backoff, min(serverAsked, maximumDelay))

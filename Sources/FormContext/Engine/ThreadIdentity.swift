@@ -8,21 +8,24 @@
 
 /// The identity of the calling thread, to recognise a thread that calls back into a form while the
 /// form is settling a mutation on that same thread (a validator that writes the form).
-struct ThreadIdentity: @unchecked Sendable, Equatable {
-    // `@unchecked Sendable` is sound: a thread handle is an opaque identifier, only compared.
-    private let thread: pthread_t
+///
+/// A plain number (`Sendable` as it is): the thread's handle, read as an integer. Two threads alive at
+/// the same time have different numbers; a thread that has ended may see its number taken by a new
+/// one, so a number says who runs now, never who ran.
+struct ThreadIdentity: Sendable, Equatable {
+    private let number: UInt
 
     /// The calling thread.
-    static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
+    static var current: ThreadIdentity { ThreadIdentity(number: currentNumber) }
 
     /// The calling thread as a number, to keep and compare; never 0, which readers take for any thread.
-    static var currentNumber: UInt { number(of: pthread_self()) }
-
-    /// `thread` as a number: a thread handle is a number on some systems and a pointer on others.
-    @inline(__always)
-    private static func number<Handle>(of thread: Handle) -> UInt { unsafeBitCast(thread, to: UInt.self) }
-
-    static func == (lhs: ThreadIdentity, rhs: ThreadIdentity) -> Bool {
-        pthread_equal(lhs.thread, rhs.thread) != 0
+    static var currentNumber: UInt {
+        // A thread handle is an integer with Glibc, a pointer to the thread's record with Musl and on
+        // Darwin: either way never 0 for a running thread.
+        #if canImport(Glibc)
+            pthread_self()
+        #else
+            UInt(bitPattern: pthread_self())
+        #endif
     }
 }

@@ -21,7 +21,7 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
     ///   - column: The column, from 1.
     ///   - expected: What was expected.
     ///   - found: What was found.
-    public init(line: Int, column: Int, expected: String, found: String) {
+    init(line: Int, column: Int, expected: String, found: String) {
         self.line = line
         self.column = column
         self.expected = expected

@@ -1,8 +1,8 @@
-public import Foundation
+import Foundation
 
 extension JSONValue {
     /// The deepest nesting of arrays and objects the reader accepts, so hostile input cannot exhaust the stack.
-    public static let maximumDepth = 512
+    static let maximumDepth = 512
 
     /// Reads one JSON value from `text`, strictly (RFC 8259): no comments, no trailing commas, no
     /// leading zeros, no key twice in an object (keys compared by their Unicode scalars, so
@@ -13,23 +13,23 @@ extension JSONValue {
     /// - Parameter text: The JSON text.
     /// - Throws: ``JSONParseError`` with the line and column of the first offending character.
     /// - Complexity: O(*n*) in the length of `text`.
-    public init(parsing text: String) throws(JSONParseError) {
+    init(parsing text: String) throws(JSONParseError) {
         var parser = JSONParser(Array(text.utf8))
         self = try parser.parseDocument()
     }
 
-    /// Reads one JSON value from UTF-8 bytes; see ``init(parsing:)-(String)``.
+    /// Reads one JSON value from UTF-8 bytes; see `init(parsing:)` of a `String`.
     ///
     /// - Parameter data: The UTF-8 bytes of the JSON text.
     /// - Throws: ``JSONParseError`` with the line and column of the first offending character.
     /// - Complexity: O(*n*) in the number of bytes.
-    public init(parsing data: Data) throws(JSONParseError) {
+    init(parsing data: Data) throws(JSONParseError) {
         var parser = JSONParser(Array(data))
         self = try parser.parseDocument()
     }
 
     /// The compact JSON text of the value, keys sorted.
-    public var text: String {
+    var text: String {
         var output = ""
         write(to: &output, indent: nil)
         return output

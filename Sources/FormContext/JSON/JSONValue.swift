@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value as JSON can hold it: the encoded form of one submitted field, and what
-/// ``init(parsing:)-(String)`` reads.
+/// the form's JSON reader reads.
 ///
 /// Numbers keep the exact text they are written as, so a `Decimal` with 38 digits or `Int64.min` reads
 /// back unchanged; objects keep keys that differ only in their Unicode scalars apart, and are written

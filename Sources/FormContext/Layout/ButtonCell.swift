@@ -6,7 +6,7 @@
 /// ```
 public struct ButtonCell: CellContent {
     /// The cell.
-    public let cell: Cell
+    let cell: Cell
 
     /// Creates a button with `role`.
     ///

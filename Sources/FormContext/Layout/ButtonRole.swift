@@ -16,7 +16,7 @@ public enum ButtonRole: Sendable {
     case removeRow(group: String, row: RowID)
 
     /// Whether the button submits the form.
-    public var isSubmit: Bool {
+    var isSubmit: Bool {
         if case .submit = self { return true }
         return false
     }

@@ -53,7 +53,7 @@ public struct Cell: Sendable, CellContent {
     public var cells: [Cell] { [self] }
 
     /// Whether the cell has a condition of its own (``visible(when:)``).
-    public var hasCondition: Bool { condition != nil }
+    var hasCondition: Bool { condition != nil }
 
     /// The same cell, shown only while `condition` holds (and, for a cell bound to a field, while the
     /// form's rules show the field).
@@ -73,7 +73,7 @@ public struct Cell: Sendable, CellContent {
     ///
     /// - Parameter values: The values, for example `FormValues(context)`.
     /// - Returns: What the cell shows.
-    public func value(in values: FormValues) -> CellValue {
+    func value(in values: FormValues) -> CellValue {
         display(values)
     }
 
@@ -81,7 +81,7 @@ public struct Cell: Sendable, CellContent {
     ///
     /// - Parameter values: The values.
     /// - Returns: Whether the condition holds.
-    public func isShown(in values: FormValues) -> Bool {
+    func isShown(in values: FormValues) -> Bool {
         condition?(values) ?? true
     }
 }

@@ -21,7 +21,7 @@ public struct CellGroup: CellContent {
     /// Creates a group of `cells`.
     ///
     /// - Parameter cells: The cells.
-    public init(_ cells: [Cell]) {
+    init(_ cells: [Cell]) {
         self.cells = cells
     }
 }

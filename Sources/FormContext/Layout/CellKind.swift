@@ -24,10 +24,10 @@ public enum CellKind: Hashable, Sendable, CaseIterable {
     case value
 
     /// Whether the cell can take the focus: every kind but a read-only value.
-    public var isFocusable: Bool { self != .value }
+    var isFocusable: Bool { self != .value }
 
     /// Whether the cell is edited by typing text into it.
-    public var isTextEntry: Bool { self == .text || self == .number || self == .date }
+    var isTextEntry: Bool { self == .text || self == .number || self == .date }
 
     /// Whether selecting the cell opens a nested screen.
     public var opensScreen: Bool { self == .detail || self == .nestedText }

@@ -5,7 +5,7 @@ extension CellOption {
     /// - Parameter type: The enumeration.
     /// - Returns: The options.
     /// - Complexity: O(*n*) for *n* cases.
-    public static func cases<Option: CaseIterable & Hashable & Sendable>(of type: Option.Type) -> [CellOption] {
+    static func cases<Option: CaseIterable & Hashable & Sendable>(of type: Option.Type) -> [CellOption] {
         Option.allCases.map { CellOption(String(describing: $0), value: $0) }
     }
 
@@ -15,7 +15,7 @@ extension CellOption {
     /// - Parameter type: The enumeration.
     /// - Returns: The options.
     /// - Complexity: O(*n*) for *n* cases.
-    public static func rawValues<Option: CaseIterable & RawRepresentable>(of type: Option.Type) -> [CellOption]
+    static func rawValues<Option: CaseIterable & RawRepresentable>(of type: Option.Type) -> [CellOption]
     where Option.RawValue: Hashable & Sendable {
         Option.allCases.map { CellOption(String(describing: $0), value: $0.rawValue) }
     }

@@ -8,7 +8,7 @@
 public struct CellPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The section's position in ``Screen/sections``.
     public let section: Int
-    /// The cell's position in ``FormSection/cells``, or in ``FormSection/rowCells`` for a cell of a row.
+    /// The cell's position in ``FormSection/cells``, or among the row cells of its repeat section for a cell of a row.
     public let row: Int
     /// The row of the repeat section the cell belongs to; `nil` for a cell of no row.
     public let rowID: RowID?

@@ -14,12 +14,13 @@ struct CellTextFormat: Sendable {
         expected = format.expected
         self.format = { stored in format.format(stored?.base as? Value) }
         write = { text, form, key, isSecure in
-            guard let parsed = format.parse(text) else {
-                let shown = isSecure || form.isSecret(key) ? FormContext.secretMask : text
-                return .unparsableText(key: key, text: shown, expected: format.expected)
+            switch format.commit(text, for: key, isSecret: isSecure || form.isSecret(key)) {
+            case .success(let parsed):
+                form.set(parsed, for: key, origin: .user)
+                return nil
+            case .failure(let error):
+                return error
             }
-            form.set(parsed, for: key, origin: .user)
-            return nil
         }
     }
 }

@@ -27,7 +27,7 @@ public enum CellValue: Hashable, Sendable {
     func described(isSecure: Bool) -> String {
         switch self {
         case .none: ""
-        case .text(let text): isSecure && !text.isEmpty ? FormContext.secretMask : "\"\(text)\""
+        case .text(let text): SecretDisplay.input("\"\(text)\"", isSecret: isSecure && !text.isEmpty)
         case .toggle(let isOn): isOn ? "on" : "off"
         case .checkmark(let isChecked): isChecked ? "✓" : ""
         }

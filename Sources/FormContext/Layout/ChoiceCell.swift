@@ -7,7 +7,7 @@
 /// ```
 public struct ChoiceCell: CellContent {
     /// The cell.
-    public let cell: Cell
+    let cell: Cell
 
     /// Creates a choice among `options`.
     ///

@@ -7,7 +7,7 @@ public import Foundation
 /// ```
 public struct DateCell: CellContent {
     /// The cell.
-    public let cell: Cell
+    let cell: Cell
 
     /// Creates a date cell.
     ///

@@ -11,7 +11,7 @@
 /// ```
 public struct DetailCell: CellContent {
     /// The cell.
-    public let cell: Cell
+    let cell: Cell
 
     /// Creates a detail cell whose screen is made of what `destination` builds.
     ///

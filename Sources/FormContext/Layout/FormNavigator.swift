@@ -17,7 +17,7 @@ import Synchronization
 /// let result = await navigator.submit()
 /// ```
 ///
-/// It is `Observable` (every property reads the navigator's ``version``) and `Sendable`; drive it from
+/// It is `Observable` (every property reads the navigator's version, which each change advances) and `Sendable`; drive it from
 /// one place at a time (a UI's main thread, a terminal's key loop). Conditions, actions and form
 /// writes never run under its lock.
 public final class FormNavigator: Observable, Sendable {
@@ -55,7 +55,7 @@ public final class FormNavigator: Observable, Sendable {
     }
 
     /// How many times the stack, a focus or the text being edited changed. Observable.
-    public var version: Int {
+    var version: Int {
         read { $0.version }
     }
 

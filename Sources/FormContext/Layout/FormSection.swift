@@ -41,25 +41,25 @@ public struct FormSection: Sendable {
     ///   - title: The title above the cells, if any.
     ///   - cells: The cells.
     ///   - footer: Computes the footer from the form's values; `nil` for none.
-    public init(_ title: String? = nil, cells: [Cell], footer: (@Sendable (FormValues) -> String?)? = nil) {
+    init(_ title: String? = nil, cells: [Cell], footer: (@Sendable (FormValues) -> String?)? = nil) {
         self.title = title
         self.cells = cells
         self.footer = footer
     }
 
     /// Whether the section has a footer.
-    public var hasFooter: Bool { footer != nil }
+    var hasFooter: Bool { footer != nil }
 
     /// Whether the section has a condition of its own (``visible(when:)``).
-    public var hasCondition: Bool { condition != nil }
+    var hasCondition: Bool { condition != nil }
 
     /// The key of the repeat group whose rows follow the section, one section each, for a
     /// ``RepeatSection``; `nil` for any other section.
-    public var repeatGroup: String? { repeating?.group }
+    var repeatGroup: String? { repeating?.group }
 
     /// The cells of one row of a ``RepeatSection``, keyed relative to the row; empty for any other
     /// section. A row's remove button, if it has one, is the last.
-    public var rowCells: [Cell] { repeating?.cells ?? [] }
+    var rowCells: [Cell] { repeating?.cells ?? [] }
 
     /// The cell declared at `index` of the rows of a ``RepeatSection`` bound to the row `id`: its key
     /// under the row (`members.r3.name`), its condition and value read from inside the row.
@@ -68,7 +68,7 @@ public struct FormSection: Sendable {
     ///   - index: The cell's position among ``rowCells``.
     ///   - id: The row.
     /// - Returns: The bound cell; `nil` for a section that repeats nothing or an index outside it.
-    public func rowCell(_ index: Int, in id: RowID) -> Cell? {
+    func rowCell(_ index: Int, in id: RowID) -> Cell? {
         guard let repeating, repeating.cells.indices.contains(index) else { return nil }
         return repeating.cell(index, in: id)
     }
@@ -93,7 +93,7 @@ public struct FormSection: Sendable {
     ///
     /// - Parameter values: The values.
     /// - Returns: The footer, or `nil` for none.
-    public func footer(in values: FormValues) -> String? {
+    func footer(in values: FormValues) -> String? {
         footer?(values)
     }
 
@@ -101,7 +101,7 @@ public struct FormSection: Sendable {
     ///
     /// - Parameter values: The values.
     /// - Returns: Whether the condition holds.
-    public func isShown(in values: FormValues) -> Bool {
+    func isShown(in values: FormValues) -> Bool {
         condition?(values) ?? true
     }
 }

@@ -61,7 +61,7 @@ extension LiveScreen {
     /// - Parameter path: The cell's declared position.
     /// - Returns: Its visible position.
     /// - Complexity: O(log *n* + *c*).
-    public func rowPath(of path: CellPath) -> RowPath? {
+    func rowPath(of path: CellPath) -> RowPath? {
         read { state in
             if let id = path.rowID { return rowPath(ofCell: path.row, in: id, section: path.section, state: state) }
             guard shape.cellStart.indices.dropLast().contains(path.section), state.sectionVisible[path.section] else { return nil }
@@ -74,7 +74,7 @@ extension LiveScreen {
     ///
     /// - Parameter path: The cell's declared position.
     /// - Returns: The value, or `nil` when the path is outside the screen.
-    public func value(of path: CellPath) -> CellValue? {
+    func value(of path: CellPath) -> CellValue? {
         if let id = path.rowID {
             return read { state in rowEntry(id, section: path.section, in: state).flatMap { $0.values.indices.contains(path.row) ? $0.values[path.row] : nil } }
         }
@@ -89,7 +89,7 @@ extension LiveScreen {
 
     /// How many conditions, footers and cell values the screen has computed so far, the first
     /// computation included: what a test reads to see that a change re-ran only what read its key.
-    public var evaluationCount: Int {
+    @_spi(Diagnostics) public var evaluationCount: Int {
         read { $0.evaluationCount }
     }
 
@@ -98,7 +98,7 @@ extension LiveScreen {
     ///
     /// - Parameter index: The section's declared position.
     /// - Returns: The keys, in the order first read.
-    public func keysRead(bySectionCondition index: Int) -> [String] {
+    @_spi(Diagnostics) public func keysRead(bySectionCondition index: Int) -> [String] {
         guard shape.sectionConditions.indices.contains(index) else { return [] }
         let node = read { $0.nodeOfDerivation[Derivation(.sectionCondition, index).raw] }
         return node >= 0 ? form.keysRead(byNode: node) : []

@@ -5,7 +5,7 @@ extension LiveScreen {
     /// - Parameter index: The repeat section's declared position.
     /// - Returns: The rows; none for a section that repeats nothing, or while the section is hidden.
     /// - Complexity: O(*n*) for *n* rows.
-    public func visibleRows(ofSection index: Int) -> [RowID] {
+    func visibleRows(ofSection index: Int) -> [RowID] {
         guard shape.slotOfSection.indices.contains(index), shape.slotOfSection[index] >= 0 else { return [] }
         return read { state in state.sectionShown[index] ? state.slots[shape.slotOfSection[index]].ranks.visibleRows : [] }
     }
@@ -15,7 +15,7 @@ extension LiveScreen {
     ///
     /// - Parameter index: The repeat section's declared position.
     /// - Returns: The order; empty for a section that repeats nothing.
-    public func rowOrder(ofSection index: Int) -> RowOrder {
+    func rowOrder(ofSection index: Int) -> RowOrder {
         guard shape.slotOfSection.indices.contains(index), shape.slotOfSection[index] >= 0 else { return RowOrder() }
         return read { $0.slots[shape.slotOfSection[index]].order }
     }

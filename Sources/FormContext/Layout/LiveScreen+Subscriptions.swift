@@ -18,26 +18,6 @@ extension LiveScreen {
     /// - Complexity: O(1) to subscribe and to cancel.
     public func observe(_ handler: @escaping @Sendable (ScreenDiff) -> Void) -> FormSubscription {
         let handle = state.withAnnotatedLock { $0.subscribers.append(handler) }
-        return FormSubscription { [weak self] in
-            let removed = self?.state.withAnnotatedLock { $0.subscribers.remove(handle) }
-            withExtendedLifetime(removed) {}
-        }
-    }
-
-    /// The changes of the screen as an asynchronous sequence; it ends when the consuming task is
-    /// cancelled or the live screen is deallocated.
-    ///
-    /// - Parameter bufferingPolicy: What the stream keeps while nobody reads it; `.unbounded` by default.
-    /// - Returns: The stream.
-    public func diffs(bufferingPolicy: AsyncStream<ScreenDiff>.Continuation.BufferingPolicy = .unbounded) -> AsyncStream<ScreenDiff> {
-        let (stream, continuation) = AsyncStream.makeStream(of: ScreenDiff.self, bufferingPolicy: bufferingPolicy)
-        let subscription = observe { continuation.yield($0) }
-        let finisher = state.withAnnotatedLock { $0.streamFinishers.append({ continuation.finish() }) }
-        continuation.onTermination = { [weak self] _ in
-            subscription.cancel()
-            let removed = self?.state.withAnnotatedLock { $0.streamFinishers.remove(finisher) }
-            withExtendedLifetime(removed) {}
-        }
-        return stream
+        return .removing(from: self) { live in live.state.withAnnotatedLock { $0.subscribers.remove(handle) } }
     }
 }

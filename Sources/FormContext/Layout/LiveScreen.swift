@@ -62,7 +62,7 @@ public final class LiveScreen: Observable, Sendable {
             // One change at a time, as each is one diff.
             for change in changes { self.receive(change) }
         }
-        let fieldShown = shape.cellKeys.map { key in key.map(form.isVisible) ?? true }
+        let fieldShown = shape.cellKeys.map { key in key.map(form.isShown) ?? true }
         let evaluations = shape.evaluate(shape.derivations, in: form)
         let tracker = ReadTracker()
         var rowEvaluationCount = 0
@@ -133,6 +133,8 @@ public final class LiveScreen: Observable, Sendable {
             guard let (changes, subscriber) = taken else { return }
             let readers = form.nodes(of: subscriber, reading: changes.map(\.key))
             let plan = state.withAnnotatedLock { $0.plan(changes, readers: readers) }
+            // A change about nothing the screen shows (a key no result read, a field no cell is bound to).
+            if plan.derivations.isEmpty && plan.fieldVisibility.isEmpty && plan.slots.isEmpty { continue }
             let evaluations = shape.evaluate(plan.derivations, in: form)
             let rows = evaluateRows(plan)
             let (diff, handlers, work) = state.withAnnotatedLock { state in
@@ -152,6 +154,7 @@ public final class LiveScreen: Observable, Sendable {
     ///
     /// User code runs here: it must be called with no lock held.
     private func evaluateRows(_ plan: ScreenPlan) -> [Int: SlotResult] {
+        guard !plan.slots.isEmpty else { return [:] }
         var results: [Int: SlotResult] = [:]
         let tracker = ReadTracker()
         for (slot, rows, difference, arrivals) in plan.slots {

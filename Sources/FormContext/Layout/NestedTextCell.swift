@@ -10,7 +10,7 @@
 /// ```
 public struct NestedTextCell: CellContent {
     /// The cell.
-    public let cell: Cell
+    let cell: Cell
 
     /// Creates a nested text field cell.
     ///

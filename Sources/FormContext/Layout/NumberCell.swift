@@ -9,7 +9,7 @@
 /// ```
 public struct NumberCell: CellContent {
     /// The cell.
-    public let cell: Cell
+    let cell: Cell
 
     /// Creates a number cell with the format `format`.
     ///

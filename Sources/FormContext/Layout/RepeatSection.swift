@@ -19,15 +19,15 @@
 /// by name, and the rest of the form through ``FormValues/outer``.
 public struct RepeatSection: Sendable {
     /// The title above the rows, if any.
-    public let title: String?
+    let title: String?
     /// The repeat group's key.
-    public let group: String
+    let group: String
     /// The cells of one row, keyed relative to the row.
-    public let rowCells: [Cell]
+    let rowCells: [Cell]
     /// The add button's title, if the section has one.
-    public private(set) var addTitle: String?
+    private(set) var addTitle: String?
     /// The remove button's title, if each row has one.
-    public private(set) var removeTitle: String?
+    private(set) var removeTitle: String?
     private var footer: (@Sendable (FormValues) -> String?)?
     private var condition: VisibilityCondition?
 
@@ -93,7 +93,7 @@ public struct RepeatSection: Sendable {
 
     /// The section as a screen holds it: a ``FormSection`` whose cells are the add button, with the
     /// rows' template.
-    public var section: FormSection {
+    var section: FormSection {
         let add = addTitle.map { Cell(kind: .button, title: $0, key: nil, role: .addRow(group: group)) { _ in .none } }
         var section = FormSection(title, cells: add.map { [$0] } ?? [], footer: footer)
         section.condition = condition

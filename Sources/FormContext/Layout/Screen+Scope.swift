@@ -24,14 +24,6 @@ extension Screen {
         guard !scope.prefix.isEmpty else { return self }
         return Screen(title, sections: sections.map { $0.scoped(in: scope) }, popsOnCommit: popsOnCommit)
     }
-
-    /// The same screen inside the scope `prefix`; see ``scoped(in:)``.
-    ///
-    /// - Parameter prefix: The scope's prefix, such as `hotspot`.
-    /// - Returns: The scoped screen.
-    public func scoped(under prefix: String) -> Screen {
-        scoped(in: FormScope(prefix))
-    }
 }
 
 extension FormSection {
@@ -40,7 +32,7 @@ extension FormSection {
     /// - Parameter scope: The scope; the root scope returns the section unchanged.
     /// - Returns: The scoped section.
     /// - Complexity: O(*n*) for *n* cells.
-    public func scoped(in scope: FormScope) -> FormSection {
+    func scoped(in scope: FormScope) -> FormSection {
         guard !scope.prefix.isEmpty else { return self }
         var scoped = FormSection(title, cells: cells.map { $0.scoped(in: scope) })
         if let footer { scoped.footer = { values in footer(values.scoped(in: scope)) } }
@@ -55,7 +47,7 @@ extension Cell {
     ///
     /// - Parameter scope: The scope; the root scope returns the cell unchanged.
     /// - Returns: The scoped cell.
-    public func scoped(in scope: FormScope) -> Cell {
+    func scoped(in scope: FormScope) -> Cell {
         guard !scope.prefix.isEmpty else { return self }
         let display = self.display
         var scoped = Cell(

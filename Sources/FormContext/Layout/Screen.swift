@@ -43,7 +43,7 @@ public struct Screen: Sendable {
     ///   - title: The title.
     ///   - sections: The sections.
     ///   - popsOnCommit: Whether committing a text entry goes back; `false` by default.
-    public init(_ title: String, sections: [FormSection], popsOnCommit: Bool = false) {
+    init(_ title: String, sections: [FormSection], popsOnCommit: Bool = false) {
         self.title = title
         self.sections = sections
         self.popsOnCommit = popsOnCommit
@@ -64,7 +64,7 @@ public struct Screen: Sendable {
     /// The number of cells, hidden ones included.
     ///
     /// - Complexity: O(*s*) for *s* sections.
-    public var cellCount: Int {
+    var cellCount: Int {
         sections.reduce(0) { $0 + $1.cells.count }
     }
 }

@@ -154,21 +154,42 @@ extension ScreenState {
             break
         case (true, true):
             if change.footerChanged { diff.updatedFooters.append(change.newRank) }
-            let newRows = visibleRows(of: change.section)
-            if let oldRows = change.oldRows {
-                let (deleted, inserted) = Self.difference(from: oldRows, to: newRows)
-                diff.deletedRows += deleted.map { RowPath(section: change.oldRank, row: $0) }
-                diff.insertedRows += inserted.map { RowPath(section: change.newRank, row: $0) }
+            guard let oldRows = change.oldRows else {
+                // No cell of the section was shown or hidden: a changed cell's row is its place among
+                // the visible cells, found without listing them.
+                if change.changedCells.count == 1, let position = visiblePosition(of: change.changedCells[0]) {
+                    diff.updatedRows.append(RowPath(section: change.newRank, row: position))
+                } else {
+                    let updated = change.changedCells.compactMap(visiblePosition(of:))
+                    diff.updatedRows += updated.sorted().map { RowPath(section: change.newRank, row: $0) }
+                }
+                return
             }
+            let newRows = visibleRows(of: change.section)
+            let (deleted, inserted) = Self.difference(from: oldRows, to: newRows)
+            diff.deletedRows += deleted.map { RowPath(section: change.oldRank, row: $0) }
+            diff.insertedRows += inserted.map { RowPath(section: change.newRank, row: $0) }
             let start = shape.cellStart[change.section]
             var updated: [Int] = []
             for cell in change.changedCells {
                 let row = cell - start
-                guard change.oldRows?.contains(row) ?? true, let position = newRows.firstIndex(of: row) else { continue }
+                guard oldRows.contains(row), let position = newRows.firstIndex(of: row) else { continue }
                 updated.append(position)
             }
             diff.updatedRows += updated.sorted().map { RowPath(section: change.newRank, row: $0) }
         }
+    }
+
+    /// The row of `cell` among the visible cells of its section, or `nil` when it is hidden.
+    ///
+    /// - Complexity: O(*c*) for the *c* cells before it in its section.
+    private func visiblePosition(of cell: Int) -> Int? {
+        guard cellShown[cell] && fieldShown[cell] else { return nil }
+        var position = 0
+        for earlier in shape.cellStart[shape.cellSection[cell]]..<cell where cellShown[earlier] && fieldShown[earlier] {
+            position += 1
+        }
+        return position
     }
 
     /// Adds what `rows`, the change of a repeat section's rows, means for a table view to `diff`: its

@@ -9,7 +9,7 @@
 /// ```
 public struct TextCell: CellContent {
     /// The cell.
-    public let cell: Cell
+    let cell: Cell
 
     /// Creates a text field cell.
     ///

@@ -7,7 +7,7 @@ public struct TextEditing: Hashable, Sendable, CustomStringConvertible {
     /// Why the last commit failed (the text does not parse as the field's type); `nil` otherwise.
     public internal(set) var error: FormControlError?
     /// Whether the text is secret: shown masked.
-    public let isSecure: Bool
+    let isSecure: Bool
 
     /// `editing cell 0.0: "my network"`, secret text masked, with the error if any.
     public var description: String {

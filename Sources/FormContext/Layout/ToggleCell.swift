@@ -8,7 +8,7 @@
 /// ```
 public struct ToggleCell: CellContent {
     /// The cell.
-    public let cell: Cell
+    let cell: Cell
 
     /// Creates a switch cell.
     ///

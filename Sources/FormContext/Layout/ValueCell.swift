@@ -6,7 +6,7 @@
 /// ```
 public struct ValueCell: CellContent {
     /// The cell.
-    public let cell: Cell
+    let cell: Cell
 
     /// Creates a cell showing what `value` computes from the form's values.
     ///

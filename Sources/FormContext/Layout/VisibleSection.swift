@@ -4,9 +4,9 @@ public struct VisibleSection: Sendable, Identifiable, CustomStringConvertible {
     /// ``RepeatSection``, the row.
     public struct ID: Hashable, Sendable {
         /// The section's position in ``Screen/sections``.
-        public let index: Int
+        let index: Int
         /// The row of the repeat group, for a section showing one.
-        public let rowID: RowID?
+        let rowID: RowID?
     }
 
     /// The section's position in ``Screen/sections``; it never changes. The sections of a

@@ -10,16 +10,13 @@ extension FieldState: CustomStringConvertible, CustomReflectable {
         if isValidating { flags.append("validating") }
         if !errors.isEmpty { flags.append("errors: [" + errors.map(\.message).joined(separator: "; ") + "]") }
         if !warnings.isEmpty { flags.append("warnings: [" + warnings.map(\.message).joined(separator: "; ") + "]") }
-        let shown = value.map { isSecure ? FormContext.secretMask : FormContext.display($0.base, quoted: true) } ?? "nil"
+        let shown = SecretDisplay.text(of: value, isSecret: isSecure)
         return "\(key): \(shown)" + (flags.isEmpty ? "" : " (" + flags.joined(separator: ", ") + ")")
     }
 
     /// A mirror for `dump` and debuggers in which secret values are masked.
     public var customMirror: Mirror {
-        func shown(_ value: AnyHashable?) -> Any {
-            guard let value else { return "nil" }
-            return isSecure ? FormContext.secretMask : FormContext.mirrored(value.base)
-        }
+        func shown(_ value: AnyHashable?) -> Any { SecretDisplay.mirrored(value, isSecret: isSecure) }
         return Mirror(
             self,
             children: [

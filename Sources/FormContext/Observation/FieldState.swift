@@ -37,7 +37,7 @@ public struct FieldState: @unchecked Sendable, Equatable {
     public var isValid: Bool { errors.isEmpty }
 
     /// Whether the field takes part in validation and submission: visible and enabled.
-    public var isActive: Bool { isVisible && isEnabled }
+    var isActive: Bool { isVisible && isEnabled }
 
     /// Creates a field state, boxing the values as a form stores them; every flag but visibility and
     /// enabled-ness starts `false`, with no issues.
@@ -54,7 +54,7 @@ public struct FieldState: @unchecked Sendable, Equatable {
     ///   - errors: The field's errors.
     ///   - warnings: The field's warnings.
     ///   - isValidating: Whether an asynchronous validator is checking the value.
-    public init(
+    init(
         key: String, value: (any Hashable & Sendable)? = nil, initialValue: (any Hashable & Sendable)? = nil,
         isDirty: Bool = false, isTouched: Bool = false, isVisible: Bool = true, isEnabled: Bool = true,
         isSecure: Bool = false, errors: [ValidationIssue] = [], warnings: [ValidationIssue] = [], isValidating: Bool = false

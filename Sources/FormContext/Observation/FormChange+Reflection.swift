@@ -1,10 +1,7 @@
 extension FormChange: CustomReflectable {
     /// A mirror for `dump` and debuggers: the key, both values (masked for a secret field) and the origin.
     public var customMirror: Mirror {
-        func shown(_ value: AnyHashable?) -> Any {
-            guard let value else { return "nil" }
-            return isSecure ? FormContext.secretMask : FormContext.display(value.base, quoted: true)
-        }
+        func shown(_ value: AnyHashable?) -> Any { SecretDisplay.text(of: value, isSecret: isSecure) }
         return Mirror(
             self,
             children: [

@@ -54,7 +54,7 @@ public struct FormChange: @unchecked Sendable, Equatable, CustomStringConvertibl
     ///   - newValue: The value after the change; `nil` (or an optional holding `nil`) if it was removed.
     ///   - origin: Where the change came from.
     ///   - isSecure: Whether the values are secret, and masked in ``description``.
-    public init(
+    init(
         key: String, oldValue: (any Hashable & Sendable)?, newValue: (any Hashable & Sendable)?, origin: FormChangeOrigin,
         isSecure: Bool = false
     ) {
@@ -73,10 +73,7 @@ public struct FormChange: @unchecked Sendable, Equatable, CustomStringConvertibl
 
     /// The change as `key: old -> new (origin)`, secret values masked and absent ones shown as `nil`.
     public var description: String {
-        func show(_ value: AnyHashable?) -> String {
-            guard let value else { return "nil" }
-            return isSecure ? FormContext.secretMask : FormContext.display(value.base, quoted: true)
-        }
+        func show(_ value: AnyHashable?) -> String { SecretDisplay.text(of: value, isSecret: isSecure) }
         return "\(key): \(show(oldValue)) -> \(show(newValue)) (\(origin))"
     }
 

@@ -31,27 +31,4 @@ extension FormContextObject {
         get { self[key] ?? defaultValue }
         set { set(newValue, for: key.name, origin: .user) }
     }
-
-    /// A headless binding to a typed field, for UIKit and any other front end that is not SwiftUI.
-    ///
-    /// The binding reads and writes through ``subscript(edit:default:)``: a value of another type
-    /// reads as `defaultValue`, and every write is a user edit. It holds the form strongly, as a
-    /// SwiftUI `Binding` holds its model. To hear about changes made elsewhere (a reset, another
-    /// control, a model bound to the form), subscribe with ``observe(_:_:)``.
-    ///
-    /// ```swift
-    /// let networkName = form.binding(for: FormKey<String>("networkName"), default: "")
-    /// networkName.wrappedValue = textField.text ?? ""   // in the text field's editing handler
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - key: The typed field key.
-    ///   - defaultValue: What reading answers when the key holds no value of type `Value`.
-    /// - Returns: A `Sendable` binding to the field.
-    public func binding<Value>(for key: FormKey<Value>, default defaultValue: Value) -> FieldBinding<Value> {
-        FieldBinding(
-            get: { self[edit: key, default: defaultValue] },
-            set: { self[edit: key, default: defaultValue] = $0 }
-        )
-    }
 }

@@ -43,17 +43,17 @@ extension FormContextObject {
     }
 
     /// Whether the value under `key` differs from its initial value.
-    public func isDirty(_ key: String) -> Bool {
+    func isDirty(_ key: String) -> Bool {
         fieldState(for: key).isDirty
     }
 
     /// Whether `key` has been touched (its control lost focus, or a submit was attempted).
-    public func isTouched(_ key: String) -> Bool {
+    func isTouched(_ key: String) -> Bool {
         fieldState(for: key).isTouched
     }
 
     /// The initial value of `key`: the value the form started from or was last reset to.
-    public func initialValue(for key: String) -> AnyHashable? {
+    func initialValue(for key: String) -> AnyHashable? {
         read { state in state.fields.slot(of: key).flatMap { state.fields[$0].initial } }
     }
 
@@ -79,12 +79,22 @@ extension FormContextObject {
     }
 
     /// Whether `key` is shown.
-    public func isVisible(_ key: String) -> Bool {
+    func isVisible(_ key: String) -> Bool {
         fieldState(for: key).isVisible
     }
 
+    /// Whether `key` is shown, read without observation: for the form's own code (a live screen's
+    /// first layout), which must not make the key announce its every change to the registrar.
+    func isShown(_ key: String) -> Bool {
+        // A key under a group gets its slot here, taking its groups' state, as a field state read does.
+        bookkeep { state in
+            guard let slot = state.slotIfKnown(reading: key) else { return true }
+            return state.fields.flags(at: slot).isDisjoint(with: .concealed)
+        }
+    }
+
     /// Whether `key` can be edited.
-    public func isEnabled(_ key: String) -> Bool {
+    func isEnabled(_ key: String) -> Bool {
         fieldState(for: key).isEnabled
     }
 

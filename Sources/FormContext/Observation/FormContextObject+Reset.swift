@@ -9,7 +9,7 @@ extension FormContextObject {
     ///   issues, the asynchronous runs under way, and the observer calls; not the size of the form.
     public func reset(origin: FormChangeOrigin = .reset) {
         mutate { state, changes in
-            for slot in state.fields.dirty.members.sorted(by: { state.fields[$0].key < state.fields[$1].key }) {
+            for slot in state.fields.dirty.members.sorted(by: { state.fields.key(at: $0) < state.fields.key(at: $1) }) {
                 _ = state.write(state.fields[slot].storedInitial, at: slot, origin: origin, into: &changes)
             }
             state.untouchAll(into: &changes)
@@ -82,7 +82,7 @@ extension EngineState {
                 isSecure: record.flags.contains(.secret))
             let write = outgoing.nextWrite()
             for observer in list where observer.isControl {
-                if case .change(let handler) = observer.handler { outgoing.call(handler, with: current, write: write) }
+                if case .change(let handler) = observer.handler { outgoing.call(handler, with: current, of: slot, write: write) }
             }
         }
     }

@@ -33,7 +33,7 @@ extension FormContextObject {
     ///   - handler: Receives each event; it runs after the lock is released, like ``observe(_:_:)``'s.
     /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
     /// - Complexity: O(1) to subscribe and to cancel.
-    public func observe(
+    func observe(
         _ key: String, aspects: FieldAspects = .all, _ handler: @escaping @Sendable (FieldEvent) -> Void
     ) -> FormSubscription {
         subscribe(Observer(handler: .event(handler), aspects: aspects), to: key)
@@ -55,7 +55,7 @@ extension FormContextObject {
     ///   - handler: Receives each event.
     /// - Returns: A subscription; the callbacks stop when it is cancelled or deallocated.
     /// - Complexity: O(1) to subscribe and to cancel.
-    public func observeAll(aspects: FieldAspects = .all, _ handler: @escaping @Sendable (FieldEvent) -> Void) -> FormSubscription {
+    func observeAll(aspects: FieldAspects = .all, _ handler: @escaping @Sendable (FieldEvent) -> Void) -> FormSubscription {
         subscribeToAll(Observer(handler: .event(handler), aspects: aspects))
     }
 
@@ -69,13 +69,12 @@ extension FormContextObject {
         let (id, handle) = bookkeep { $0.subscriberGraph.subscribe(handler) }
         return (
             id,
-            FormSubscription { [weak self] in
-                let removed = self?.bookkeep { state -> SubscriberGraph.Subscriber? in
+            .removing(from: self) { form in
+                form.bookkeep { state -> SubscriberGraph.Subscriber? in
                     let (slots, removed) = state.subscriberGraph.unsubscribe(handle, from: &state.graph)
                     for slot in slots { state.subscriberDidLeave(slot) }
                     return removed
                 }
-                withExtendedLifetime(removed) {}
             }
         )
     }
@@ -139,23 +138,6 @@ extension FormContextObject {
         return stream
     }
 
-    /// The field events of `keys` (every key when `nil`), as an asynchronous sequence.
-    ///
-    /// - Parameters:
-    ///   - keys: The keys to follow, or `nil` for every key.
-    ///   - aspects: What to hear about; every aspect by default.
-    ///   - bufferingPolicy: What the stream keeps while nobody reads it; `.unbounded` by default.
-    /// - Returns: The stream; it ends when the consuming task is cancelled or the form is deallocated.
-    public func events(
-        of keys: Set<String>? = nil, aspects: FieldAspects = .all,
-        bufferingPolicy: AsyncStream<FieldEvent>.Continuation.BufferingPolicy = .unbounded
-    ) -> AsyncStream<FieldEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: FieldEvent.self, bufferingPolicy: bufferingPolicy)
-        let yield: @Sendable (FieldEvent) -> Void = { continuation.yield($0) }
-        connect(continuation, subscriptions: subscriptions(of: keys, observer: Observer(handler: .event(yield), aspects: aspects)))
-        return stream
-    }
-
     // MARK: Registering
 
     /// Registers `observer` for `key`.
@@ -171,10 +153,10 @@ extension FormContextObject {
 
     /// The subscription that removes the subscriber `handle` names from `key` when it ends.
     func keySubscription(key: String, handle: CallbackHandle) -> FormSubscription {
-        FormSubscription { [weak self] in
-            // The removed handler is released after the lock: it may own a control of this form,
-            // whose deinitializer takes the lock again.
-            let removed = self?.bookkeep { state -> Observer? in
+        // The removed handler is released after the lock: it may own a control of this form, whose
+        // deinitializer takes the lock again.
+        .removing(from: self) { form in
+            form.bookkeep { state -> Observer? in
                 // The subscriber keeps the key's slot: it is there until the subscriber goes.
                 guard let slot = state.fields.slot(of: key) else { return nil }
                 let (removed, flags) = state.observers.remove(handle, of: slot)
@@ -182,17 +164,13 @@ extension FormContextObject {
                 state.subscriberDidLeave(slot)
                 return removed
             }
-            withExtendedLifetime(removed) {}
         }
     }
 
     /// Registers `observer` for every key.
     private func subscribeToAll(_ observer: Observer) -> FormSubscription {
         let handle = bookkeep { $0.observers.addToAll(observer) }
-        return FormSubscription { [weak self] in
-            let removed = self?.bookkeep { $0.observers.removeFromAll(handle) }
-            withExtendedLifetime(removed) {}
-        }
+        return .removing(from: self) { form in form.bookkeep { $0.observers.removeFromAll(handle) } }
     }
 
     /// One subscription per key of `keys`, or one for every key when `keys` is `nil`.
@@ -204,10 +182,10 @@ extension FormContextObject {
     /// Ends `continuation` with the form, and cancels `subscriptions` when the stream ends.
     private func connect<Element>(_ continuation: AsyncStream<Element>.Continuation, subscriptions: [FormSubscription]) {
         let handle = bookkeep { $0.observers.addStreamFinisher({ continuation.finish() }) }
-        continuation.onTermination = { [weak self] _ in
+        let finisher = FormSubscription.removing(from: self) { form in form.bookkeep { $0.observers.removeStreamFinisher(handle) } }
+        continuation.onTermination = { _ in
             for subscription in subscriptions { subscription.cancel() }
-            let removed = self?.bookkeep { $0.observers.removeStreamFinisher(handle) }
-            withExtendedLifetime(removed) {}
+            finisher.cancel()
         }
     }
 }

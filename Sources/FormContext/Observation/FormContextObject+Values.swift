@@ -26,15 +26,6 @@ extension FormContextObject {
         return value
     }
 
-    /// The value of a typed field; setting it writes with origin ``FormChangeOrigin/program``.
-    ///
-    /// Reading returns `nil` when the key is absent or holds another type; use ``FormReader/value(for:)``
-    /// to tell the two apart.
-    public subscript<Value>(key: FormKey<Value>) -> Value? {
-        get { self[key.name]?.base as? Value }
-        set { set(newValue, for: key.name) }
-    }
-
     /// Reads a form-level property, registering it with Observation and with the pipeline, which
     /// from then on compares it before and after every mutation and announces it when it changed.
     ///
@@ -46,12 +37,32 @@ extension FormContextObject {
     func observed<Value: Hashable & Sendable>(
         _ keyPath: any KeyPath<FormContextObject, Value> & Sendable, _ value: @escaping @Sendable (EngineState) -> Value
     ) -> Value {
+        observed(keyPath, value, as: { .other(AnyHashable($0)) })
+    }
+
+    /// ``observed(_:_:)`` for a `Bool` property, compared after every mutation without boxing.
+    func observed(_ keyPath: any KeyPath<FormContextObject, Bool> & Sendable, _ value: @escaping @Sendable (EngineState) -> Bool) -> Bool {
+        observed(keyPath, value, as: { .bool($0) })
+    }
+
+    /// ``observed(_:_:)`` for an `Int` property, compared after every mutation without boxing.
+    func observed(_ keyPath: any KeyPath<FormContextObject, Int> & Sendable, _ value: @escaping @Sendable (EngineState) -> Int) -> Int {
+        observed(keyPath, value, as: { .int($0) })
+    }
+
+    /// Reads a form-level property and tracks it, comparing it as `compared` makes it.
+    private func observed<Value: Hashable & Sendable>(
+        _ keyPath: any KeyPath<FormContextObject, Value> & Sendable, _ value: @escaping @Sendable (EngineState) -> Value,
+        as compared: @escaping @Sendable (Value) -> PropertyValue
+    ) -> Value {
         registrar.access(self, keyPath: keyPath)
         return bookkeep { state in
-            state.tracking.track(
-                FormProperty(
-                    path: PropertyPath(path: keyPath), value: { AnyHashable(value($0)) },
-                    announce: { $0.announce(keyPath) }))
+            if !state.tracking.isTracking(keyPath) {
+                state.tracking.track(
+                    FormProperty(
+                        path: PropertyPath(path: keyPath), value: { compared(value($0)) },
+                        announce: { $0.announce(keyPath) }))
+            }
             return value(state)
         }
     }
@@ -81,33 +92,6 @@ extension FormContextObject {
         return mutate { state, changes in
             state.write(newValue, for: key, origin: origin, into: &changes)
         }
-    }
-
-    /// Writes every value of `values` in one batch: each changed key notifies once, after all are written.
-    ///
-    /// Keys absent from `values` are left as they are. Keys secret in `values` become secret in the
-    /// form before any value is written, so their changes are masked.
-    ///
-    /// - Returns: The changes made, in key order.
-    /// - Complexity: O(*m* log *m*) for *m* values, plus one call per observer of each changed key.
-    @discardableResult
-    public func set(_ values: FormContext, origin: FormChangeOrigin = .program) -> [FormChange] {
-        mutate { state, changes in
-            state.outgoing.isCollectingChanges = true
-            state.markSecret(values.secureKeys, into: &changes)
-            for key in values.sortedKeys {
-                _ = state.write(StoredValue(stored: values.storage[key]), for: key, origin: origin, into: &changes)
-            }
-            return state.outgoing.collected
-        }
-    }
-
-    /// Writes the value of `control` under its key (nothing for a control without a key).
-    ///
-    /// - Returns: The change that was made, or `nil` if nothing changed.
-    @discardableResult
-    public func update(from control: some FormControl, origin: FormChangeOrigin = .user) -> FormChange? {
-        set(control.formValue, for: control.formKey, origin: origin)
     }
 }
 

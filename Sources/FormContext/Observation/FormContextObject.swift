@@ -161,7 +161,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             }
             if state.requiresSettling {
                 var changes = ChangeSet(isSettling: true)
-                let before = state.tracking.propertyValues(of: state)
+                let before = state.trackedPropertyValues()
                 let written = try write(&state, &changes)
                 var submitPass = SubmitStage.Pass()
                 SubmitStage.take(changes, &submitPass, into: &state)
@@ -169,7 +169,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 return .settling(written, changes, before: before, submitPass)
             }
             var changes = ChangeSet(isSettling: false, recordsValues: state.submit.submitted != nil)
-            let before = state.tracking.propertyValues(of: state)
+            let before = state.trackedPropertyValues()
             let written = try write(&state, &changes)
             let result = settled(&state, &changes, written)
             var submitPass = SubmitStage.Pass()
@@ -180,7 +180,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             Self.checkInvariants(of: state)
             return .done(result, announcements, mustDeliver: state.delivery.enqueue(announcements))
         }
-        switch entry {
+        switch consume entry {
         case .done(let result, let announcements, let mustDeliver):
             if mustDeliver { deliver(announcements) }
             return result
@@ -204,7 +204,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
         /// Written while the form settles, to be settled by the thread settling.
         case deferred(Result)
         /// Written; this thread now settles it (and whatever is written meanwhile).
-        case settling(Written, ChangeSet, before: [AnyHashable], SubmitStage.Pass)
+        case settling(Written, ChangeSet, before: [PropertyValue], SubmitStage.Pass)
         /// Another thread settles: nothing written, the waiter registered.
         case waiting
     }
@@ -213,7 +213,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
     /// folding each into `changes` for one delivery, then ends the settle: runs `settled`, lets the
     /// form take new settles, and wakes whoever waits for that.
     private func finishSettling<W: Sendable, S: Sendable>(
-        _ changes: inout ChangeSet, submitPass: inout SubmitStage.Pass, written: W, before: [AnyHashable],
+        _ changes: inout ChangeSet, submitPass: inout SubmitStage.Pass, written: W, before: [PropertyValue],
         settled: (inout EngineState, inout ChangeSet, W) -> S
     ) -> (S, Announcements, Bool) {
         while true {
@@ -233,7 +233,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 Self.checkInvariants(of: state)
                 return .finished(result, announcements, state.delivery.enqueue(announcements), waiters)
             }
-            switch step {
+            switch consume step {
             case .more(let deferred):
                 for (var later, outgoing) in deferred {
                     // Delivered in the order written: what the write collected, then what its settle adds.
@@ -304,7 +304,10 @@ public final class FormContextObject: Observable, Sendable, FormReader {
         for property in announcements.properties { property.announce(self) }
         for task in announcements.cancellations { task.cancel() }
         for start in announcements.runStarts { launch(start) }
-        for (handler, change) in announcements.changeCalls { handler(change) }
+        // Each change handed on in place: a copy of a change copies both its values.
+        for index in announcements.changeCalls.indices {
+            announcements.changeCalls[index].handler(announcements.changeCalls[index].change)
+        }
         for (handler, event) in announcements.eventCalls { handler(event) }
         for (handler, changes) in announcements.settleCalls { handler(changes) }
         withExtendedLifetime(announcements.releases) {}

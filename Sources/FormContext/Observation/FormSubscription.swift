@@ -37,7 +37,7 @@ public final class FormSubscription: Sendable, Hashable {
     }
 
     /// Keeps the subscription alive in `set`, for as long as the set holds it.
-    public func store(in set: inout Set<FormSubscription>) {
+    func store(in set: inout Set<FormSubscription>) {
         set.insert(self)
     }
 
@@ -49,5 +49,28 @@ public final class FormSubscription: Sendable, Hashable {
     /// Hashes the subscription's identity.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
+    }
+}
+
+extension FormSubscription {
+    /// The subscription that, when it ends, takes a subscriber out of `owner` with `remove` (if the
+    /// owner is still alive): how every subscription of the package ends.
+    ///
+    /// What `remove` returns (the removed handler) is released only after `remove` has returned, so
+    /// outside any lock `remove` takes: a handler may own something (a control, a binding) whose
+    /// deinitializer takes that lock again. The owner is held weakly: a subscription never keeps
+    /// its form, binding or screen alive.
+    ///
+    /// - Parameters:
+    ///   - owner: The object holding the subscriber.
+    ///   - remove: Takes the subscriber out, under the owner's lock, and returns what it removed.
+    /// - Returns: The subscription.
+    static func removing<Owner: AnyObject & Sendable, Removed>(
+        from owner: Owner, _ remove: @escaping @Sendable (Owner) -> Removed
+    ) -> FormSubscription {
+        FormSubscription { [weak owner] in
+            let removed = owner.map(remove)
+            withExtendedLifetime(removed) {}
+        }
     }
 }

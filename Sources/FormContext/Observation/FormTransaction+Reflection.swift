@@ -2,10 +2,9 @@ extension FormTransaction: CustomReflectable {
     /// A mirror for `dump` and debuggers: the batch's writes in the order of their first write, each
     /// shown as descriptions show values, the values of secret keys masked. A removal shows as `nil`.
     public var customMirror: Mirror {
-        let children = order.map { key -> (String, Any) in
-            guard let value = writes[key]?.value else { return (key, "nil") }
-            let shown = form.isSecret(key) ? FormContext.secretMask : FormContext.display(value.base, quoted: true)
-            return (key, shown)
+        let children = zip(order, values).map { key, stored -> (String, Any) in
+            guard let value = StoredValue(stored).value else { return (key, "nil") }
+            return (key, SecretDisplay.text(of: value, isSecret: form.isSecret(key)))
         }
         return Mirror(self, children: children.map { (label: Optional($0.0), value: $0.1) }, displayStyle: .dictionary)
     }

@@ -4,8 +4,13 @@
 /// no one is notified, until the batch ends.
 public struct FormTransaction: FormReader {
     let form: FormContextObject
-    private(set) var writes: [String: StoredValue] = [:]
+    /// The keys written, in the order of their first write, and each one's last value beside it.
     private(set) var order: [String] = []
+    /// Kept as written and boxed once, when the batch ends: a key written several times is boxed
+    /// and hashed for its last value only.
+    private(set) var values: [(any Hashable & Sendable)?] = []
+    /// The place of each written key in ``order``.
+    private var places: [String: Int] = [:]
 
     init(form: FormContextObject) {
         self.form = form
@@ -13,35 +18,38 @@ public struct FormTransaction: FormReader {
 
     /// The value under `key`: this batch's write if there is one, otherwise the form's current value.
     public subscript(key: String) -> AnyHashable? {
-        if let written = writes[key] { return written.value }
+        if let place = places[key] { return StoredValue(values[place]).value }
         return form.read { $0.fields.value(of: key) }
-    }
-
-    /// The value of a typed field; setting `nil` removes it.
-    public subscript<Value>(key: FormKey<Value>) -> Value? {
-        get { self[key.name]?.base as? Value }
-        set { set(newValue, for: key.name) }
     }
 
     /// Stores `value` under `key` when the batch ends; `nil` removes the key, a `nil` key is ignored.
     public mutating func set(_ value: (any Hashable & Sendable)?, for key: String?) {
         guard let key else { return }
-        if writes.updateValue(StoredValue(value), forKey: key) == nil {
+        // One lookup of the key, which claims the next place if the key has none.
+        let next = order.count
+        let place = Self.claim(&places[key, default: -1], next: next)
+        if place == next {
             order.append(key)
+            values.append(value)
+        } else {
+            values[place] = value
         }
     }
 
-    /// Removes the value under `key` when the batch ends.
-    public mutating func removeValue(for key: String) {
-        set(nil, for: key)
+    /// The place `entry` holds, or `next` given to it if it holds none (-1).
+    private static func claim(_ entry: inout Int, next: Int) -> Int {
+        if entry < 0 { entry = next }
+        return entry
     }
 
     /// The keys written so far, in the order of their first write.
-    public var writtenKeys: [String] { order }
+    var writtenKeys: [String] { order }
 
-    /// Hands over the writes.
-    func finish() -> (order: [String], writes: [String: StoredValue]) {
-        (order, writes)
+    /// Hands over the writes: the keys in the order of their first write, and their last values.
+    /// Boxing hashes a value with its own `Hashable` code, so it happens here, before the form's
+    /// lock is taken.
+    func finish() -> (order: [String], values: [StoredValue]) {
+        (order, values.map { StoredValue($0) })
     }
 }
 
@@ -78,10 +86,10 @@ extension FormContextObject {
     ) throws(E) -> R {
         var batch = FormTransaction(form: self)
         let result = try body(&batch)
-        let (order, writes) = batch.finish()
+        let (order, values) = batch.finish()
         mutate { state, changes in
-            for key in order {
-                _ = state.write(writes[key] ?? .absent, for: key, origin: origin, into: &changes)
+            for (key, value) in zip(order, values) {
+                _ = state.write(value, for: key, origin: origin, into: &changes)
             }
         }
         return result

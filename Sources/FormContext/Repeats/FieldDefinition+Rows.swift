@@ -71,7 +71,7 @@ extension FieldDefinition {
     }
 
     /// The group this field orders the rows of, if it is a repeat group's field.
-    public var group: RepeatGroup? { repeatGroup }
+    var group: RepeatGroup? { repeatGroup }
 
     /// The same field as a field of one row: its key under the row, its validators and rules reading
     /// the row's fields by name.

@@ -57,7 +57,8 @@ extension FormValues {
             return form.read { $0.repeats.statistic(index, ofGroup: group) }
         case .scratch(let scratch):
             return scratch.state.repeats.statistic(index, ofGroup: group)
-        case .context(let context, let hidden, _):
+        case .context(let plain):
+            let (context, hidden) = (plain.context, plain.hidden)
             guard let order = context.storage[group]?.base as? RowOrder else { return nil }
             var tally = RowTally(statistic)
             if statistic == .rows { tally.addRows(order.count) }
@@ -97,8 +98,8 @@ extension FormValues.Source {
             return form.read { $0.repeats.neighbour(of: id, inGroup: group, previous: previous) }
         case .scratch(let scratch):
             return scratch.state.repeats.neighbour(of: id, inGroup: group, previous: previous)
-        case .context(let context, _, _):
-            guard let order = context.storage[group]?.base as? RowOrder, let position = order.firstIndex(of: id) else { return nil }
+        case .context(let plain):
+            guard let order = plain.context.storage[group]?.base as? RowOrder, let position = order.firstIndex(of: id) else { return nil }
             let other = previous ? position - 1 : position + 1
             return order.indices.contains(other) ? order[other] : nil
         }

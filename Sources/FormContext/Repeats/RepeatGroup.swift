@@ -25,9 +25,9 @@ public struct RepeatGroup: Sendable {
     /// The fields of one row, keyed relative to the row.
     public let fields: [FieldDefinition]
     /// The fewest rows the group may have; a new form starts with this many.
-    public let minimumCount: Int
+    let minimumCount: Int
     /// The most rows the group may have, if there is a limit.
-    public let maximumCount: Int?
+    let maximumCount: Int?
     /// The prefix of the scope the group was defined in (with its trailing dot), empty at the root:
     /// what ``FormValues/outer`` reads under.
     let outerPrefix: String
@@ -72,12 +72,12 @@ public struct RepeatGroup: Sendable {
     }
 
     /// The field of a row with key `name`, keyed relative to the row.
-    public func field(_ name: String) -> FieldDefinition? {
+    func field(_ name: String) -> FieldDefinition? {
         positions[name].map { fields[$0] }
     }
 
     /// The keys of the summaries, outside the group.
-    public var summaryKeys: [String] { summaries.map(\.key) }
+    var summaryKeys: [String] { summaries.map(\.key) }
 
     /// The same group, its number of rows decided by `rule` (ODK's `repeat_count`): whenever the
     /// rule's result changes, rows are added at the end (with the fields' defaults) or removed from

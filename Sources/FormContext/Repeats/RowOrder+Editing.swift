@@ -6,7 +6,7 @@ extension RowOrder {
     ///   - position: Where it goes, from 0 to `count` (clamped to that range).
     /// - Returns: The new order; this one if it already holds `id`.
     /// - Complexity: O(*c* + *k*) for *c* chunks of at most *k* rows: one chunk is copied.
-    public func inserting(_ id: RowID, at position: Int) -> RowOrder {
+    func inserting(_ id: RowID, at position: Int) -> RowOrder {
         guard !contains(id) else { return self }
         return inserted(id, at: position)
     }
@@ -46,7 +46,7 @@ extension RowOrder {
     ///
     /// - Returns: The new order; this one if it does not hold `id`.
     /// - Complexity: O(*n*) to find the row; a live form finds it from its own index.
-    public func removing(_ id: RowID) -> RowOrder {
+    func removing(_ id: RowID) -> RowOrder {
         guard let position = firstIndex(of: id) else { return self }
         return removed(at: position)
     }
@@ -55,7 +55,7 @@ extension RowOrder {
     ///
     /// - Returns: The new order; this one if it does not hold `id`.
     /// - Complexity: O(*n*) to find the row; a live form finds it from its own index.
-    public func moving(_ id: RowID, to position: Int) -> RowOrder {
+    func moving(_ id: RowID, to position: Int) -> RowOrder {
         guard let from = firstIndex(of: id) else { return self }
         return removed(at: from).inserted(id, at: position)
     }

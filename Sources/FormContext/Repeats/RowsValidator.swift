@@ -5,11 +5,11 @@
 /// `maximumRows`.
 public struct RowsValidator: Sendable {
     /// The rule's name, as reported in ``ValidationIssue/rule``.
-    public let rule: String
+    let rule: String
     /// The message shown when the check fails.
-    public let message: String
+    let message: String
     /// Whether a failure blocks submission.
-    public let severity: ValidationSeverity
+    let severity: ValidationSeverity
     let kind: Kind
 
     enum Kind: Sendable {

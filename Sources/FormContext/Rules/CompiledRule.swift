@@ -55,9 +55,7 @@ struct CompiledRule: Sendable {
         }
     }
 
-    /// How a rule computes its result, in an object of its own: a level calls it through an
-    /// unretained reference (see ``RuleStage``), where a closure read from an array is retained and
-    /// released around each call, an atomic operation on memory the level has usually not touched.
+    /// How a rule computes its result, in an object of its own.
     ///
     /// Its subclasses hold the closure in a `let`, which a call borrows: a closure kept in a value
     /// (an enum's payload, a struct's field) is copied out, and so retained, before the call. One

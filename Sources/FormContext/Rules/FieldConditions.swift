@@ -122,5 +122,5 @@ extension FieldDefinition {
     }
 
     /// Whether the field has a visibility, enabled or required condition, or a calculation.
-    public var hasRules: Bool { !conditions.isEmpty }
+    var hasRules: Bool { !conditions.isEmpty }
 }

@@ -53,7 +53,7 @@ public struct FieldGroup: Sendable {
     ///
     /// - Parameter outer: The enclosing scope.
     /// - Returns: The scoped group.
-    public func scoped(in outer: FormScope) -> FieldGroup {
+    func scoped(in outer: FormScope) -> FieldGroup {
         guard !outer.prefix.isEmpty else { return self }
         var copy = FieldGroup(outer.appending(scope.prefix))
         copy.visible = FieldConditions.scope(visible, in: outer)

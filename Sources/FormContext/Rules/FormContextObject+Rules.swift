@@ -2,12 +2,12 @@ extension FormContextObject {
     /// How many rule runs the form has made since its definition was attached.
     ///
     /// Tests and benchmarks use it to check that a change runs exactly the rules it should.
-    public var ruleEvaluationCount: Int {
+    @_spi(Diagnostics) public var ruleEvaluationCount: Int {
         read { $0.rules.evaluationCount }
     }
 
     /// The rules the last mutation that ran any rule ran, in the order they ran, with what each read.
-    public var lastRuleRuns: [RuleRun] {
+    @_spi(Diagnostics) public var lastRuleRuns: [RuleRun] {
         read { state in
             state.rules.lastRuns(in: state.fields).map {
                 RuleRun(rule: state.rules.rules[$0.rule].target.label, reads: $0.reads.map(RowSignalKey.readable))
@@ -92,7 +92,6 @@ extension EngineState {
 
     /// A value as an explanation shows it: masked if secret, `nil` if absent.
     private func shown(_ value: AnyHashable?, for key: String) -> String {
-        guard let value else { return "nil" }
-        return fields.isSecret(key) ? FormContext.secretMask : FormContext.display(value.base, quoted: true)
+        SecretDisplay.text(of: value, isSecret: value != nil && fields.isSecret(key))
     }
 }

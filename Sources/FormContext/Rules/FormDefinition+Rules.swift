@@ -40,5 +40,5 @@ extension FormDefinition {
     }
 
     /// Whether the definition has any visibility, enabled, required or calculation rule.
-    public var hasRules: Bool { !rules.isEmpty }
+    var hasRules: Bool { !rules.isEmpty }
 }

@@ -1,14 +1,14 @@
 /// One run of one rule: which rule (named by the key it decides about, and what it decides unless it
 /// is the key's value), and the keys it read.
-public struct RuleRun: Hashable, Sendable, CustomStringConvertible {
+@_spi(Diagnostics) public struct RuleRun: Hashable, Sendable, CustomStringConvertible {
     /// The rule: `total` for a calculation, `children (visible)` for a visibility rule,
     /// `household.* (visible)` for a group's.
-    public let rule: String
+    @_spi(Diagnostics) public let rule: String
     /// The keys it read, in the order it read them.
-    public let reads: [String]
+    @_spi(Diagnostics) public let reads: [String]
 
     /// `rule <- read, read`.
-    public var description: String {
+    @_spi(Diagnostics) public var description: String {
         reads.isEmpty ? "\(rule) (read nothing)" : "\(rule) <- " + reads.joined(separator: ", ")
     }
 }
@@ -42,14 +42,14 @@ public struct RuleEvaluation: Sendable, CustomStringConvertible {
     public let cycles: [RuleCycle]
 
     /// The fields left out of validation and submission: hidden or disabled.
-    public var inactiveKeys: Set<String> { hiddenKeys.union(disabledKeys) }
+    var inactiveKeys: Set<String> { hiddenKeys.union(disabledKeys) }
 
     /// The values of the active fields: what a submission of these values would hold.
     ///
     /// - Complexity: O(*n*) for *n* values.
     public var activeValues: FormContext {
         var active = values
-        for key in inactiveKeys { active.removeValue(for: key) }
+        for key in inactiveKeys { active.storage[key] = nil }
         return active
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension FormContext: CustomStringConvertible, CustomDebugStringConvertible {
     /// The mask shown in place of a secret value.
-    public static let secretMask = "••••••"
+    public static let secretMask = SecretDisplay.mask
 
     /// The values sorted by key, with secret values masked: `["name": "Ada", "password": ••••••]`.
     ///
@@ -27,8 +27,7 @@ extension FormContext: CustomStringConvertible, CustomDebugStringConvertible {
     /// - Returns: The text, or an empty string if the key has no value.
     public func displayValue(for key: String, revealingSecrets: Bool = false, quoted: Bool = false) -> String {
         guard let value = storage[key] else { return "" }
-        if secureKeys.contains(key) && !revealingSecrets { return Self.secretMask }
-        return Self.display(value.base, quoted: quoted)
+        return SecretDisplay.text(of: value, isSecret: secureKeys.contains(key) && !revealingSecrets, quoted: quoted)
     }
 
     /// Shows a value: dates as ISO 8601 (or what they are instead, such as `invalid date (nan)`),

@@ -50,7 +50,7 @@ public struct FormContext: @unchecked Sendable {
     public var values: [String: AnyHashable] { storage }
 
     /// The keys that have a value, in no particular order.
-    public var keys: Dictionary<String, AnyHashable>.Keys { storage.keys }
+    var keys: Dictionary<String, AnyHashable>.Keys { storage.keys }
 
     /// The keys that have a value, sorted.
     ///
@@ -81,14 +81,6 @@ public struct FormContext: @unchecked Sendable {
         storage[key] = boxed(value)
     }
 
-    /// Removes the value under `key`.
-    ///
-    /// - Returns: The value that was removed, or `nil` if the key had none.
-    @discardableResult
-    public mutating func removeValue(for key: String) -> AnyHashable? {
-        storage.removeValue(forKey: key)
-    }
-
     /// Marks `key` as secret or not; secret values are masked in ``description``.
     public mutating func setSecure(_ isSecure: Bool = true, for key: String) {
         if isSecure {
@@ -96,14 +88,6 @@ public struct FormContext: @unchecked Sendable {
         } else {
             secureKeys.remove(key)
         }
-    }
-
-    /// The value of a typed field; `nil` when the key is absent or holds another type.
-    ///
-    /// Setting `nil` removes the key.
-    public subscript<Value>(key: FormKey<Value>) -> Value? {
-        get { storage[key.name]?.base as? Value }
-        set { set(newValue, for: key.name) }
     }
 }
 

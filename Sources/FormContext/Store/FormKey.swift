@@ -25,7 +25,7 @@ public struct FormKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomStr
     }
 
     /// The name of the value type, as used in error messages.
-    public static var valueTypeName: String { typeName(of: Value.self) }
+    static var valueTypeName: String { typeName(of: Value.self) }
 
     /// The key as `name: Type`, for example `age: Int`.
     public var description: String { "\(name): \(Self.valueTypeName)" }

@@ -14,7 +14,7 @@
 ///
 /// A lenient read (`reader[key]` with a ``FormKey``) answers `nil` both for an absent key and for a
 /// value of another type, as the original form-context pattern did. A strict read
-/// (``value(for:as:)``, ``value(for:)``, ``requiredValue(for:)``) throws ``FormContextError``, naming
+/// (``value(for:)``) throws ``FormContextError``, naming
 /// the key, the expected type and the found type, for code that must not mistake one for the other.
 public protocol FormReader {
     /// The value stored under `key`, or `nil` if there is none.
@@ -40,7 +40,7 @@ extension FormReader {
     /// - Returns: The value.
     /// - Throws: ``FormContextError/missingValue(key:expected:)`` if the key has no value,
     ///   ``FormContextError/typeMismatch(key:expected:found:)`` if its value has another type.
-    public func value<T>(for key: String, as type: T.Type = T.self) throws(FormContextError) -> T {
+    func value<T>(for key: String, as type: T.Type = T.self) throws(FormContextError) -> T {
         guard let stored = self[key] else {
             throw .missingValue(key: key, expected: typeName(of: T.self))
         }
@@ -64,7 +64,7 @@ extension FormReader {
     /// - Parameter key: The typed field key.
     /// - Returns: The value.
     /// - Throws: ``FormContextError`` if the key is absent or holds another type.
-    public func requiredValue<Value>(for key: FormKey<Value>) throws(FormContextError) -> Value {
+    func requiredValue<Value>(for key: FormKey<Value>) throws(FormContextError) -> Value {
         try value(for: key.name, as: Value.self)
     }
 }

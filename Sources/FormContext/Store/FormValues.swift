@@ -17,7 +17,10 @@ import Synchronization
 public struct FormValues: FormReader {
     enum Source {
         /// A plain context, with the keys of hidden fields and of disabled fields.
-        case context(FormContext, hidden: Set<String>, disabled: Set<String>)
+        ///
+        /// Every case holds one reference, so that a reader (made for every level of rules) copies
+        /// its source as one retain, not through an outlined copy of payloads of different shapes.
+        case context(PlainValues)
         /// A live form.
         case live(FormContextObject)
         /// A form's state evaluated on its own, with no live form (rules over a plain context, for a server).
@@ -25,9 +28,6 @@ public struct FormValues: FormReader {
     }
 
     let source: Source
-    /// The live form of ``source``, unretained: `source` holds it for as long as this reader exists,
-    /// so a read reaches it without retaining and releasing it (two atomic operations a read).
-    private let liveForm: Unmanaged<FormContextObject>?
     /// The fields this reader cannot see: their values read as absent.
     var excluded: FieldFlags
     /// The scope prefix with its trailing dot, or empty at the root.
@@ -48,7 +48,6 @@ public struct FormValues: FormReader {
         recordingRun: UInt = 0, row: RowScope? = nil
     ) {
         self.source = source
-        if case .live(let form) = source { liveForm = Unmanaged.passUnretained(form) } else { liveForm = nil }
         self.excluded = excluded
         self.prefix = prefix
         self.tracker = tracker
@@ -56,16 +55,18 @@ public struct FormValues: FormReader {
         self.row = row
     }
 
-    /// The tracker to record the calling thread's reads in, if they are recorded now.
+    /// Whether the calling thread's reads through this reader are recorded now (in ``tracker``).
+    ///
+    /// A flag rather than the tracker itself: handing the tracker out would retain and release it on
+    /// every read, where the reader's own reference, borrowed, serves.
     @inline(__always)
-    private var trackerOfCallingThread: ReadTracker? {
-        guard let tracker, tracker.takesReads(of: recordingRun) else { return nil }
-        return tracker
+    private var isRecording: Bool {
+        if let tracker { tracker.takesReads(of: recordingRun) } else { false }
     }
 
     /// Records that `key` was read, if the calling thread's reads are recorded now.
     func record(_ key: String) {
-        trackerOfCallingThread?.record(key)
+        if isRecording, let tracker { tracker.record(key) }
     }
 
     /// The values of `context`, with `inactiveKeys` reading as absent.
@@ -73,8 +74,8 @@ public struct FormValues: FormReader {
     /// - Parameters:
     ///   - context: The values.
     ///   - inactiveKeys: Keys of hidden or disabled fields.
-    public init(_ context: FormContext, inactiveKeys: Set<String> = []) {
-        self.init(.context(context, hidden: inactiveKeys, disabled: inactiveKeys))
+    init(_ context: FormContext, inactiveKeys: Set<String> = []) {
+        self.init(.context(PlainValues(context, hidden: inactiveKeys, disabled: inactiveKeys)))
     }
 
     /// The value under `key` (inside the reader's scope), or `nil` if there is none or its field is
@@ -99,7 +100,7 @@ public struct FormValues: FormReader {
             let key = prefix.isEmpty ? key.name : prefix + key.name
             if case .context = source { return value(ofFullKey: key)?.base as? Value }
             let stored = storedValue(ofFullKey: key)
-            if Value.self == Int.self, let int = stored.int { return unsafeBitCast(int, to: Value.self) }
+            if Value.self == Int.self, let int = stored.int { return int as? Value }
             return stored.value?.base as? Value
         }
     }
@@ -107,11 +108,11 @@ public struct FormValues: FormReader {
     /// The value under `key`, a key from the root, or `nil` if there is none or this reader cannot see it.
     @inline(__always)
     private func value(ofFullKey key: String) -> AnyHashable? {
-        guard case .context(let context, let hidden, let disabled) = source else { return storedValue(ofFullKey: key).value }
+        guard case .context(let plain) = source else { return storedValue(ofFullKey: key).value }
         record(key)
-        if !hidden.isEmpty, !excluded.isDisjoint(with: .concealed), hidden.contains(key) { return nil }
-        if !disabled.isEmpty, !excluded.isDisjoint(with: .locked), disabled.contains(key) { return nil }
-        return context.storage[key]
+        if !plain.hidden.isEmpty, !excluded.isDisjoint(with: .concealed), plain.hidden.contains(key) { return nil }
+        if !plain.disabled.isEmpty, !excluded.isDisjoint(with: .locked), plain.disabled.contains(key) { return nil }
+        return plain.context.storage[key]
     }
 
     /// The stored value under `key`, a key from the root, in a live form or a form's state evaluated
@@ -120,25 +121,21 @@ public struct FormValues: FormReader {
     private func storedValue(ofFullKey key: String) -> StoredValue {
         switch source {
         case .context: return .absent
-        case .live:
-            // Reached through `liveForm`, which `source` keeps alive while this reader exists: not
-            // binding the form here spares a retain and release of it on every read.
-            guard let liveForm else { return .absent }
-            let tracker = trackerOfCallingThread
-            return liveForm._withUnsafeGuaranteedRef { form in
-                form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, tracker: tracker) }
-            }
+        case .live(let form):
+            let records = isRecording
+            return form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, recordingIn: tracker, records) }
         case .scratch(let scratch):
-            return Self.storedValue(of: key, in: scratch.state.fields, unless: excluded, tracker: trackerOfCallingThread)
+            return Self.storedValue(of: key, in: scratch.state.fields, unless: excluded, recordingIn: tracker, isRecording)
         }
     }
 
     /// The stored value of `key` in `fields`, absent when it has none or its field carries any of
-    /// `flags`; the read recorded in `tracker` with the key's slot, found by the same lookup.
+    /// `flags`; the read recorded, when `records`, in `tracker` with the key's slot, found by the same lookup.
     @inline(__always)
-    private static func storedValue(of key: String, in fields: FieldTable, unless flags: FieldFlags, tracker: ReadTracker?) -> StoredValue {
-        let slot = tracker.map { $0.slot(of: key, in: fields) } ?? fields.slot(of: key)
-        tracker?.record(key, slot: slot)
+    private static func storedValue(
+        of key: String, in fields: FieldTable, unless flags: FieldFlags, recordingIn tracker: ReadTracker?, _ records: Bool
+    ) -> StoredValue {
+        let slot = if records, let tracker { tracker.recordRead(of: key, in: fields) } else { fields.slot(of: key) }
         guard let slot else { return .absent }
         return fields.flags(at: slot).isDisjoint(with: flags) ? fields.stored(at: slot) : .absent
     }
@@ -154,6 +151,19 @@ public struct FormValues: FormReader {
     }
 }
 
+/// A plain context read by a ``FormValues``, with the keys of its hidden and of its disabled fields.
+final class PlainValues: Sendable {
+    let context: FormContext
+    let hidden: Set<String>
+    let disabled: Set<String>
+
+    init(_ context: FormContext, hidden: Set<String>, disabled: Set<String>) {
+        self.context = context
+        self.hidden = hidden
+        self.disabled = disabled
+    }
+}
+
 /// A form's state evaluated on its own by one thread, with no live form and no lock.
 final class ScratchState {
     var state: EngineState
@@ -166,8 +176,8 @@ final class ScratchState {
 /// Collects what one validator or rule reads while it runs: the keys, or for rules the field slots.
 ///
 /// Used by one thread at a time: the form makes one per validation pass, and the rule engine keeps
-/// one with its buffers from level to level, handing it to each check in turn. A tracker recording slots keeps the reads of every rule of a pass in one buffer, each rule's
-/// reads a range of it, so that a rule run records its reads without allocating and without hashing
+/// one with its buffers from level to level, handing it to each check in turn. A tracker recording
+/// slots keeps the reads of every rule of a level in one buffer, each rule's reads a range of it, so that a rule run records its reads without allocating and without hashing
 /// a key twice; a key with no slot yet is kept aside, and its slot made when the reads are committed.
 final class ReadTracker: @unchecked Sendable {
     // `@unchecked Sendable` is sound: any thread may ask ``takesReads(of:)``, which reads atomics
@@ -203,38 +213,64 @@ final class ReadTracker: @unchecked Sendable {
             && activeThread.load(ordering: .relaxed) == ThreadIdentity.currentNumber
     }
 
-    // Unchecked exclusivity: one thread uses a tracker at a time, and none of its methods calls out
-    // while changing it, so the per-access check would guard nothing.
-    @exclusivity(unchecked) private(set) var keys: [String] = []
     /// Whether reads are recorded as slots (in ``slots``) rather than keys (in ``keys``).
     let recordsSlots: Bool
-    /// The reads as slots, in order; a key with no slot yet as `-1 - i` for its place `i` in ``unplacedKeys``.
-    @exclusivity(unchecked) private(set) var slots: [Int] = []
-    /// The keys read that had no slot yet.
-    @exclusivity(unchecked) private(set) var unplacedKeys: [String] = []
-    /// The key found last, and its slot (-1 for none): the rules of a level often read one field (a
-    /// switch), which is then looked up once. Forgotten on reset, so it never outlives a level.
-    @exclusivity(unchecked) private var lastKey = ""
-    @exclusivity(unchecked) private var lastSlot = -1
+    /// Everything recorded, in one value: a read changes the tracker through one access (each
+    /// access to a class's stored property is checked for exclusivity at run time).
+    private var log = ReadLog()
+
+    /// The keys read, in order (for a tracker recording keys).
+    var keys: [String] { log.keys }
+    /// The reads as slots, in order (for a tracker recording slots); a key with no slot yet as
+    /// `-1 - i` for its place `i` among the keys that had none.
+    var slots: [Int] { log.slots }
+    /// How many slots have been recorded.
+    var slotCount: Int { log.slots.count }
 
     /// A tracker recording keys, or with `recordingSlots`, slots.
     init(recordingSlots: Bool = false) {
         recordsSlots = recordingSlots
     }
 
-    /// The slot of `key` in `fields`, or `nil` if it has none.
-    @inline(__always)
-    func slot(of key: String, in fields: FieldTable) -> Int? {
-        if lastSlot >= 0, key == lastKey { return lastSlot }
-        guard let slot = fields.slot(of: key) else { return nil }
-        lastKey = key
-        lastSlot = slot
-        return slot
-    }
-
     /// Records that `key` was read.
     func record(_ key: String) {
-        if recordsSlots {
+        log.record(key, recordingSlots: recordsSlots)
+    }
+
+    /// Records that `key` was read, and returns its slot in `fields` (`nil` if it has none), found
+    /// by the same lookup.
+    @inline(__always)
+    func recordRead(of key: String, in fields: FieldTable) -> Int? {
+        log.recordRead(of: key, in: fields, recordingSlots: recordsSlots)
+    }
+
+    /// Gives every key read that had no slot yet the slot `place` makes for it, in the order the
+    /// keys were read, then exchanges the slots recorded with `other`: the caller takes the
+    /// reads as a value of its own, and the tracker records the next ones in the storage `other`
+    /// held (emptied by ``reset()``). One access to the tracker's records for both.
+    func takeSlots(into other: inout [Int], placing place: (String) -> Int) {
+        log.takeSlots(into: &other, placing: place)
+    }
+
+    /// Forgets what was read, for the next check.
+    func reset() {
+        log.reset()
+    }
+}
+
+/// What a ``ReadTracker`` recorded.
+private struct ReadLog {
+    var keys: [String] = []
+    var slots: [Int] = []
+    /// The keys read that had no slot yet.
+    var unplacedKeys: [String] = []
+    /// The key found last, and its slot (-1 for none): the rules of a level often read one field (a
+    /// switch), which is then looked up once. Forgotten on reset, so it never outlives a level.
+    var lastKey = ""
+    var lastSlot = -1
+
+    mutating func record(_ key: String, recordingSlots: Bool) {
+        if recordingSlots {
             slots.append(-1 - unplacedKeys.count)
             unplacedKeys.append(key)
         } else {
@@ -242,27 +278,39 @@ final class ReadTracker: @unchecked Sendable {
         }
     }
 
-    /// Records that `key`, in `slot` if it has one, was read.
     @inline(__always)
-    func record(_ key: String, slot: Int?) {
-        if recordsSlots, let slot {
+    mutating func recordRead(of key: String, in fields: FieldTable, recordingSlots: Bool) -> Int? {
+        let slot: Int?
+        if lastSlot >= 0, key == lastKey {
+            slot = lastSlot
+        } else {
+            slot = fields.slot(of: key)
+            if let slot {
+                lastKey = key
+                lastSlot = slot
+            }
+        }
+        if recordingSlots, let slot {
             slots.append(slot)
         } else {
-            record(key)
+            record(key, recordingSlots: recordingSlots)
         }
+        return slot
     }
 
-    /// Gives every key read in `range` of ``slots`` that had no slot yet the slot `place` makes for
-    /// it, in the order the keys were read.
-    func placeSlots(in range: Range<Int>, _ place: (String) -> Int) {
+    mutating func placeSlots(_ place: (String) -> Int) {
         guard !unplacedKeys.isEmpty else { return }
-        for index in range where slots[index] < 0 {
+        for index in slots.indices where slots[index] < 0 {
             slots[index] = place(unplacedKeys[-1 - slots[index]])
         }
     }
 
-    /// Forgets what was read, for the next check.
-    func reset() {
+    mutating func takeSlots(into other: inout [Int], placing place: (String) -> Int) {
+        placeSlots(place)
+        swap(&slots, &other)
+    }
+
+    mutating func reset() {
         keys.empty()
         slots.empty()
         unplacedKeys.empty()

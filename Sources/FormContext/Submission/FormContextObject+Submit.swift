@@ -4,8 +4,8 @@ extension FormContextObject {
 
     /// Submits the form: validates it, then hands its values to `handler`.
     ///
-    /// Anything holding the form can call this: a ``SubmitControl`` inside it, a toolbar button, a
-    /// keyboard shortcut, a test or a command line. In order:
+    /// Anything holding the form can call this: a submit button (which reads ``submitPhase`` for its
+    /// state), a toolbar button, a keyboard shortcut, a test or a command line. In order:
     ///
     /// 1. If a submit is already under way, returns ``SubmitResult/alreadySubmitting`` and does nothing.
     /// 2. Marks every field touched, drops errors set from outside, runs every synchronous validator

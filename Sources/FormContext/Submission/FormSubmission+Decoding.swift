@@ -12,7 +12,7 @@ extension FormSubmission {
     ///
     /// With no definition every value is kept as a ``JSONValue``, written back unchanged. With one, a
     /// repeat group's array of row objects becomes its rows again, as
-    /// ``FormDefinition/decodeValues(from:unknownKeys:)`` reads it; its JSON is then the same,
+    /// ``FormDefinition/decodeValues(fromJSON:unknownKeys:)-(String,_)`` reads it; its JSON is then the same,
     /// rows in the same order.
     ///
     /// - Parameters:
@@ -42,7 +42,7 @@ extension FormSubmission {
     ///   - unknownKeys: What to do with keys the definition has no field for.
     ///   - number: Which submit this is.
     /// - Throws: ``FormDecodingError``.
-    public init(
+    init(
         json: JSONValue, definition: FormDefinition?, unknownKeys: UnknownKeyPolicy = .reject, number: Int = 0
     ) throws(FormDecodingError) {
         let values: FormContext
@@ -60,7 +60,7 @@ extension FormSubmission {
 
     /// The values as the JSON object ``json(pretty:maskingSecrets:includingRowIDs:)`` writes, without
     /// row ids; secret values as they are.
-    public var jsonValues: JSONValue {
+    var jsonValues: JSONValue {
         arranged.rendered(maskingSecrets: false, includingRowIDs: false)
     }
 

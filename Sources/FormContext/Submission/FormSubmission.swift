@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The values a form hands to its submit handler: immutable, `Sendable`, sorted by key, and
 /// encodable to JSON.
@@ -52,7 +52,7 @@ public struct FormSubmission: Sendable, FormReader, CustomStringConvertible, Cus
     ///   - values: The values to submit.
     ///   - secureKeys: The keys whose values are secret.
     /// - Throws: ``SubmissionError`` naming the first key whose value cannot be encoded as JSON.
-    public init(_ values: [String: any Hashable & Sendable], secureKeys: Set<String> = []) throws(SubmissionError) {
+    init(_ values: [String: any Hashable & Sendable], secureKeys: Set<String> = []) throws(SubmissionError) {
         var context = FormContext(values)
         context.secureKeys = secureKeys
         try self.init(context)
@@ -108,7 +108,7 @@ public struct FormSubmission: Sendable, FormReader, CustomStringConvertible, Cus
     ///   - pretty: Indented (the default) or compact.
     ///   - includingRowIDs: Whether each row of a repeat group carries its id as `"$row"`; `false` by default.
     /// - Returns: The bytes.
-    public func jsonData(pretty: Bool = true, includingRowIDs: Bool = false) -> Data {
+    func jsonData(pretty: Bool = true, includingRowIDs: Bool = false) -> Data {
         Data(json(pretty: pretty, includingRowIDs: includingRowIDs).utf8)
     }
 

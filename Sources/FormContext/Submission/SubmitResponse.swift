@@ -5,9 +5,9 @@
 /// ```
 public struct SubmitResponse: Hashable, Sendable {
     /// Error messages by field key.
-    public let fieldErrors: [String: [String]]
+    let fieldErrors: [String: [String]]
     /// Error messages about the whole form.
-    public let formErrors: [String]
+    let formErrors: [String]
 
     /// The submission was accepted.
     public static let accepted = SubmitResponse(fieldErrors: [:], formErrors: [])
@@ -23,7 +23,7 @@ public struct SubmitResponse: Hashable, Sendable {
     }
 
     /// Whether there are no errors.
-    public var isAccepted: Bool {
+    var isAccepted: Bool {
         formErrors.isEmpty && fieldErrors.values.allSatisfy(\.isEmpty)
     }
 }

@@ -12,7 +12,7 @@ public enum SubmitResult: Sendable, CustomStringConvertible {
     case alreadySubmitting
 
     /// Whether the handler accepted the submission.
-    public var isSuccess: Bool {
+    var isSuccess: Bool {
         if case .succeeded = self { return true }
         return false
     }

@@ -114,7 +114,7 @@ struct SubmittedJSON: Sendable {
     static func rendered(_ node: Node, maskingSecrets: Bool, includingRowIDs: Bool) -> JSONValue {
         switch node {
         case .value(let json, let isSecret):
-            return maskingSecrets && isSecret ? .string(FormContext.secretMask) : json
+            return maskingSecrets && isSecret ? .string(SecretDisplay.mask) : json
         case .rows(let rows):
             return .array(rows.map { row in
                 var object = object(row.members, maskingSecrets: maskingSecrets, includingRowIDs: includingRowIDs)

@@ -1,7 +1,7 @@
 /// A check that has to wait for something, such as asking a server whether a user name is free.
 ///
 /// A live form runs a field's asynchronous validators after its synchronous ones pass, once the
-/// value has stopped changing for ``debounce``. A newer value cancels the run for the older one, and
+/// value has stopped changing for its debounce interval. A newer value cancels the run for the older one, and
 /// an older result never replaces a newer one. A submit waits for the runs still pending.
 ///
 /// ```swift
@@ -13,9 +13,9 @@
 /// ```
 public struct AsyncValidator<Value: Hashable & Sendable>: Sendable {
     /// The rule's name, as reported in ``ValidationIssue/rule``.
-    public let rule: String
+    @usableFromInline let rule: String
     /// How long the value must stay unchanged before the check starts.
-    public let debounce: Duration
+    @usableFromInline let debounce: Duration
     let check: @Sendable (Value) async throws -> String?
 
     /// Creates an asynchronous validator.

@@ -24,7 +24,7 @@ extension FormContextObject {
     /// - Parameters:
     ///   - definition: The fields and their validators.
     ///   - options: When to validate, and how asynchronous validators wait.
-    public func attach(_ definition: FormDefinition, options: ValidationOptions = ValidationOptions()) {
+    func attach(_ definition: FormDefinition, options: ValidationOptions = ValidationOptions()) {
         mutate { state, changes in
             state.clearAllIssues(into: &changes)
             state.validation.use(definition, fields: &state.fields)
@@ -72,7 +72,7 @@ extension FormContextObject {
     /// - Parameter key: The field.
     /// - Returns: The field's errors.
     @discardableResult
-    public func validate(_ key: String) -> [ValidationIssue] {
+    func validate(_ key: String) -> [ValidationIssue] {
         mutate(
             { state, changes in
                 let slot = state.fields.slot(creating: key)
@@ -166,24 +166,24 @@ extension FormContextObject {
     /// The keys of the fields with errors.
     ///
     /// - Complexity: O(*k*) for *k* fields with errors.
-    public var invalidKeys: Set<String> {
+    var invalidKeys: Set<String> {
         read { $0.fields.keys(of: $0.validation.invalid) }
     }
 
     /// The errors of `key`; observation tracks that field's state.
-    public func errors(for key: String) -> [ValidationIssue] {
+    func errors(for key: String) -> [ValidationIssue] {
         fieldState(for: key).errors
     }
 
     /// The warnings of `key`; observation tracks that field's state.
-    public func warnings(for key: String) -> [ValidationIssue] {
+    func warnings(for key: String) -> [ValidationIssue] {
         fieldState(for: key).warnings
     }
 
     /// Every current error and warning, in definition order, form-level last.
     ///
     /// - Complexity: O(*n*) for *n* fields.
-    public var validationReport: ValidationReport {
+    var validationReport: ValidationReport {
         read { $0.currentReport() }
     }
 

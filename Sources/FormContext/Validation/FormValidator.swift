@@ -11,11 +11,11 @@
 /// ``Validator/custom(_:message:dependsOn:_:)`` validator that lists the fields it reads.
 public struct FormValidator: Sendable {
     /// The rule's name, as reported in ``ValidationIssue/rule``.
-    public let rule: String
+    let rule: String
     /// The message shown when the check fails.
-    public let message: String
+    let message: String
     /// Whether a failure blocks submission.
-    public let severity: ValidationSeverity
+    let severity: ValidationSeverity
     let test: @Sendable (FormValues) -> Bool
 
     /// Creates a form-level validator.

@@ -21,7 +21,7 @@ public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
     ///   - rule: The name of the rule that failed.
     ///   - message: The message for the user.
     ///   - severity: Whether it blocks submission.
-    public init(key: String?, rule: String, message: String, severity: ValidationSeverity = .error) {
+    @usableFromInline init(key: String?, rule: String, message: String, severity: ValidationSeverity = .error) {
         self.key = key
         self.rule = rule
         self.message = message

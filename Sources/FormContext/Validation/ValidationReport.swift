@@ -13,7 +13,7 @@ public struct ValidationReport: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - errors: The blocking issues, in order.
     ///   - warnings: The non-blocking issues, in order.
-    public init(errors: [ValidationIssue] = [], warnings: [ValidationIssue] = []) {
+    init(errors: [ValidationIssue] = [], warnings: [ValidationIssue] = []) {
         self.errors = errors
         self.warnings = warnings
     }
@@ -29,14 +29,14 @@ public struct ValidationReport: Hashable, Sendable, CustomStringConvertible {
     /// The errors of one field, in the order its validators are listed.
     ///
     /// - Complexity: O(*e*) for *e* errors.
-    public func errors(for key: String) -> [ValidationIssue] {
+    func errors(for key: String) -> [ValidationIssue] {
         errors.filter { $0.key == key }
     }
 
     /// The warnings of one field.
     ///
     /// - Complexity: O(*w*) for *w* warnings.
-    public func warnings(for key: String) -> [ValidationIssue] {
+    func warnings(for key: String) -> [ValidationIssue] {
         warnings.filter { $0.key == key }
     }
 

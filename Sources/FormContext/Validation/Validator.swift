@@ -17,13 +17,13 @@
 /// ```
 public struct Validator<Value: Hashable & Sendable>: Sendable {
     /// The rule's name, as reported in ``ValidationIssue/rule``: `required`, `minLength(3)` …
-    public let rule: String
+    @usableFromInline let rule: String
     /// The message shown when the check fails.
     public var message: String
     /// Whether a failure blocks submission.
     public var severity: ValidationSeverity
     /// The other fields the check reads; a change to one of them re-validates this field.
-    public let dependencies: [String]
+    let dependencies: [String]
 
     @usableFromInline let isRequirement: Bool
     @usableFromInline let test: @Sendable (Value, FormValues) -> Bool
@@ -72,7 +72,7 @@ public struct Validator<Value: Hashable & Sendable>: Sendable {
     ///   - value: The value to check, or `nil` for an absent one.
     ///   - context: The other values of the form, for checks that compare fields.
     /// - Returns: Whether the value passes.
-    public func passes(_ value: Value?, in context: FormContext = FormContext()) -> Bool {
+    func passes(_ value: Value?, in context: FormContext = FormContext()) -> Bool {
         passes(value, in: FormValues(context))
     }
 
@@ -82,37 +82,9 @@ public struct Validator<Value: Hashable & Sendable>: Sendable {
     ///   - value: The value to check, or `nil` for an absent one.
     ///   - values: The other values of the form.
     /// - Returns: Whether the value passes.
-    public func passes(_ value: Value?, in values: FormValues) -> Bool {
+    func passes(_ value: Value?, in values: FormValues) -> Bool {
         guard let value else { return !isRequirement }
         if isRequirement { return test(value, values) }
-        return isEmptyValue(value) || test(value, values)
+        return isBlankValue(value) || test(value, values)
     }
-}
-
-/// Whether `value` counts as not filled in, for `required` and for every other validator alike:
-/// blank text (empty, or white space only) or an empty collection.
-///
-/// The same rule both ways means that a blank field fails `required` and nothing else.
-@inline(__always)
-func isEmptyValue(_ value: some Any) -> Bool {
-    isBlankValue(value)
-}
-
-/// Whether `value` counts as missing: blank text (empty, or white space only) or an empty collection.
-@inlinable
-func isBlankValue(_ value: some Any) -> Bool {
-    if let text = value as? String { return isBlankText(text) }
-    if let collection = value as? any Collection { return collection.isEmpty }
-    return false
-}
-
-/// Whether `text` is empty or white space only.
-///
-/// Text that starts with a printable ASCII character other than a space is settled by its first
-/// byte, without walking its characters.
-@inlinable
-func isBlankText(_ text: String) -> Bool {
-    guard let first = text.utf8.first else { return true }
-    if first > 0x20 && first < 0x7F { return false }
-    return text.allSatisfy(\.isWhitespace)
 }

@@ -80,29 +80,3 @@ struct RoundTripSample: Codable, Sendable, CustomStringConvertible {
 func sameDouble(_ lhs: Double, _ rhs: Double) -> Bool {
     lhs.bitPattern == rhs.bitPattern || (lhs.isNaN && rhs.isNaN)
 }
-
-/// Shapes only the Codable route carries, some of which it must refuse.
-struct RoundTripShapes: Codable, Sendable, Equatable {
-    var maybeTags: [String]?
-    var slots: [Int?]
-    var map: [String: Int]
-
-    static func random(_ values: inout RandomValues) -> RoundTripShapes {
-        let maybeTags: [String]? = values.oneIn(3) ? nil : (0..<Int.random(in: 0...2, using: &values.generator)).map { _ in values.string() }
-        let slots = (0..<Int.random(in: 0...3, using: &values.generator)).map { _ in values.oneIn(4) ? nil : values.int() }
-        var map: [String: Int] = [:]
-        for _ in 0..<Int.random(in: 0...3, using: &values.generator) {
-            map[values.oneIn(4) ? values.string() + "." + values.string() : values.string()] = values.int()
-        }
-        return RoundTripShapes(maybeTags: maybeTags, slots: slots, map: map)
-    }
-
-    /// The key the encoder must name when it refuses these shapes, or `nil` if they can be carried.
-    var refusedKey: String? {
-        if let maybeTags, maybeTags.isEmpty { return "maybeTags" }
-        if let index = slots.firstIndex(where: { $0 == nil }) { return "slots.\(index)" }
-        // A dot is a dot whatever follows it: `.` with a combining mark is one Character, still a separator.
-        if let dotted = map.keys.filter({ $0.unicodeScalars.contains(".") }).min() { return "map.\(dotted)" }
-        return nil
-    }
-}

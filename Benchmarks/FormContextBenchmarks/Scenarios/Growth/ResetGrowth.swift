@@ -13,7 +13,7 @@ enum ResetGrowth {
             GrowthCase(label: "reset one dirty field, a connected control per field") { size in
                 let keys = Fixture.keys(size)
                 let form = FormContextObject(Fixture.context(keys))
-                let controls = keys.map { TextControl(key: $0) }
+                let controls = keys.map { FieldControl<String>(key: $0) }
                 for control in controls { try? control.connect(to: form) }
                 return editAndReset(form, keeping: controls)
             },

@@ -31,7 +31,7 @@ enum ValidationGrowth {
             },
             GrowthCase(label: "on-change set, a scoped form-level validator") { size in
                 let form = FormContextObject(
-                    definition: definition(size).scoped(under: "scope"), options: ValidationOptions(mode: .onChange))
+                    definition: definition(size).scoped(in: FormScope("scope")), options: ValidationOptions(mode: .onChange))
                 return alternatingSets(on: form, key: "scope.field-2")
             },
         ])

@@ -113,7 +113,7 @@ struct RepeatScenario: Scenario {
             return bench.nanosecondsPerOperation(
                 operationsPerRound: 1,
                 engine: { rounds in
-                    for index in 0..<rounds { form[key] = 20 + index % 2 * 50 }
+                    for index in 0..<rounds { form.set(20 + index % 2 * 50, for: key.name) }
                 },
                 baseline: { rounds in
                     for index in 0..<rounds { indexed.edit(row: middle, age: 20 + index % 2 * 50) }

@@ -1,4 +1,4 @@
-import FormContext
+@_spi(Diagnostics) import FormContext
 
 /// One kind of change measured on the engine and, in the same run, on both baselines and any other
 /// sides given: rule runs per change and time per change, as rows of the engine against each.

@@ -1,7 +1,7 @@
 /// What one mutation must announce once every lock is released: registrar announcements, subscriber
 /// calls, and asynchronous runs to start or cancel.
 struct Announcements: Sendable {
-    var changeCalls: [(@Sendable (FormChange) -> Void, FormChange)] = []
+    var changeCalls: [Outgoing.ChangeCall] = []
     var eventCalls: [(@Sendable (FieldEvent) -> Void, FieldEvent)] = []
     /// The subscribers of the settle (live screens) and what the mutation changed, for each.
     var settleCalls: [(@Sendable ([SettledChange]) -> Void, [SettledChange])] = []

@@ -8,7 +8,7 @@ extension EngineState {
     ///   - before: The tracked form-level properties' values before the mutation, in tracking order.
     /// - Returns: The announcements.
     /// - Complexity: O(*c*) for *c* changed, observed fields, plus O(*p*) for *p* tracked form-level properties.
-    mutating func announcements(for changes: ChangeSet, before: [AnyHashable]) -> Announcements {
+    mutating func announcements(for changes: ChangeSet, before: [PropertyValue]) -> Announcements {
         let settled = settledChanges(of: changes)
         let collected = outgoing
         outgoing = Outgoing()
@@ -16,24 +16,26 @@ extension EngineState {
         announcements.changeCalls = collected.coalescedChangeCalls()
         for slot in collected.eventSlots {
             guard let aspects = collected.aspects[slot] else { continue }
-            let record = fields[slot]
-            if record.trackIndex >= 0 {
-                let paths = tracking.paths(at: record.trackIndex)
+            // The record's parts are read in place: a copy of the record costs more than the rest.
+            let trackIndex = fields.trackIndex(at: slot)
+            if trackIndex >= 0 {
+                let paths = tracking.paths(at: trackIndex)
                 if aspects.contains(.value) { announcements.valuePaths.append(paths) }
                 announcements.statePaths.append(paths)
             }
-            guard hasEventSubscribers(record) else { continue }
+            let flags = fields.flags(at: slot)
+            guard hasEventSubscribers(flags) else { continue }
             let state = fieldState(at: slot)
             let change = collected.valueChanges[slot]
+            let key = state.key
             func call(_ observer: Observer) {
                 guard case .event(let handler) = observer.handler else { return }
                 let relevant = aspects.intersection(observer.aspects)
                 guard !relevant.isEmpty else { return }
-                let event = FieldEvent(
-                    key: record.key, aspects: relevant, change: relevant.contains(.value) ? change : nil, state: state)
+                let event = FieldEvent(key: key, aspects: relevant, change: relevant.contains(.value) ? change : nil, state: state)
                 announcements.eventCalls.append((handler, event))
             }
-            if record.flags.contains(.stateObserved), let list = observers.observers(of: slot) {
+            if flags.contains(.stateObserved), let list = observers.observers(of: slot) {
                 for observer in list { call(observer) }
             }
             if observers.allEventCount > 0 {

@@ -16,6 +16,9 @@ struct Outgoing: Sendable {
         var change: FormChange
         /// The write, numbered in this mutation: a write's calls share its number.
         let write: Int
+        /// The slot of the key written: within a mutation a slot names one key, and comparing slots
+        /// hashes no text.
+        let slot: Int
     }
 
     /// Change handlers to call, in order.
@@ -24,9 +27,9 @@ struct Outgoing: Sendable {
     var callingWrites = 0
     /// Observed fields in the order they first changed, and what changed about each.
     var eventSlots: [Int] = []
-    var aspects: [Int: FieldAspects] = [:]
+    var aspects = SlotTable<FieldAspects>()
     /// The value change of each observed field, for its event (old value from the first write).
-    var valueChanges: [Int: FormChange] = [:]
+    var valueChanges = SlotTable<FormChange>()
     /// Whether any value changed while someone tracks the whole context.
     var isContextChanged = false
     /// Asynchronous runs to start, and superseded ones to cancel, once the lock is released.
@@ -58,9 +61,10 @@ struct Outgoing: Sendable {
 
 
 
-    /// Queues `handler`'s call with `change`, for the write numbered `write` (see ``nextWrite()``).
-    mutating func call(_ handler: @escaping @Sendable (FormChange) -> Void, with change: FormChange, write: Int) {
-        changeCalls.append(ChangeCall(handler: handler, change: change, write: write))
+    /// Queues `handler`'s call with `change` of the key in `slot`, for the write numbered `write`
+    /// (see ``nextWrite()``).
+    mutating func call(_ handler: @escaping @Sendable (FormChange) -> Void, with change: FormChange, of slot: Int, write: Int) {
+        changeCalls.append(ChangeCall(handler: handler, change: change, write: write, slot: slot))
     }
 
     /// A number for the next write whose change calls are queued.
@@ -76,38 +80,69 @@ struct Outgoing: Sendable {
     /// row's contribution changes, a calculated field written by a reset and then by its calculation.
     ///
     /// - Complexity: O(*c*) for *c* calls.
-    func coalescedChangeCalls() -> [(@Sendable (FormChange) -> Void, FormChange)] {
-        guard changeCalls.count > 1 else { return changeCalls.map { ($0.handler, $0.change) } }
+    func coalescedChangeCalls() -> [ChangeCall] {
+        // With nothing to merge, the calls are handed on as they are: the array is shared, not copied.
+        guard changeCalls.count > 1, hasKeyWrittenTwice else { return changeCalls }
         var output: [ChangeCall] = []
         output.reserveCapacity(changeCalls.count)
-        var firstWrite: [String: (write: Int, start: Int, count: Int)] = [:]
-        var mergedKeys: Set<String> = []
+        // Keyed by slot, which names one key for the whole mutation: a lookup hashes an integer, not
+        // the key's text.
+        var firstWrite: [Int: (write: Int, start: Int, count: Int)] = [:]
+        var mergedSlots: Set<Int> = []
         var start = 0
         while start < changeCalls.count {
             let write = changeCalls[start].write
             var end = start + 1
             while end < changeCalls.count && changeCalls[end].write == write { end += 1 }
-            let key = changeCalls[start].change.key
-            if let first = firstWrite[key], first.write != write, first.count == end - start {
+            let slot = changeCalls[start].slot
+            if let first = firstWrite[slot], first.write != write, first.count == end - start {
+                let key = changeCalls[start].change.key
                 for offset in 0..<first.count {
                     let earlier = output[first.start + offset].change
                     let later = changeCalls[start + offset].change
                     output[first.start + offset].change = FormChange(
                         key: key, boxedOld: earlier.oldValue, boxedNew: later.newValue, origin: later.origin, isSecure: later.isSecure)
                 }
-                mergedKeys.insert(key)
+                mergedSlots.insert(slot)
             } else {
-                if firstWrite[key] == nil { firstWrite[key] = (write, output.count, end - start) }
+                if firstWrite[slot] == nil { firstWrite[slot] = (write, output.count, end - start) }
                 output += changeCalls[start..<end]
             }
             start = end
         }
-        if !mergedKeys.isEmpty {
+        if !mergedSlots.isEmpty {
             output.removeAll { call in
-                mergedKeys.contains(call.change.key) && Self.isUnchanged(call.change)
+                mergedSlots.contains(call.slot) && Self.isUnchanged(call.change)
             }
         }
-        return output.map { ($0.handler, $0.change) }
+        return output
+    }
+
+    /// Whether some key's calls come from two different writes: only then is there anything to merge.
+    private var hasKeyWrittenTwice: Bool {
+        // A write's calls are consecutive, so each write is looked at once, by its first call (read
+        // in place: a copy of a call copies its change's values).
+        var highestSlot = 0
+        for index in changeCalls.indices { highestSlot = max(highestSlot, changeCalls[index].slot) }
+        if changeCalls.count * 4 > highestSlot {
+            // Calls for most of the slots up to the highest: a mark per slot costs less than hashing.
+            var isWritten = [Bool](repeating: false, count: highestSlot + 1)
+            var previousWrite = -1
+            for index in changeCalls.indices where changeCalls[index].write != previousWrite {
+                previousWrite = changeCalls[index].write
+                let slot = changeCalls[index].slot
+                if isWritten[slot] { return true }
+                isWritten[slot] = true
+            }
+            return false
+        }
+        var writtenSlots: Set<Int> = []
+        var previousWrite = -1
+        for index in changeCalls.indices where changeCalls[index].write != previousWrite {
+            previousWrite = changeCalls[index].write
+            if !writtenSlots.insert(changeCalls[index].slot).inserted { return true }
+        }
+        return false
     }
 
     /// Whether a merged change ends where it began: the same value of the same type, or no value.
@@ -121,7 +156,9 @@ struct Outgoing: Sendable {
 
     /// Adds what `later` collected after what this collected, for one delivery.
     mutating func append(_ later: Outgoing) {
-        changeCalls += later.changeCalls.map { ChangeCall(handler: $0.handler, change: $0.change, write: $0.write + callingWrites) }
+        changeCalls += later.changeCalls.map {
+            ChangeCall(handler: $0.handler, change: $0.change, write: $0.write + callingWrites, slot: $0.slot)
+        }
         callingWrites += later.callingWrites
         for slot in later.eventSlots {
             note(later.aspects[slot] ?? [], of: slot)

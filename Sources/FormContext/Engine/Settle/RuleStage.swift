@@ -1,7 +1,8 @@
 /// Rules as a settle stage: the visibility, enabled, required and calculation rules a mutation
-/// calls for, run level by level in dependency order, each at most once per mutation (a rule whose
-/// branch reads, for the first time, something a rule still due in this mutation decides runs again
-/// once that rule has), stopping wherever a result did not change.
+/// calls for, run level by level in dependency order, each once per mutation, stopping wherever a
+/// result did not change. Runs again within one mutation: a rule whose branch reads, for the first
+/// time, something a rule still due decides (after that rule); a calculation reading its own field
+/// (once, to settle); rules on a cycle whose reads changed (once, at the end).
 ///
 /// Why it is a stage of its own: the rules decide what validation sees (which fields are active,
 /// which are required, what calculated fields hold), so they settle first, and completely, before
@@ -16,8 +17,8 @@ enum RuleStage: SettleStage {
         var isCycleCheck = false
         /// The rules' generation (see ``RuleState/generation``).
         let generation: Int
-        /// The rules to run (in ``Buffers/level``) and what they will need, lent by the rule state.
-        let buffers: Buffers
+        /// The rules to run (in ``Buffers/level``) and what they will need, moved out of the rule state.
+        var buffers: Buffers
     }
 
     struct Outcome: Sendable {
@@ -25,33 +26,30 @@ enum RuleStage: SettleStage {
         var isCycleCheck = false
         let generation: Int
         /// What each rule decided (in ``Buffers/outputs``) and read (in ``Buffers/tracker``), in
-        /// the buffers the plan lent, given back to the rule state when committed.
-        let buffers: Buffers
+        /// the buffers the plan carried, moved back into the rule state when committed.
+        var buffers: Buffers
     }
 
-    /// The buffers a level is planned, run and committed in. The rule state lends them with each plan
-    /// and takes them back with its outcome, so that once they have grown a level allocates nothing.
-    ///
-    /// One object handed from step to step: a level moves one reference, where a value holding the
-    /// arrays would retain and release each of them at every step.
-    final class Buffers: @unchecked Sendable {
-        // `@unchecked Sendable` is sound, and exclusivity unchecked: the buffers are used by one
-        // thread at a time (the rule state's, then the plan's, then the outcome's), never shared.
-
+    /// The buffers a level is planned, run and committed in: plain values, moved from the rule state
+    /// into the plan, from the plan into the outcome, and back into the rule state by the commit, so
+    /// that once they have grown a level allocates nothing. Each step owns them alone while it works:
+    /// no copy of them is kept anywhere else, so appending to one never copies its storage.
+    struct Buffers: Sendable {
         /// The rules of the level, in ascending order.
-        @exclusivity(unchecked) var level: [Int] = []
+        var level: [Int] = []
         /// Every rule of the form (shared with the rule state, not copied), for the level to run.
-        @exclusivity(unchecked) var rules: [CompiledRule] = []
+        var rules: [CompiledRule] = []
         /// What each rule of the level decided, in the level's order.
-        @exclusivity(unchecked) var outputs: [CompiledRule.Output] = []
-        /// The range of the tracker's slots holding what each rule of the level read, in the level's order.
-        @exclusivity(unchecked) var reads: [Range<Int>] = []
+        var outputs: [CompiledRule.Output] = []
+        /// The range of ``slotsRead`` holding what each rule of the level read, in the level's order.
+        var reads: [Range<Int>] = []
+        /// The slots the rules of the level read, one rule after another, taken from the tracker by
+        /// the commit (the tracker records the next level's in the storage this held).
+        var slotsRead: [Int] = []
         /// Records the slots the rules read, one rule after another; a key that had no slot yet as
-        /// `-1 - i` for its place `i` in the tracker's unplaced keys.
-        let tracker = ReadTracker(recordingSlots: true)
-        /// The reader the levels of a pass share, made by the first and dropped when the pass ends
-        /// (it holds the form, which holds these buffers).
-        @exclusivity(unchecked) var values: FormValues?
+        /// `-1 - i` for its place `i` in the tracker's unplaced keys. A reference: the rules' readers
+        /// record into it. The plan makes sure the buffers hold it alone (see ``plan(_:_:_:)``).
+        var tracker = ReadTracker(recordingSlots: true)
     }
 
     /// How far the stage has got through one change set.
@@ -70,24 +68,25 @@ enum RuleStage: SettleStage {
     static func begin() -> Pass { Pass() }
 
     static func plan(_ state: inout EngineState, _ changes: inout ChangeSet, _ pass: inout Pass) -> Plan? {
-        guard !state.rules.isEmpty else {
-            // Rules taken away while a pass ran: the pass ends here, and lets go of the form.
-            state.rules.spareBuffers?.values = nil
-            return nil
-        }
+        guard !state.rules.isEmpty else { return nil }
+        // Moved out of the state, so that the state holds no buffers while the level runs.
+        var buffers = state.rules.spareBuffers.take() ?? Buffers()
         if !pass.isBegun {
             pass.isBegun = true
             pass.setsInitialValues = state.rules.takeInitialValuesRequest()
             state.rules.beginPass()
+            // A copy of the state made earlier (for another form, or to evaluate the rules on their
+            // own) shares the arrays, which copy themselves when written, but would share the
+            // tracker: a tracker held by anything else (that copy, a reader a rule kept) is left to
+            // it, and this pass records in its own. Within a pass the buffers go from this pass's
+            // commit to its next plan under one hold of the lock, where no copy can see them.
+            if !isKnownUniquelyReferenced(&buffers.tracker) { buffers.tracker = ReadTracker(recordingSlots: true) }
         }
         state.rules.isSettingInitialValues = pass.setsInitialValues
         defer { state.rules.isSettingInitialValues = false }
         for slot in state.rules.placeNewSlots(of: state.fields) {
             state.refreshRuleFlags(at: slot, into: &changes)
         }
-        // Lent to the plan, so that a copy of the state made meanwhile does not share them.
-        var buffers = state.rules.spareBuffers.take() ?? Buffers()
-        if !isKnownUniquelyReferenced(&buffers) { buffers = Buffers() }
         buffers.level.empty()
         buffers.outputs.empty()
         buffers.reads.empty()
@@ -121,7 +120,6 @@ enum RuleStage: SettleStage {
         let isCycleCheck = buffers.level.isEmpty
         if isCycleCheck { state.rules.takeCyclicDue(into: &buffers.level) }
         guard !buffers.level.isEmpty else {
-            buffers.values = nil
             state.rules.spareBuffers = buffers
             return nil
         }
@@ -130,93 +128,81 @@ enum RuleStage: SettleStage {
     }
 
     static func run(_ plan: consuming Plan, reading source: FormValues.Source) -> Outcome {
-        let buffers = plan.buffers
-        let tracker = buffers.tracker
-        tracker.reset()
+        let (isDiscovery, isCycleCheck, generation) = (plan.isDiscovery, plan.isCycleCheck, plan.generation)
+        var buffers = (consume plan).buffers
+        buffers.tracker.reset()
         buffers.outputs.reserveCapacity(buffers.level.count)
         buffers.reads.reserveCapacity(buffers.level.count)
-        // One reader for the pass, told for each rule what that rule cannot see, and for each level
-        // which run it records for: a reader a rule kept records nothing once its level has run, nor
-        // on another thread while it runs.
-        var values = buffers.values.take() ?? FormValues(source, tracker: tracker)
-        values.recordingRun = tracker.beginRun()
-        defer { tracker.endRun() }
+        // One reader for the level, told for each rule what that rule cannot see, and which run it
+        // records for: a reader a rule kept records nothing once its level has run, nor on another
+        // thread while it runs.
+        var values = FormValues(source, tracker: buffers.tracker)
+        values.recordingRun = buffers.tracker.beginRun()
         // Let go of the rules before the commit, which may add some (the rows a count rule makes).
         var rules: [CompiledRule] = []
         swap(&rules, &buffers.rules)
-        rules.withUnsafeBufferPointer { rules in
-            for index in buffers.level.indices {
-                let rule = buffers.level[index]
-                let start = tracker.slots.count
-                values.excluded = rules[rule].excluded
-                // Held by `rules` until the level is done, the rule is called without retaining its
-                // evaluator (and, through the evaluator's `let`, its closure).
-                let evaluator = Unmanaged.passUnretained(rules[rule].evaluator)
-                buffers.outputs.append(evaluator._withUnsafeGuaranteedRef { $0.evaluate(values) })
-                buffers.reads.append(start..<tracker.slots.count)
-            }
+        // Each rule's reads start where the last one's ended: the tracker is asked once a rule (an
+        // access to its records is checked for exclusivity at run time).
+        var start = 0
+        for rule in buffers.level {
+            values.excluded = rules[rule].excluded
+            buffers.outputs.append(rules[rule].evaluator.evaluate(values))
+            let end = buffers.tracker.slotCount
+            buffers.reads.append(start..<end)
+            start = end
         }
-        buffers.values = consume values
-        return Outcome(isDiscovery: plan.isDiscovery, isCycleCheck: plan.isCycleCheck, generation: plan.generation, buffers: buffers)
+        buffers.tracker.endRun()
+        return Outcome(isDiscovery: isDiscovery, isCycleCheck: isCycleCheck, generation: generation, buffers: buffers)
     }
 
     static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet, _ pass: inout Pass) {
-        // Handed back as they are: the next plan empties them, holding them alone by then.
-        let buffers = outcome.buffers
+        let (isDiscovery, isCycleCheck, generation) = (outcome.isDiscovery, outcome.isCycleCheck, outcome.generation)
+        var buffers = (consume outcome).buffers
         state.rules.isSettingInitialValues = pass.setsInitialValues
-        defer {
-            state.rules.spareBuffers = buffers
-            state.rules.isSettingInitialValues = false
-        }
+        defer { state.rules.isSettingInitialValues = false }
         // Rules replaced while the level ran (one of them attached a definition) decide nothing now.
-        guard outcome.generation == state.rules.generation else { return }
-        let tracker = buffers.tracker
-        // Keys that had no slot when read get theirs now, in the order they were read.
-        tracker.placeSlots(in: 0..<tracker.slots.count) { state.fields.slot(creating: $0) }
-        // The outputs and the slots read, lent in place: read from the buffers, an output would be
-        // copied and a rule's reads (a slice) retained first.
-        buffers.outputs.withUnsafeBufferPointer { outputs in
-            tracker.slots.withUnsafeBufferPointer { slotsRead in
-                if outcome.isCycleCheck {
-                    commitCycleCheck(buffers, slotsRead, to: &state)
-                } else {
-                    commit(buffers, outputs, slotsRead, isDiscovery: outcome.isDiscovery, to: &state, &changes)
-                }
+        if generation == state.rules.generation {
+            // Keys that had no slot when read get theirs now, in the order they were read.
+            buffers.tracker.takeSlots(into: &buffers.slotsRead) { state.fields.slot(creating: $0) }
+            if isCycleCheck {
+                commitCycleCheck(buffers, to: &state)
+            } else {
+                commit(buffers, isDiscovery: isDiscovery, to: &state, &changes)
             }
+            if isDiscovery {
+                state.rules.order(in: state.graph)
+            }
+            // What this commit changed has been scheduled here; the next plan takes in only what others change.
+            pass.takenValues = changes.values.count
+            pass.takenConcealment = changes.concealment.count
         }
-        if outcome.isDiscovery {
-            state.rules.order(in: state.graph)
-        }
-        // What this commit changed has been scheduled here; the next plan takes in only what others change.
-        pass.takenValues = changes.values.count
-        pass.takenConcealment = changes.concealment.count
+        // Handed back as they are: the next plan empties them.
+        state.rules.spareBuffers = consume buffers
     }
 
-    /// Commits the rules of a level, with what each decided (`outputs`) and the slots they read
-    /// (`slotsRead`, each rule's in the range of the buffers' `reads`).
+    /// Commits the rules of a level, with what each decided (the buffers' `outputs`) and the slots
+    /// they read (the buffers' `slotsRead`, each rule's in the range of their `reads`).
     private static func commit(
-        _ buffers: Buffers, _ outputs: UnsafeBufferPointer<CompiledRule.Output>, _ slotsRead: UnsafeBufferPointer<Int>,
-        isDiscovery: Bool, to state: inout EngineState, _ changes: inout ChangeSet
+        _ buffers: borrowing Buffers, isDiscovery: Bool, to state: inout EngineState, _ changes: inout ChangeSet
     ) {
         // The rules of this level whose result changes: what they decide, the level read as it was.
         state.rules.levelChanges.empty()
         if !isDiscovery {
             for index in buffers.level.indices {
-                state.rules.levelChanges.append(state.rules.differs(outputs[index], fromLastOf: buffers.level[index]))
+                state.rules.levelChanges.append(state.rules.differs(buffers.outputs[index], fromLastOf: buffers.level[index]))
             }
         }
         for index in buffers.level.indices {
             let (rule, range) = (buffers.level[index], buffers.reads[index])
-            let slots = UnsafeBufferPointer(rebasing: slotsRead[range])
-            state.graph.record(slots, for: .init(.rule, rule))
-            state.rules.didRun(rule, reads: slots)
+            state.graph.record(buffers.slotsRead, in: range, for: .init(.rule, rule))
+            state.rules.didRun(rule, reads: buffers.slotsRead, range)
             guard !isDiscovery else { continue }
             // A read of something a rule of the same height or higher decides: run again after it.
             let height = state.rules.heights[rule]
             var later: Set<Int> = []
             var needed = height
-            for slot in slots {
-                state.rules.forEachProducer(of: slot, readBy: rule) { producer in
+            for position in range {
+                state.rules.forEachProducer(of: buffers.slotsRead[position], readBy: rule) { producer in
                     let producerHeight = state.rules.heights[producer]
                     guard producerHeight >= height else { return }
                     later.insert(producer)
@@ -237,7 +223,7 @@ enum RuleStage: SettleStage {
             }
             // Found to differ above, it still does: nothing this commit did since can make it the same.
             let differs = !isDiscovery && state.rules.levelChanges[index]
-            state.applyRule(rule, output: outputs[index], differs: differs, into: &changes)
+            state.applyRule(rule, output: buffers.outputs[index], differs: differs, into: &changes)
         }
     }
 
@@ -245,12 +231,11 @@ enum RuleStage: SettleStage {
     /// that no longer lies on a cycle back to the graph, placed after what it reads and due to run, so
     /// that its result (and what follows from it) is carried out as any rule's. A rule still on a
     /// cycle keeps its last result.
-    private static func commitCycleCheck(_ buffers: Buffers, _ slotsRead: UnsafeBufferPointer<Int>, to state: inout EngineState) {
+    private static func commitCycleCheck(_ buffers: borrowing Buffers, to state: inout EngineState) {
         for index in buffers.level.indices {
             let (rule, range) = (buffers.level[index], buffers.reads[index])
-            let slots = UnsafeBufferPointer(rebasing: slotsRead[range])
-            state.graph.record(slots, for: .init(.rule, rule))
-            state.rules.didRun(rule, reads: slots)
+            state.graph.record(buffers.slotsRead, in: range, for: .init(.rule, rule))
+            state.rules.didRun(rule, reads: buffers.slotsRead, range)
         }
         let released = state.rules.recheckCycles(through: buffers.level, in: state.graph)
         for rule in released { state.rules.heights[rule] = 0 }

@@ -5,7 +5,8 @@
 /// `onSubmit`, a field shown again that was validated before, an explicit request), and again when a
 /// key its validators read on their last run changes. A form-level validator runs when the form is
 /// validated and a key it read on its last run changed since (or it never ran), so a transaction of
-/// many writes runs each at most once.
+/// many writes runs each once (a write user code makes while the form settles is settled after it,
+/// as a mutation of its own).
 ///
 /// Why it is a stage of its own: it runs after the rules have settled, once per change set, so a
 /// validator sees the fields the rules left active and the values the calculations made. What it
@@ -13,16 +14,42 @@
 /// validators' results on the settled values, and what each validator read is recorded for the next
 /// change.
 enum ValidationStage: SettleStage {
-    /// One field's synchronous check, with the value it checks.
+    /// One field's synchronous check, with the value it checks: the parts of its definition the
+    /// check needs, taken one by one (a whole ``FieldDefinition`` costs a dozen reference counts
+    /// and an existential to copy, and a check is copied at every step from plan to commit).
     struct FieldCheck: @unchecked Sendable {
         // `@unchecked Sendable` is sound: `value` came through the store's door, which admits only
         // `Hashable & Sendable` values; the rest is `Sendable`.
         let slot: Int
         let position: Int
         let value: AnyHashable?
-        let field: FieldDefinition
-        /// Whether the field's required-when rule holds.
-        let isRequired: Bool
+        let key: String
+        let check: @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void
+        let asyncCheck: (@Sendable (AnyHashable) async -> [ValidationIssue])?
+        let debounce: Duration
+        /// The message of a failed required-when rule, when the rule holds; `nil` when it does not.
+        let requiredMessage: String?
+
+        init(slot: Int, position: Int, value: AnyHashable?, field: borrowing FieldDefinition, isRequired: Bool) {
+            self.init(
+                slot: slot, position: position, value: value, key: field.key, check: field.check, asyncCheck: field.asyncCheck,
+                debounce: field.debounce, requiredMessage: isRequired ? field.conditions.requiredMessage : nil)
+        }
+
+        init(
+            slot: Int, position: Int, value: AnyHashable?, key: String,
+            check: @escaping @Sendable (AnyHashable?, FormValues, inout ValidationReport) -> Void,
+            asyncCheck: (@Sendable (AnyHashable) async -> [ValidationIssue])?, debounce: Duration, requiredMessage: String?
+        ) {
+            self.slot = slot
+            self.position = position
+            self.value = value
+            self.key = key
+            self.check = check
+            self.asyncCheck = asyncCheck
+            self.debounce = debounce
+            self.requiredMessage = requiredMessage
+        }
     }
 
     struct Plan: Sendable {
@@ -48,7 +75,7 @@ enum ValidationStage: SettleStage {
     static func plan(_ state: inout EngineState, _ changes: inout ChangeSet, _ pass: inout Pass) -> Plan? {
         guard state.validation.isInUse, !pass.isPlanned else { return nil }
         pass.isPlanned = true
-        var planner = Planner(definition: state.validation.definition, mode: state.validationMode)
+        var planner = Planner(hasDefinition: state.validation.hasDefinition, mode: state.validationMode)
         for change in changes.values {
             let slot = change.slot
             if let readers = state.graph.readers(of: slot, .formValidator) { state.validation.formInputDidChange(readBy: readers) }
@@ -80,9 +107,9 @@ enum ValidationStage: SettleStage {
             }
             if !state.validation.validated.isEmpty { planner.isFormDue = true }
         }
-        if changes.validation.all, let definition = planner.definition {
+        if changes.validation.all, let definition = state.validation.definition {
             for position in Array(definition.fields.indices) + state.repeats.allChecks() {
-                guard let slot = state.checkTarget(at: position)?.slot else { continue }
+                guard let slot = state.checkSlot(at: position) else { continue }
                 if state.fields.isActive(at: slot) {
                     planner.add(position)
                 } else {
@@ -108,11 +135,10 @@ enum ValidationStage: SettleStage {
         for check in plan.fields {
             tracker.reset()
             var report = ValidationReport()
-            if check.isRequired, check.value.map({ isBlankValue($0.base) }) ?? true {
-                report.errors.append(
-                    ValidationIssue(key: check.field.key, rule: "required", message: check.field.conditions.requiredMessage))
+            if let message = check.requiredMessage, let issue = requiredIssue(key: check.key, value: check.value, message: message) {
+                report.errors.append(issue)
             }
-            check.field.check(check.value, values, &report)
+            check.check(check.value, values, &report)
             outcome.fields.append((check, report, tracker.keys))
         }
         for (position, validator) in plan.forms {
@@ -134,9 +160,9 @@ enum ValidationStage: SettleStage {
             var entry = state.validation.issues(at: slot) ?? FieldIssues()
             entry.errors = report.errors
             entry.warnings = report.warnings
-            if let asyncCheck = check.field.asyncCheck {
+            if let asyncCheck = check.asyncCheck {
                 let value = state.fields[slot].value
-                if report.errors.isEmpty, let value, !isEmptyValue(value.base) {
+                if report.errors.isEmpty, let value, !isBlankValue(value.base) {
                     if let run = state.validation.runs[slot], isSameValue(run.value, value) {
                         // A run for this very value is under way: let it finish.
                     } else if state.validation.runs[slot] == nil, isSameValue(entry.asyncValue, value) {
@@ -144,7 +170,7 @@ enum ValidationStage: SettleStage {
                     } else {
                         entry.asyncErrors = []
                         entry.asyncValue = nil
-                        state.startRun(at: slot, value: value, debounce: check.field.debounce, check: asyncCheck, into: &changes)
+                        state.startRun(at: slot, value: value, debounce: check.debounce, check: asyncCheck, into: &changes)
                     }
                 } else {
                     state.cancelRun(at: slot, into: &changes)
@@ -165,20 +191,31 @@ enum ValidationStage: SettleStage {
 extension ValidationStage {
     /// Collects the fields to validate, each once, in the order they are first asked for.
     struct Planner {
-        let definition: FormDefinition?
+        let hasDefinition: Bool
         let mode: ValidationMode
         private var positions: [Int] = []
+        /// The positions asked for, once there are too many to search ``positions``.
         private var seen: Set<Int> = []
         /// Whether the form-level validators are due.
         var isFormDue = false
 
-        init(definition: FormDefinition?, mode: ValidationMode) {
-            self.definition = definition
+        /// Up to this many positions are found by a search of the list: a change usually asks for
+        /// one or two, and a set costs an allocation and a hash per position.
+        private static let searchLimit = 16
+
+        init(hasDefinition: Bool, mode: ValidationMode) {
+            self.hasDefinition = hasDefinition
             self.mode = mode
         }
 
         mutating func add(_ position: Int) {
-            if seen.insert(position).inserted { positions.append(position) }
+            if positions.count < Self.searchLimit {
+                guard !positions.contains(position) else { return }
+                positions.append(position)
+                if positions.count == Self.searchLimit { seen = Set(positions) }
+            } else if seen.insert(position).inserted {
+                positions.append(position)
+            }
         }
 
         /// Adds the field at `position`, the validated, active fields whose validators read `slot`,
@@ -193,7 +230,7 @@ extension ValidationStage {
             isFormDue = true
             guard let readers = state.graph.readers(of: slot, .validator) else { return }
             for reader in readers.sorted() {
-                guard let dependent = state.checkTarget(at: reader)?.slot else { continue }
+                guard let dependent = state.checkSlot(at: reader) else { continue }
                 if state.validation.validated.contains(dependent) && state.fields[dependent].isActive { add(reader) }
             }
         }
@@ -201,20 +238,18 @@ extension ValidationStage {
         /// The plan: the field checks, and the stale form-level validators if they are due.
         func plan(_ state: inout EngineState) -> Plan? {
             var plan = Plan()
-            if definition != nil {
+            if hasDefinition {
+                plan.fields.reserveCapacity(positions.count)
                 for position in positions {
-                    guard let (slot, field) = state.checkTarget(at: position) else { continue }
-                    plan.fields.append(
-                        FieldCheck(
-                            slot: slot, position: position, value: state.fields[slot].value, field: field,
-                            isRequired: state.fields.flags(at: slot).contains(.ruleRequired)))
+                    guard let check = state.fieldCheck(at: position) else { continue }
+                    plan.fields.append(check)
                 }
             }
             if isFormDue {
                 // Validating the form drops the form-level errors a server set.
                 state.validation.dropExternalFormErrors()
                 plan.refreshesFormIssues = true
-                if let validators = definition?.validators {
+                if hasDefinition, !state.validation.staleFormValidators.isEmpty, let validators = state.validation.definition?.validators {
                     for position in state.validation.staleFormValidators.sorted() where position < validators.count {
                         plan.forms.append((position, validators[position]))
                     }
@@ -222,5 +257,30 @@ extension ValidationStage {
             }
             return plan.fields.isEmpty && plan.forms.isEmpty && !plan.refreshesFormIssues ? nil : plan
         }
+    }
+}
+
+extension EngineState {
+    /// The check of the field at validation position `position` (a definition field's, or a row
+    /// field's) with its slot (made if needed) and the value it checks, built from the definition in
+    /// place.
+    mutating func fieldCheck(at position: Int) -> ValidationStage.FieldCheck? {
+        // Each part is read from the definition in place: a copy of the whole field definition costs
+        // more than the rest of planning a check.
+        if position < validation.definitionFieldCount, let key = validation.definition?.fields[position].key,
+            let check = validation.definition?.fields[position].check,
+            let debounce = validation.definition?.fields[position].debounce
+        {
+            let slot = validation.slot(ofPosition: position) ?? fields.slot(creating: key)
+            let isRequired = fields.flags(at: slot).contains(.ruleRequired)
+            return ValidationStage.FieldCheck(
+                slot: slot, position: position, value: fields.value(at: slot), key: key, check: check,
+                asyncCheck: validation.definition?.fields[position].asyncCheck, debounce: debounce,
+                requiredMessage: isRequired ? validation.definition?.fields[position].conditions.requiredMessage : nil)
+        }
+        guard let check = repeats.check(at: position) else { return nil }
+        return ValidationStage.FieldCheck(
+            slot: check.slot, position: position, value: fields.value(at: check.slot), field: check.field,
+            isRequired: fields.flags(at: check.slot).contains(.ruleRequired))
     }
 }

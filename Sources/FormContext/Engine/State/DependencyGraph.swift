@@ -108,38 +108,41 @@ struct DependencyGraph: Sendable {
     ///
     /// - Complexity: O(*r*) for *r* slots read now and before.
     mutating func record(_ slots: [Int], for node: Node) {
-        slots.withUnsafeBufferPointer { record($0, for: node) }
+        record(slots, in: slots.indices, for: node)
     }
 
-    /// Records that `node` read exactly `slots` on its last run.
+    /// Records that `node` read exactly `slots[range]` on its last run.
+    ///
+    /// Given the array and the range rather than a slice: a slice would hold (retain) the array's
+    /// storage, where the array is only borrowed.
     ///
     /// - Complexity: O(*r*) for *r* slots read now and before (amortized: the pool is compacted once
     ///   half of it is given up); no allocation when they are the slots it read before.
-    mutating func record(_ slots: UnsafeBufferPointer<Int>, for node: Node) {
+    mutating func record(_ slots: [Int], in range: Range<Int>, for node: Node) {
         let raw = node.raw, kind = raw & Node.kindMask, index = raw >> Node.kindBits
         if index >= spans[kind].count {
-            guard !slots.isEmpty else { return }
+            guard !range.isEmpty else { return }
             spans[kind].append(contentsOf: repeatElement(Span(), count: index - spans[kind].count + 1))
         }
         let span = spans[kind][index]
         let start = span.start
         let count = Int(span.count)
-        if count == slots.count, Self.same(pool, start, slots) { return }
-        for index in start..<(start + count) { removeReader(raw, of: pool[index]) }
-        for slot in slots { addReader(raw, of: slot) }
-        if slots.count <= count {
-            var index = start
-            for slot in slots {
-                pool[index] = slot
-                index += 1
+        if count == range.count, Self.same(pool, start, slots, range) { return }
+        for position in start..<(start + count) { removeReader(raw, of: pool[position]) }
+        for position in range { addReader(raw, of: slots[position]) }
+        if range.count <= count {
+            var position = start
+            for read in range {
+                pool[position] = slots[read]
+                position += 1
             }
-            garbage += count - slots.count
+            garbage += count - range.count
         } else {
             garbage += count
             spans[kind][index].start = pool.count
-            for slot in slots { pool.append(slot) }
+            for read in range { pool.append(slots[read]) }
         }
-        spans[kind][index].count = Int32(slots.count)
+        spans[kind][index].count = Int32(range.count)
         if garbage > 1024, garbage * 2 > pool.count { compact() }
     }
 
@@ -166,13 +169,13 @@ struct DependencyGraph: Sendable {
         return pool[span.start..<(span.start + Int(span.count))]
     }
 
-    /// Whether `pool[start...]` begins with `slots`.
+    /// Whether `pool[start...]` begins with `slots[range]`.
     @inline(__always)
-    private static func same(_ pool: [Int], _ start: Int, _ slots: UnsafeBufferPointer<Int>) -> Bool {
-        var index = start
-        for slot in slots {
-            guard pool[index] == slot else { return false }
-            index += 1
+    private static func same(_ pool: [Int], _ start: Int, _ slots: [Int], _ range: Range<Int>) -> Bool {
+        var position = start
+        for index in range {
+            guard pool[position] == slots[index] else { return false }
+            position += 1
         }
         return true
     }

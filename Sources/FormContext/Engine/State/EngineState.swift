@@ -38,7 +38,7 @@ struct EngineState: Sendable {
 
     /// Whether a mutation must settle (run rules and validators, tell the settle's subscribers what
     /// changed) before it is delivered.
-    var requiresSettling: Bool { validation.definition != nil || !subscriberGraph.isEmpty }
+    var requiresSettling: Bool { validation.hasDefinition || !subscriberGraph.isEmpty }
 
     /// Whether a value write can skip the pipeline: nothing to settle, nobody listening to every
     /// key or to the whole form, no submit to keep track of. (Whether anyone listens to the written
@@ -87,13 +87,13 @@ struct EngineState: Sendable {
         fields.slot(of: key).flatMap { observers.observers(of: $0) }
     }
 
-    /// The field checked at validation position `position` (a definition field's, or a row field's)
-    /// and its slot, made if needed.
-    mutating func checkTarget(at position: Int) -> (slot: Int, field: FieldDefinition)? {
-        if let definition = validation.definition, position < definition.fields.count {
-            return (fields.slot(creating: definition.fields[position].key), definition.fields[position])
+    /// The slot of the field checked at validation position `position` (a definition field's, or a
+    /// row field's), made if needed.
+    mutating func checkSlot(at position: Int) -> Int? {
+        if position < validation.definitionFieldCount, let definitionFields = validation.definition?.fields {
+            return validation.slot(ofPosition: position) ?? fields.slot(creating: definitionFields[position].key)
         }
-        return repeats.check(at: position).map { ($0.slot, $0.field) }
+        return repeats.check(at: position)?.slot
     }
 
     /// The validation position of the field in `slot`, if the definition or a row checks it.
@@ -109,13 +109,15 @@ struct EngineState: Sendable {
 
     /// Everything the form knows about the field in `slot`.
     func fieldState(at slot: Int) -> FieldState {
-        let record = fields[slot]
+        // The record's parts are read in place: a copy of the record costs more than the rest.
+        let flags = fields.flags(at: slot)
         let issues = validation.issues(at: slot)
         return FieldState(
-            key: record.key, boxedValue: record.value, boxedInitial: record.initial, isDirty: fields.dirty.contains(slot),
-            isTouched: fields.touched.contains(slot), isVisible: record.flags.isDisjoint(with: .concealed),
-            isEnabled: record.flags.isDisjoint(with: .locked), isSecure: record.flags.contains(.secret),
-            errors: issues?.allErrors ?? [], warnings: issues?.warnings ?? [], isValidating: validation.runs[slot] != nil)
+            key: fields.key(at: slot), boxedValue: fields.value(at: slot), boxedInitial: fields.initial(at: slot),
+            isDirty: fields.dirty.contains(slot), isTouched: fields.touched.contains(slot),
+            isVisible: flags.isDisjoint(with: .concealed), isEnabled: flags.isDisjoint(with: .locked),
+            isSecure: flags.contains(.secret), errors: issues?.allErrors ?? [], warnings: issues?.warnings ?? [],
+            isValidating: !validation.runs.isEmpty && validation.runs[slot] != nil)
     }
 
     /// What is wrong with the state, if anything: every part's running sets and counts must match

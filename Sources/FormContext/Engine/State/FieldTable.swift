@@ -175,6 +175,18 @@ struct FieldTable: Sendable {
         records[slot].stored.value
     }
 
+    /// The initial value in `slot`, or `nil` when it has none, read without copying its record.
+    @inline(__always)
+    func initial(at slot: Int) -> AnyHashable? {
+        records[slot].storedInitial.value
+    }
+
+    /// The key of the field in `slot`, read without copying its record.
+    @inline(__always)
+    func key(at slot: Int) -> String {
+        records[slot].key
+    }
+
     /// Whether the field in `slot` is neither hidden nor disabled, read without copying its record.
     @inline(__always)
     func isActive(at slot: Int) -> Bool {

@@ -65,10 +65,36 @@ struct ObservationTracking: Sendable {
         properties.append(property)
     }
 
-    /// The current values of the tracked form-level properties, to compare after a mutation.
-    func propertyValues(of state: EngineState) -> [AnyHashable] {
-        properties.map { $0.value(state) }
+    /// Whether the form-level property at `keyPath` is compared already.
+    ///
+    /// A key path literal is made once, so the same object is found first by identity, which hashes
+    /// nothing; an equal key path made elsewhere is found by its hash.
+    func isTracking(_ keyPath: AnyKeyPath) -> Bool {
+        properties.contains { $0.path.path === keyPath } || propertyIndex.contains(PropertyPath(path: keyPath))
     }
+
+}
+
+extension EngineState {
+    /// The current values of the tracked form-level properties, to compare after a mutation.
+    ///
+    /// A method of the state, not of its tracking part: handing the whole state to a method of one
+    /// of its parts makes a copy of it.
+    func trackedPropertyValues() -> [PropertyValue] {
+        guard !tracking.properties.isEmpty else { return [] }
+        return tracking.properties.map { $0.value(self) }
+    }
+}
+
+/// The value of a form-level property, as compared before and after a mutation: the common types
+/// stored as they are, so a comparison boxes nothing and a value is dropped without a call through
+/// value witnesses.
+enum PropertyValue: Equatable, @unchecked Sendable {
+    // `@unchecked Sendable` is sound: `other` holds the value of an `observed` property, whose type
+    // is `Hashable & Sendable`.
+    case bool(Bool)
+    case int(Int)
+    case other(AnyHashable)
 }
 
 /// A form-level property observers can track (`isDirty`, `isValid`, `submitPhase` …): where the
@@ -81,7 +107,7 @@ struct FormProperty: Sendable {
     /// The property's key path on ``FormContextObject``, for the registrar.
     let path: PropertyPath
     /// Reads the property from the state.
-    let value: @Sendable (EngineState) -> AnyHashable
+    let value: @Sendable (EngineState) -> PropertyValue
     /// Announces a change of the property to the registrar.
     let announce: @Sendable (FormContextObject) -> Void
 }

@@ -66,7 +66,8 @@ struct RuleState: Sendable {
     /// Whether each rule of the level being committed changes its result, in the level's order
     /// (kept between levels so that a commit allocates nothing).
     var levelChanges: [Bool] = []
-    /// The buffers the next level is planned and run in (see ``RuleStage/Buffers``).
+    /// The buffers the next level is planned and run in (see ``RuleStage/Buffers``); `nil` while a
+    /// level has them.
     var spareBuffers: RuleStage.Buffers?
     /// How many definitions were attached before this one: a level planned for rules since replaced
     /// (a rule attached a definition while it ran) is not committed.
@@ -519,8 +520,8 @@ struct RuleState: Sendable {
         rerun = []
     }
 
-    /// Counts and records a run of `rule`, which read `reads`.
-    mutating func didRun(_ rule: Int, reads: UnsafeBufferPointer<Int>) {
+    /// Counts and records a run of `rule`, which read `slots[range]`.
+    mutating func didRun(_ rule: Int, reads slots: [Int], _ range: Range<Int>) {
         if !isRecording {
             lastRun.empty()
             lastRunReads.empty()
@@ -529,7 +530,7 @@ struct RuleState: Sendable {
         evaluationCount += 1
         let start = lastRunReads.count
         // One at a time: a rule reads a few fields, and appending a slice costs more than a few appends.
-        for slot in reads { lastRunReads.append(slot) }
+        for index in range { lastRunReads.append(slots[index]) }
         lastRun.append((rule, start..<lastRunReads.count))
     }
 

@@ -48,10 +48,9 @@ struct StoredValue: @unchecked Sendable {
             }
             if let canonical = canonicalNaN(value) { return StoredValue(stored: canonical) }
         }
-        if Value.self == Int.self {
+        if Value.self == Int.self, let int = value as? Int {
             // `AnyHashable(value)` looks up at run time whether the type has a custom representation;
             // an `Int` has, and asking the `Int` for it gives the very same box without the lookup.
-            let int = unsafeBitCast(value, to: Int.self)
             let box = int._toCustomAnyHashable() ?? AnyHashable(int)
             return StoredValue(box: box, digest: int, type: ObjectIdentifier(Int.self))
         }
@@ -89,6 +88,12 @@ struct StoredValue: @unchecked Sendable {
     /// comparisons without touching either box.
     @inline(__always)
     func isSame(as other: StoredValue) -> Bool {
-        type == other.type && digest == other.digest && (!isPresent || box == other.box || areBothNaN(box.base, other.box.base))
+        guard type == other.type && digest == other.digest && isPresent else { return type == other.type && digest == other.digest }
+        // Text, the commonest value, is compared as itself: two `AnyHashable`s compare through a
+        // generic unboxing that looks up type metadata on every call and costs ten times more.
+        if type == ObjectIdentifier(String.self), let text = box.base as? String, let otherText = other.box.base as? String {
+            return text == otherText
+        }
+        return box == other.box || areBothNaN(box.base, other.box.base)
     }
 }

@@ -28,9 +28,15 @@ struct ValidationState: Sendable {
     }
 
     /// The definition fields are checked against; set with ``use(_:fields:)``.
-    private(set) var definition: FormDefinition?
+    private(set) var definition: FormDefinition? {
+        didSet { hasDefinition = definition != nil }
+    }
+    /// Whether there is a ``definition``: asked on every mutation, without copying the definition.
+    private(set) var hasDefinition = false
     /// The position in ``definition`` of the field in each slot, for the fields it has.
     private(set) var positionOfSlot = SlotMap()
+    /// The slot of the field at each position in ``definition``: the inverse of ``positionOfSlot``.
+    private var slotOfPosition: [Int] = []
     var options = ValidationOptions()
 
     private var entries: [Int: FieldIssues] = [:]
@@ -63,7 +69,7 @@ struct ValidationState: Sendable {
     var nextGeneration: UInt64 = 0
 
     /// Whether validation needs looking at on a change.
-    var isInUse: Bool { definition != nil || !holding.isEmpty || !formErrors.isEmpty || !formWarnings.isEmpty }
+    var isInUse: Bool { hasDefinition || !holding.isEmpty || !formErrors.isEmpty || !formWarnings.isEmpty }
 
     /// Whether no field and no form-level validator has an error.
     var isValid: Bool { invalid.isEmpty && formErrors.isEmpty }
@@ -76,9 +82,24 @@ struct ValidationState: Sendable {
     mutating func use(_ definition: FormDefinition, fields: inout FieldTable) {
         self.definition = definition
         positionOfSlot = SlotMap()
+        slotOfPosition = []
+        slotOfPosition.reserveCapacity(definition.fields.count)
         for (position, field) in definition.fields.enumerated() {
-            positionOfSlot[fields.slot(creating: field.key)] = position
+            let slot = fields.slot(creating: field.key)
+            positionOfSlot[slot] = position
+            slotOfPosition.append(slot)
         }
+    }
+
+    /// The number of fields of ``definition`` (none without one).
+    var definitionFieldCount: Int { slotOfPosition.count }
+
+    /// The slot of the definition's field at `position`, if it has one there and that slot is still
+    /// the field's.
+    func slot(ofPosition position: Int) -> Int? {
+        guard position < slotOfPosition.count else { return nil }
+        let slot = slotOfPosition[position]
+        return positionOfSlot[slot] == position ? slot : nil
     }
 
     // MARK: Field issues
@@ -184,6 +205,8 @@ struct ValidationState: Sendable {
     ///
     /// - Complexity: O(*v*) for *v* form-level validators.
     mutating func refreshFormIssues() {
+        // Nothing to gather and nothing shown: the common case of a form without form-level validators.
+        if formResults.isEmpty && externalFormErrors.isEmpty && formErrors.isEmpty && formWarnings.isEmpty { return }
         var report = ValidationReport()
         for position in formResults.keys.sorted() {
             guard let result = formResults[position] else { continue }

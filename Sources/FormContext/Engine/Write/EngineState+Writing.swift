@@ -89,13 +89,13 @@ extension EngineState {
         if flags.contains(.valueObserved), let list = observers.observers(of: slot) {
             writeNumber = outgoing.nextWrite()
             for observer in list {
-                if case .change(let handler) = observer.handler { outgoing.call(handler, with: change, write: writeNumber) }
+                if case .change(let handler) = observer.handler { outgoing.call(handler, with: change, of: slot, write: writeNumber) }
             }
         }
         if observers.hasAllObservers {
             if writeNumber == 0 { writeNumber = outgoing.nextWrite() }
             for observer in observers.all {
-                if case .change(let handler) = observer.handler { outgoing.call(handler, with: change, write: writeNumber) }
+                if case .change(let handler) = observer.handler { outgoing.call(handler, with: change, of: slot, write: writeNumber) }
             }
         }
         if hasEventSubscribers(flags) { outgoing.recordValueChange(change, of: slot) }
