@@ -2,37 +2,48 @@ import Testing
 
 @testable import FormContext
 
-/// The rules' dependency index records each rule's reads as a range of the level's shared array of
-/// slots read: what it answers must be what each reader read in its own range, and nothing of its
-/// neighbours' ranges.
+/// The dependency graph records each rule's reads as a range of the level's shared array of slots
+/// read: what it answers must be what each node read in its own range, and nothing of its
+/// neighbours' ranges nor of nodes of another kind sharing its pool.
 @Suite("Rule dependency index")
 struct RuleDependencyIndexTests {
     @Test("reads recorded as ranges of a shared array are each reader's own, against a plain oracle", arguments: 0..<20)
     func rangesOfSharedReads(seed: UInt64) {
         var random = SplitMix64(seed: seed)
-        var index = DependencyIndex()
-        var oracle: [Int: [Int]] = [:]
-        for _ in 0..<60 {
-            // A level: a few readers, each reading a few slots, one after another in one array.
+        var graph = DependencyGraph()
+        let kinds = DependencyGraph.Kind.allCases
+        var oracle: [DependencyGraph.Node: [Int]] = [:]
+        // Enough levels that the pool is compacted several times on the way.
+        for level in 0..<800 {
+            // A level: a few readers, each reading a few slots, one after another in one array; most
+            // are rules, some are nodes of the other kinds, numbered as the rules are.
             var slotsRead: [Int] = []
-            var ranges: [(reader: Int, range: Range<Int>)] = []
+            var ranges: [(node: DependencyGraph.Node, range: Range<Int>)] = []
             for _ in 0..<Int.random(in: 1...4, using: &random) {
-                let reader = Int.random(in: 0..<12, using: &random)
-                guard !ranges.contains(where: { $0.reader == reader }) else { continue }
+                let kind = Int.random(in: 0..<3, using: &random) == 0 ? kinds.randomElement(using: &random)! : .rule
+                let node = DependencyGraph.Node(kind, Int.random(in: 0..<12, using: &random))
+                guard !ranges.contains(where: { $0.node == node }) else { continue }
                 let start = slotsRead.count
-                for _ in 0..<Int.random(in: 0...3, using: &random) { slotsRead.append(Int.random(in: 0..<16, using: &random)) }
-                ranges.append((reader, start..<slotsRead.count))
+                for _ in 0..<Int.random(in: 0...6, using: &random) { slotsRead.append(Int.random(in: 0..<16, using: &random)) }
+                ranges.append((node, start..<slotsRead.count))
             }
-            for (reader, range) in ranges {
-                index.record(slotsRead, in: range, for: reader)
-                oracle[reader] = Array(slotsRead[range])
+            for (node, range) in ranges {
+                graph.record(slotsRead, in: range, for: node)
+                oracle[node] = Array(slotsRead[range])
             }
-            for reader in 0..<12 {
-                #expect(index.reads(of: reader) == (oracle[reader] ?? []), "seed \(seed), reader \(reader)")
+            guard level % 10 == 0 || level == 799 else { continue }
+            for kind in kinds {
+                for index in 0..<12 {
+                    let node = DependencyGraph.Node(kind, index)
+                    #expect(graph.reads(of: node) == (oracle[node] ?? []), "seed \(seed), node \(kind) \(index)")
+                }
             }
             for slot in 0..<16 {
-                let expected = Set(oracle.filter { $0.value.contains(slot) }.keys)
-                #expect(Set(index.allReaders(of: slot)) == expected, "seed \(seed), slot \(slot)")
+                for kind in kinds {
+                    let expected = Set(oracle.filter { $0.key.kind == kind && $0.value.contains(slot) }.keys.map(\.index))
+                    #expect(Set(graph.allReaders(of: slot, kind)) == expected, "seed \(seed), slot \(slot), kind \(kind)")
+                }
+                #expect(graph.isRead(slot) == oracle.values.contains { $0.contains(slot) }, "seed \(seed), slot \(slot)")
             }
         }
     }

@@ -33,7 +33,7 @@ extension FormContextObject {
                 let current = FormChange(
                     key: key, boxedOld: record.value, boxedNew: record.value, origin: .program,
                     isSecure: record.flags.contains(.secret))
-                changes.call(handler, with: current, of: slot, write: changes.nextWrite())
+                state.outgoing.call(handler, with: current, of: slot, write: state.outgoing.nextWrite())
             } else if let value {
                 let stored = StoredValue(value)
                 state.setInitial(stored, at: slot, into: &changes)
@@ -46,7 +46,7 @@ extension FormContextObject {
 
     /// Records that one control connected to `key` went away.
     func unregisterControl(key: String) {
-        read { state in
+        bookkeep { state in
             guard let slot = state.observers.controls[key] else { return }
             state.observers.controls[key] =
                 slot.count > 1 ? ControlSlot(valueType: slot.valueType, valueTypeName: slot.valueTypeName, count: slot.count - 1) : nil
@@ -56,7 +56,7 @@ extension FormContextObject {
     /// Records whether a control of `key` holds text it could not parse, so that a reset brings it
     /// back in line with the form.
     func controlText(of key: String, isPending: Bool) {
-        read { state in
+        bookkeep { state in
             guard let slot = state.fields.slot(of: key) else { return }
             state.fields.setFlag(.pendingControlText, isPending, at: slot)
         }

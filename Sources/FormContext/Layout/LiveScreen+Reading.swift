@@ -100,7 +100,8 @@ extension LiveScreen {
     /// - Returns: The keys, in the order first read.
     @_spi(Diagnostics) public func keysRead(bySectionCondition index: Int) -> [String] {
         guard shape.sectionConditions.indices.contains(index) else { return [] }
-        return read { $0.reads.keys(readBy: Derivation(.sectionCondition, index)) }
+        let node = read { $0.nodeOfDerivation[Derivation(.sectionCondition, index).raw] }
+        return node >= 0 ? form.keysRead(byNode: node) : []
     }
 
     /// The number of the cell declared at `path` among all cells, or `nil` outside the screen.

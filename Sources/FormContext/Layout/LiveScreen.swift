@@ -13,10 +13,12 @@ import Synchronization
 /// form.set(false, for: "isEnabled")
 /// ```
 ///
-/// The live screen follows the form through a subscription to every field's events: each value
-/// change re-runs only the conditions, footers and cell values that read the key the last time they
-/// ran (their reads are recorded on every run, so a read on another branch is followed), and each
-/// change of a field's visibility by the form's rules shows or hides the cells bound to it. A change
+/// The live screen is a subscriber of the form's settle: the reads of its conditions, footers and
+/// cell values are nodes of the form's one dependency graph, beside its rules and validators, and
+/// once a mutation has settled the screen hears what it changed. Each value change re-runs only the
+/// conditions, footers and cell values that read the key the last time they ran (their reads are
+/// recorded on every run, so a read on another branch is followed), and each change of a field's
+/// visibility by the form's rules shows or hides the cells bound to it. A change
 /// that shows or hides *k* sections costs O(*k* log *n*) for *n* sections, never more than O(*n*);
 /// a change nothing on the screen read costs one hash lookup.
 ///
@@ -51,31 +53,47 @@ public final class LiveScreen: Observable, Sendable {
         self.form = form
         let shape = ScreenShape(screen)
         self.shape = shape
-        // Until the first results are in, events wait in `pending` (`isProcessing` starts true).
+        // Until the first results are in, changes wait in `pending` (`isProcessing` starts true).
         let empty = ScreenState(
             shape: ScreenShape(Screen(screen.title, sections: [])), fieldShown: [], evaluations: [])
         state = Mutex(empty)
-        let subscription = form.observeAllHearingRowSignals(aspects: [.value, .visibility]) { [weak self] event in
-            self?.receive(event)
+        let (subscriber, subscription) = form.subscribeToSettle { [weak self] changes in
+            guard let self else { return }
+            // One change at a time, as each is one diff.
+            for change in changes { self.receive(change) }
         }
         let fieldShown = shape.cellKeys.map { key in key.map(form.isShown) ?? true }
         let evaluations = shape.evaluate(shape.derivations, in: form)
         let tracker = ReadTracker()
         var rowEvaluationCount = 0
+        var arrivalsOfSlots: [[RowArrival]] = []
         let slots = shape.slots.map { slot in
             let order = form[slot.template.group]?.base as? RowOrder ?? RowOrder()
             let arrivals = order.map { slot.arrival(of: $0, in: form, tracker: tracker) }
             rowEvaluationCount += arrivals.reduce(0) { $0 + $1.evaluations.count }
+            arrivalsOfSlots.append(arrivals)
             return SlotState(order: order, arrivals: arrivals, cellCount: slot.cellCount)
         }
-        state.withAnnotatedLock { state in
+        let work = state.withAnnotatedLock { state in
             let pending = state.pending
             state = ScreenState(shape: shape, fieldShown: fieldShown, evaluations: evaluations, slots: slots)
             state.evaluationCount = evaluations.count + rowEvaluationCount
             state.pending = pending
             state.subscription = subscription
+            state.subscriber = subscriber
+            var rows: [Int: SlotResult] = [:]
+            for index in shape.slots.indices { rows[index] = SlotResult(arrivals: arrivalsOfSlots[index]) }
+            return state.graphWork(evaluations, rows: rows)
         }
+        record(work, of: subscriber)
         drain()
+    }
+
+    /// Records in the form's graph what the results of `work` read, and keeps the nodes it gives them.
+    private func record(_ work: GraphWork, of subscriber: Int) {
+        guard !work.reads.isEmpty || !work.dropped.isEmpty else { return }
+        let nodes = form.recordReads(of: subscriber, work.reads, dropping: work.dropped)
+        state.withAnnotatedLock { $0.assign(nodes, to: work) }
     }
 
     deinit {
@@ -86,10 +104,11 @@ public final class LiveScreen: Observable, Sendable {
         for finish in finishers { finish() }
     }
 
-    /// Takes an event from the form: processes it now, or leaves it to the thread already processing.
-    private func receive(_ event: FieldEvent) {
+    /// Takes a change from the form's settle: processes it now, or leaves it to the thread already
+    /// processing.
+    private func receive(_ change: SettledChange) {
         let mustProcess = state.withAnnotatedLock { state in
-            state.pending.append(event)
+            state.pending.append(change)
             guard !state.isProcessing else { return false }
             state.isProcessing = true
             return true
@@ -97,27 +116,32 @@ public final class LiveScreen: Observable, Sendable {
         if mustProcess { drain() }
     }
 
-    /// Processes pending events until none is left: plans under the lock, runs the conditions, footers
-    /// and values outside it, commits under it, then announces the diff.
+    /// Processes pending changes until none is left: asks the form's graph which of the screen's
+    /// derivations read what changed, plans under the lock, runs the conditions, footers and values
+    /// outside it, commits under it, records what they read in the form's graph, then announces the
+    /// diff. Only the thread processing records reads, so each plan sees the reads of every run before it.
     private func drain() {
         while true {
-            let plan = state.withAnnotatedLock { state -> ScreenPlan? in
+            let taken = state.withAnnotatedLock { state -> (changes: [SettledChange], subscriber: Int)? in
                 guard !state.pending.isEmpty else {
                     state.isProcessing = false
                     return nil
                 }
                 defer { state.pending = [] }
-                return state.plan(state.pending)
+                return (state.pending, state.subscriber)
             }
-            guard let plan else { return }
-            // An event about nothing the screen shows (a key no result read, a field no cell is bound to).
+            guard let (changes, subscriber) = taken else { return }
+            let readers = form.nodes(of: subscriber, reading: changes.map(\.key))
+            let plan = state.withAnnotatedLock { $0.plan(changes, readers: readers) }
+            // A change about nothing the screen shows (a key no result read, a field no cell is bound to).
             if plan.derivations.isEmpty && plan.fieldVisibility.isEmpty && plan.slots.isEmpty { continue }
             let evaluations = shape.evaluate(plan.derivations, in: form)
             let rows = evaluateRows(plan)
-            let (diff, handlers) = state.withAnnotatedLock { state in
+            let (diff, handlers, work) = state.withAnnotatedLock { state in
                 let diff = state.commit(evaluations, fieldVisibility: plan.fieldVisibility, rows: rows)
-                return (diff, diff == nil ? [] : Array(state.subscribers))
+                return (diff, diff == nil ? [] : Array(state.subscribers), state.graphWork(evaluations, rows: rows))
             }
+            record(work, of: subscriber)
             guard let diff else { continue }
             registrar.willSet(self, keyPath: \.version)
             registrar.didSet(self, keyPath: \.version)

@@ -42,7 +42,6 @@ extension ScreenState {
             if changes[change].oldRows == nil { changes[change].oldRows = visibleRows(of: section) }
         }
         for evaluation in evaluations {
-            reads.record(evaluation.reads, for: evaluation.derivation)
             let index = evaluation.derivation.index
             switch (evaluation.derivation.kind, evaluation.result) {
             case (.sectionCondition, .condition(let shown)) where sectionShown[index] != shown:

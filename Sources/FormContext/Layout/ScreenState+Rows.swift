@@ -1,4 +1,4 @@
-/// What a batch of the form's events calls for in the rows of the repeat sections, found under the
+/// What a batch of the form's changes calls for in the rows of the repeat sections, found under the
 /// live screen's lock.
 struct RowPlan: Sendable {
     /// What one repeat section's rows call for.
@@ -38,25 +38,21 @@ struct RowsChange {
 }
 
 extension ScreenState {
-    /// Adds to `plan` what `event` calls for in the rows: a new order of a group, the row
-    /// derivations that read its key, a row field shown or hidden.
+    /// Adds to `plan` what `change` calls for in the rows besides the derivations that read its
+    /// key: a new order of a group, a row field shown or hidden.
     ///
-    /// - Complexity: O(*s* + *d*) for *s* repeat sections and *d* derivations concerned.
-    func planRows(_ event: FieldEvent, into plan: inout RowPlan) {
+    /// - Complexity: O(*s*) for *s* repeat sections.
+    func planRows(_ change: SettledChange, into plan: inout RowPlan) {
         guard !slots.isEmpty else { return }
-        if event.aspects.contains(.value) {
-            for slot in shape.slotsOfGroup[event.key] ?? [] {
-                plan.slots[slot, default: RowPlan.Slot()].order = event.change?.newValue?.base as? RowOrder ?? RowOrder()
-            }
-            for (slot, state) in slots.enumerated() {
-                guard let readers = state.readers[event.key] else { continue }
-                for reader in readers { plan.slots[slot, default: RowPlan.Slot()].derivations[reader.id, default: []].insert(reader.derivation) }
+        if change.isValueChanged {
+            for slot in shape.slotsOfGroup[change.key] ?? [] {
+                plan.slots[slot, default: RowPlan.Slot()].order = change.order ?? RowOrder()
             }
         }
-        if event.aspects.contains(.visibility) {
+        if change.isVisibilityChanged {
             for (slot, shape) in shape.slots.enumerated() {
-                guard let (id, cells) = shape.cells(boundTo: event.key) else { continue }
-                for cell in cells { plan.slots[slot, default: RowPlan.Slot()].fieldVisibility.append((id, cell, event.state.isVisible)) }
+                guard let (id, cells) = shape.cells(boundTo: change.key) else { continue }
+                for cell in cells { plan.slots[slot, default: RowPlan.Slot()].fieldVisibility.append((id, cell, change.isVisible)) }
             }
         }
     }

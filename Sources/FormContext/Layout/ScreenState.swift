@@ -1,5 +1,6 @@
 /// What a ``LiveScreen`` knows, behind its lock: each section's and cell's last computed results,
-/// which sections are visible, which keys each result read, and who listens.
+/// which sections are visible, the node of the form's dependency graph that holds what each result
+/// read, and who listens.
 struct ScreenState: Sendable {
     let shape: ScreenShape
     /// Whether each section's own condition holds.
@@ -20,8 +21,13 @@ struct ScreenState: Sendable {
     var ranks: VisibleRanks
     /// The rows of each repeat section.
     var slots: [SlotState]
-    /// Which keys each result read.
-    var reads: LayoutReads
+    /// The screen's number among the form's settle subscribers: the owner of its nodes.
+    var subscriber = -1
+    /// The node of the form's dependency graph of each derivation, by its raw value; -1 before its
+    /// reads are first recorded.
+    var nodeOfDerivation: [Int]
+    /// What each node of the screen stands for.
+    var nodeMeaning: [Int: ScreenNode] = [:]
     /// The cells bound to each field.
     let fieldCells: [String: [Int]]
     /// Scratch space for one commit: for each section, its place among the sections the commit
@@ -32,8 +38,8 @@ struct ScreenState: Sendable {
     var lastDiff: ScreenDiff?
     var evaluationCount = 0
 
-    /// Events received while another thread processes earlier ones.
-    var pending: [FieldEvent] = []
+    /// Changes received while another thread processes earlier ones.
+    var pending: [SettledChange] = []
     /// Whether a thread is processing events; it processes those that arrive meanwhile too.
     var isProcessing = true
     /// The form subscription that feeds the screen.
@@ -52,7 +58,7 @@ struct ScreenState: Sendable {
         cellShown = Array(repeating: true, count: shape.cellCount)
         self.fieldShown = fieldShown
         values = Array(repeating: .none, count: shape.cellCount)
-        reads = LayoutReads(capacity: max(shape.sectionCount, shape.cellCount) * 4)
+        nodeOfDerivation = Array(repeating: -1, count: max(shape.sectionCount, shape.cellCount) * 4)
         var fieldCells: [String: [Int]] = [:]
         for (cell, key) in shape.cellKeys.enumerated() {
             if let key { fieldCells[key, default: []].append(cell) }
@@ -60,7 +66,6 @@ struct ScreenState: Sendable {
         self.fieldCells = fieldCells
         touchIndex = Array(repeating: -1, count: shape.sectionCount)
         for evaluation in evaluations {
-            reads.record(evaluation.reads, for: evaluation.derivation)
             let index = evaluation.derivation.index
             switch evaluation.result {
             case .condition(let shown):
@@ -111,26 +116,34 @@ struct ScreenState: Sendable {
         return shape.cells(of: section).compactMap { cellShown[$0] && fieldShown[$0] ? $0 - start : nil }
     }
 
-    /// What `events` call for: the derivations that read a key whose value changed, in the order
-    /// they are declared, the new visibility of the cells bound to a field the form showed or hid,
-    /// and in the repeat sections, the rows that arrive or leave and the rows' derivations to run.
+    /// What `changes` call for: the derivations that read a key whose value changed (`readers`, the
+    /// screen's nodes reading each change's key, from the form's graph), in the order they are
+    /// declared, the new visibility of the cells bound to a field the form showed or hid, and in the
+    /// repeat sections, the rows that arrive or leave and the rows' derivations to run.
     ///
     /// The derivations run in declared order so that the screen's arrays are walked in order, not
     /// in the order of a hash table: what many of them read then stays in the caches.
     ///
     /// - Complexity: O(*d* log *d* + *c*) for *d* derivations and *c* cells concerned; O(*n*) over
     ///   the *n* derivations of the screen when *d* is a large part of them.
-    func plan(_ events: [FieldEvent]) -> ScreenPlan {
+    func plan(_ changes: [SettledChange], readers: [[Int]]) -> ScreenPlan {
         var raws: [Int] = []
         var fieldVisibility: [(cell: Int, isShown: Bool)] = []
         var rows = RowPlan()
-        for event in events {
-            planRows(event, into: &rows)
-            if event.aspects.contains(.value), let readers = reads.derivations(reading: event.key) {
-                raws.append(contentsOf: readers)
+        for (change, nodes) in zip(changes, readers) {
+            planRows(change, into: &rows)
+            if change.isValueChanged {
+                for node in nodes {
+                    switch nodeMeaning[node] {
+                    case .derivation(let derivation)?: raws.append(derivation.raw)
+                    case .row(let slot, let id, let derivation)?:
+                        rows.slots[slot, default: RowPlan.Slot()].derivations[id, default: []].insert(derivation)
+                    case nil: break
+                    }
+                }
             }
-            if event.aspects.contains(.visibility), let cells = fieldCells[event.key] {
-                for cell in cells { fieldVisibility.append((cell, event.state.isVisible)) }
+            if change.isVisibilityChanged, let cells = fieldCells[change.key] {
+                for cell in cells { fieldVisibility.append((cell, change.isVisible)) }
             }
         }
         var slots: [(slot: Int, plan: RowPlan.Slot, difference: RowOrderDifference, arrivals: [RowID])] = []
@@ -138,7 +151,47 @@ struct ScreenState: Sendable {
             let (difference, arrivals) = plan.order.map { self.difference(ofSlot: slot, to: $0) } ?? (RowOrderDifference(), [])
             slots.append((slot, plan, difference, arrivals))
         }
-        return ScreenPlan(derivations: Self.inOrder(raws, below: reads.capacity), fieldVisibility: fieldVisibility, slots: slots)
+        return ScreenPlan(derivations: Self.inOrder(raws, below: nodeOfDerivation.count), fieldVisibility: fieldVisibility, slots: slots)
+    }
+
+    /// What the form's graph must record after `evaluations` and `rows` were committed: each result's
+    /// node (`nil` for a result that has none yet) with the keys it read, what each stands for, and
+    /// the nodes of the rows that left.
+    mutating func graphWork(_ evaluations: [Evaluation], rows: [Int: SlotResult] = [:]) -> GraphWork {
+        var work = GraphWork()
+        for evaluation in evaluations {
+            let node = nodeOfDerivation[evaluation.derivation.raw]
+            work.reads.append((node >= 0 ? node : nil, evaluation.reads))
+            work.targets.append(.derivation(evaluation.derivation))
+        }
+        for (slot, result) in rows.sorted(by: { $0.key < $1.key }) {
+            for evaluation in result.evaluations + result.arrivals.flatMap(\.evaluations) {
+                guard let entry = slots[slot].entries[evaluation.id] else { continue }
+                let node = entry.nodes[evaluation.derivation]
+                work.reads.append((node >= 0 ? node : nil, evaluation.reads))
+                work.targets.append(.row(slot: slot, id: evaluation.id, derivation: evaluation.derivation))
+            }
+        }
+        for slot in slots.indices {
+            for node in slots[slot].takeDroppedNodes() {
+                nodeMeaning[node] = nil
+                work.dropped.append(node)
+            }
+        }
+        return work
+    }
+
+    /// Keeps the nodes the form's graph gave the results of `work`, in its order.
+    mutating func assign(_ nodes: [Int], to work: GraphWork) {
+        for (node, target) in zip(nodes, work.targets) {
+            switch target {
+            case .derivation(let derivation): nodeOfDerivation[derivation.raw] = node
+            case .row(let slot, let id, let derivation):
+                guard slots[slot].entries[id] != nil else { continue }
+                slots[slot].entries[id]?.nodes[derivation] = node
+            }
+            nodeMeaning[node] = target
+        }
     }
 
     /// `raws` without repeats, ascending: by a sweep over a bitmap of all `capacity` derivations
@@ -161,7 +214,25 @@ struct ScreenState: Sendable {
     }
 }
 
-/// What a batch of events calls for, found under a live screen's lock and carried out outside it.
+/// What one node of the form's dependency graph stands for on a live screen.
+enum ScreenNode: Sendable {
+    /// A section's or cell's derivation.
+    case derivation(Derivation)
+    /// A derivation of a cell of a repeat section's row.
+    case row(slot: Int, id: RowID, derivation: Int)
+}
+
+/// What the form's graph must record for a live screen after a commit.
+struct GraphWork: Sendable {
+    /// Each result's node, `nil` for one without a node yet, and the keys it read.
+    var reads: [(node: Int?, keys: [String])] = []
+    /// What each entry of ``reads`` stands for.
+    var targets: [ScreenNode] = []
+    /// The nodes of rows that left.
+    var dropped: [Int] = []
+}
+
+/// What a batch of changes calls for, found under a live screen's lock and carried out outside it.
 struct ScreenPlan: Sendable {
     let derivations: [Derivation]
     let fieldVisibility: [(cell: Int, isShown: Bool)]

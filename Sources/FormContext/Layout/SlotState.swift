@@ -1,5 +1,6 @@
 /// What a ``LiveScreen`` knows of the rows of one repeat section: the order it shows, which rows are
-/// visible and where, what each row's cells computed and which keys they read.
+/// visible and where, what each row's cells computed and the nodes of the form's dependency graph
+/// holding what they read.
 struct SlotState: Sendable {
     /// What one row's cells computed.
     struct Entry: Sendable {
@@ -9,8 +10,9 @@ struct SlotState: Sendable {
         var fieldShown: [Bool]
         /// What each cell shows.
         var values: [CellValue]
-        /// The keys each derivation read, by derivation number.
-        var reads: [[String]]
+        /// The node of the form's graph of each derivation, by derivation number; -1 before its
+        /// reads are first recorded.
+        var nodes: [Int]
 
         /// The positions of the visible cells, in order.
         var visibleCells: [Int] {
@@ -23,20 +25,14 @@ struct SlotState: Sendable {
         }
     }
 
-    /// A derivation of one row.
-    struct Reader: Hashable, Sendable {
-        let id: RowID
-        let derivation: Int
-    }
-
     /// The rows in the order the screen shows them.
     var order: RowOrder
     /// The rows' visibility and positions.
     var ranks: RowRanks
     /// Each row's results.
     var entries: [RowID: Entry] = [:]
-    /// The derivations of rows that read each key.
-    var readers: [String: Set<Reader>] = [:]
+    /// The nodes of rows that left, for the form's graph to drop.
+    private var droppedNodes: [Int] = []
 
     /// The rows of `order`, each from its `arrivals`.
     ///
@@ -52,17 +48,21 @@ struct SlotState: Sendable {
     mutating func add(_ arrival: RowArrival, cellCount: Int) {
         var entry = Entry(
             cellShown: Array(repeating: true, count: cellCount), fieldShown: arrival.fieldShown,
-            values: Array(repeating: .none, count: cellCount), reads: Array(repeating: [], count: 2 * cellCount))
+            values: Array(repeating: .none, count: cellCount), nodes: Array(repeating: -1, count: 2 * cellCount))
         for evaluation in arrival.evaluations { _ = store(evaluation, in: &entry) }
         entries[arrival.id] = entry
     }
 
-    /// Forgets row `id`: its results and its reads.
+    /// Forgets row `id`: its results, and (once taken) its nodes.
     mutating func drop(_ id: RowID) {
         guard let entry = entries.removeValue(forKey: id) else { return }
-        for (derivation, keys) in entry.reads.enumerated() {
-            for key in keys { unrecord(key, Reader(id: id, derivation: derivation)) }
-        }
+        droppedNodes += entry.nodes.filter { $0 >= 0 }
+    }
+
+    /// The nodes of the rows dropped since the last call.
+    mutating func takeDroppedNodes() -> [Int] {
+        defer { droppedNodes = [] }
+        return droppedNodes
     }
 
     /// Stores `evaluation` in its row's entry, if the row is still there.
@@ -75,15 +75,8 @@ struct SlotState: Sendable {
         return result
     }
 
-    /// Stores `evaluation` in `entry` and records its reads.
-    private mutating func store(_ evaluation: RowEvaluation, in entry: inout Entry) -> (changed: Bool, valueCell: Int?) {
-        let reader = Reader(id: evaluation.id, derivation: evaluation.derivation)
-        let before = entry.reads[evaluation.derivation]
-        if before != evaluation.reads {
-            for key in before where !evaluation.reads.contains(key) { unrecord(key, reader) }
-            for key in evaluation.reads where !before.contains(key) { readers[key, default: []].insert(reader) }
-            entry.reads[evaluation.derivation] = evaluation.reads
-        }
+    /// Stores `evaluation` in `entry` (its reads are the form's graph's to record).
+    private func store(_ evaluation: RowEvaluation, in entry: inout Entry) -> (changed: Bool, valueCell: Int?) {
         let cell = evaluation.derivation / 2
         switch evaluation.result {
         case .condition(let shown) where entry.cellShown[cell] != shown:
@@ -95,10 +88,5 @@ struct SlotState: Sendable {
         default:
             return (false, nil)
         }
-    }
-
-    private mutating func unrecord(_ key: String, _ reader: Reader) {
-        readers[key]?.remove(reader)
-        if readers[key]?.isEmpty == true { readers[key] = nil }
     }
 }

@@ -6,7 +6,7 @@ extension FormContextObject {
 
     /// The key path the registrar uses for the state of one field.
     subscript(fieldStateOf key: String) -> FieldState {
-        let (fieldState, paths) = read { state -> (FieldState, FieldKeyPaths?) in
+        let (fieldState, paths) = bookkeep { state -> (FieldState, FieldKeyPaths?) in
             guard let slot = state.slotIfKnown(reading: key) else {
                 // A key with no slot gets none: whoever reads it hears when its slot is made.
                 state.tracking.await(key)
@@ -86,7 +86,8 @@ extension FormContextObject {
     /// Whether `key` is shown, read without observation: for the form's own code (a live screen's
     /// first layout), which must not make the key announce its every change to the registrar.
     func isShown(_ key: String) -> Bool {
-        read { state in
+        // A key under a group gets its slot here, taking its groups' state, as a field state read does.
+        bookkeep { state in
             guard let slot = state.slotIfKnown(reading: key) else { return true }
             return state.fields.flags(at: slot).isDisjoint(with: .concealed)
         }

@@ -61,7 +61,7 @@ extension EngineState {
     mutating func untouchAll(into changes: inout ChangeSet) {
         if !fields.touched.isEmpty && (tracking.hasTrackedFields || observers.hasEventSubscribers) {
             for slot in fields.touched.members where isObserved(fields[slot]) {
-                changes.note(.touched, of: slot)
+                outgoing.note(.touched, of: slot)
             }
         }
         fields.untouchAll()
@@ -76,13 +76,13 @@ extension EngineState {
             let record = fields[slot]
             guard let list = observers.observers(of: slot) else { continue }
             // A control whose key changed hears about it anyway.
-            if changes.changeCalls.contains(where: { $0.change.key == record.key }) { continue }
+            if outgoing.changeCalls.contains(where: { $0.change.key == record.key }) { continue }
             let current = FormChange(
                 key: record.key, boxedOld: record.value, boxedNew: record.value, origin: origin,
                 isSecure: record.flags.contains(.secret))
-            let write = changes.nextWrite()
+            let write = outgoing.nextWrite()
             for observer in list where observer.isControl {
-                if case .change(let handler) = observer.handler { changes.call(handler, with: current, of: slot, write: write) }
+                if case .change(let handler) = observer.handler { outgoing.call(handler, with: current, of: slot, write: write) }
             }
         }
     }

@@ -59,14 +59,56 @@ extension FormContextObject {
         subscribeToAll(Observer(handler: .event(handler), aspects: aspects))
     }
 
-    /// ``observeAll(aspects:_:)`` that also hears the row signals: a value event keyed by a row's
-    /// neighbour's signal when a row's previous or next row changes, and by a group's statistic's
-    /// signal when the statistic changes, so that what read them through ``FormValues/previousRow``,
-    /// ``FormValues/nextRow`` or a summary runs again.
-    func observeAllHearingRowSignals(aspects: FieldAspects, _ handler: @escaping @Sendable (FieldEvent) -> Void) -> FormSubscription {
-        var observer = Observer(handler: .event(handler), aspects: aspects)
-        observer.hearsRowSignals = true
-        return subscribeToAll(observer)
+    /// Subscribes `handler` to the settle: once each mutation has settled, it hears what changed,
+    /// field by field (a row's neighbour and a group's statistic among them), and it keeps the reads
+    /// of its derivations in the form's dependency graph (``recordReads(_:)``).
+    ///
+    /// - Returns: The subscriber's number, which owns its nodes, and the subscription; cancelled, it
+    ///   drops every node of the subscriber.
+    func subscribeToSettle(_ handler: @escaping @Sendable ([SettledChange]) -> Void) -> (id: Int, subscription: FormSubscription) {
+        let (id, handle) = bookkeep { $0.subscriberGraph.subscribe(handler) }
+        return (
+            id,
+            .removing(from: self) { form in
+                form.bookkeep { state -> SubscriberGraph.Subscriber? in
+                    let (slots, removed) = state.subscriberGraph.unsubscribe(handle, from: &state.graph)
+                    for slot in slots { state.subscriberDidLeave(slot) }
+                    return removed
+                }
+            }
+        )
+    }
+
+    /// Records what nodes of the settle's subscriber `subscriber` read on their last run, making a
+    /// node for each entry without one and dropping the nodes of `dropped`.
+    ///
+    /// - Parameter reads: Each node (or `nil` for a new one) with the keys it read.
+    /// - Returns: The node of each entry of `reads`, in order.
+    func recordReads(of subscriber: Int, _ reads: [(node: Int?, keys: [String])], dropping dropped: [Int] = []) -> [Int] {
+        bookkeep { state in
+            for node in dropped {
+                for slot in state.subscriberGraph.drop(node, from: &state.graph) { state.subscriberDidLeave(slot) }
+            }
+            return reads.map { entry in
+                let node = entry.node ?? state.subscriberGraph.makeNode(of: subscriber)
+                let before = state.graph.reads(of: .init(.subscriber, node))
+                state.graph.record(entry.keys.map { state.fields.slot(creating: $0) }, for: .init(.subscriber, node))
+                for slot in before { state.subscriberDidLeave(slot) }
+                return node
+            }
+        }
+    }
+
+    /// The nodes of the settle's subscriber `subscriber` that read each of `keys` on their last run.
+    func nodes(of subscriber: Int, reading keys: [String]) -> [[Int]] {
+        read { state in
+            keys.map { key in state.fields.slot(of: key).map { state.subscriberGraph.nodes(of: subscriber, reading: $0, in: state.graph) } ?? [] }
+        }
+    }
+
+    /// The keys `node` read on its last run, in the order first read.
+    func keysRead(byNode node: Int) -> [String] {
+        read { state in state.graph.reads(of: .init(.subscriber, node)).map { state.fields[$0].key } }
     }
 
     /// The changes to the values under `keys` (every key when `nil`), as an asynchronous sequence.
@@ -100,7 +142,7 @@ extension FormContextObject {
 
     /// Registers `observer` for `key`.
     func subscribe(_ observer: Observer, to key: String) -> FormSubscription {
-        let handle = read { state in
+        let handle = bookkeep { state in
             let slot = state.fields.slot(creating: key)
             let (handle, flags) = state.observers.add(observer, of: slot)
             state.setObserverFlags(flags, at: slot)
@@ -111,8 +153,10 @@ extension FormContextObject {
 
     /// The subscription that removes the subscriber `handle` names from `key` when it ends.
     func keySubscription(key: String, handle: CallbackHandle) -> FormSubscription {
+        // The removed handler is released after the lock: it may own a control of this form, whose
+        // deinitializer takes the lock again.
         .removing(from: self) { form in
-            form.read { state -> Observer? in
+            form.bookkeep { state -> Observer? in
                 // The subscriber keeps the key's slot: it is there until the subscriber goes.
                 guard let slot = state.fields.slot(of: key) else { return nil }
                 let (removed, flags) = state.observers.remove(handle, of: slot)
@@ -125,8 +169,8 @@ extension FormContextObject {
 
     /// Registers `observer` for every key.
     private func subscribeToAll(_ observer: Observer) -> FormSubscription {
-        let handle = read { $0.observers.addToAll(observer) }
-        return .removing(from: self) { form in form.read { $0.observers.removeFromAll(handle) } }
+        let handle = bookkeep { $0.observers.addToAll(observer) }
+        return .removing(from: self) { form in form.bookkeep { $0.observers.removeFromAll(handle) } }
     }
 
     /// One subscription per key of `keys`, or one for every key when `keys` is `nil`.
@@ -137,8 +181,8 @@ extension FormContextObject {
 
     /// Ends `continuation` with the form, and cancels `subscriptions` when the stream ends.
     private func connect<Element>(_ continuation: AsyncStream<Element>.Continuation, subscriptions: [FormSubscription]) {
-        let handle = read { $0.observers.addStreamFinisher({ continuation.finish() }) }
-        let finisher = FormSubscription.removing(from: self) { form in form.read { $0.observers.removeStreamFinisher(handle) } }
+        let handle = bookkeep { $0.observers.addStreamFinisher({ continuation.finish() }) }
+        let finisher = FormSubscription.removing(from: self) { form in form.bookkeep { $0.observers.removeStreamFinisher(handle) } }
         continuation.onTermination = { _ in
             for subscription in subscriptions { subscription.cancel() }
             finisher.cancel()

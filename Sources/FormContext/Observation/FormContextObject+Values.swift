@@ -6,7 +6,7 @@ extension FormContextObject {
     /// - Complexity: O(*n*) for *n* fields: it copies every value. Read single keys where you can.
     public var context: FormContext {
         registrar.access(self, keyPath: \.context)
-        return read { state in
+        return bookkeep { state in
             state.tracking.isContextTracked = true
             return state.fields.context
         }
@@ -14,7 +14,7 @@ extension FormContextObject {
 
     /// The value under `key`, or `nil` if there is none. Observation tracks this key only.
     public subscript(key: String) -> AnyHashable? {
-        let (value, paths) = read { state -> (AnyHashable?, FieldKeyPaths?) in
+        let (value, paths) = bookkeep { state -> (AnyHashable?, FieldKeyPaths?) in
             guard let slot = state.slotIfKnown(reading: key) else {
                 // A key with no slot gets none: whoever reads it hears when its slot is made.
                 state.tracking.await(key)
@@ -56,7 +56,7 @@ extension FormContextObject {
         as compared: @escaping @Sendable (Value) -> PropertyValue
     ) -> Value {
         registrar.access(self, keyPath: keyPath)
-        return read { state in
+        return bookkeep { state in
             if !state.tracking.isTracking(keyPath) {
                 state.tracking.track(
                     FormProperty(
@@ -84,7 +84,7 @@ extension FormContextObject {
     public func set(_ value: (any Hashable & Sendable)?, for key: String?, origin: FormChangeOrigin = .program) -> FormChange? {
         guard let key else { return nil }
         let newValue = StoredValue(value)
-        switch read({ $0.quickWrite(newValue, for: key, origin: origin) }) {
+        switch quickWrite(newValue, for: key, origin: origin) {
         case .unchanged: return nil
         case .written(let change): return change
         case .needsPipeline: break
@@ -128,7 +128,7 @@ extension FormContextObject {
     ) -> [FormChange]? {
         mutate { state, changes in
             guard admit({ state.fields.value(of: $0) }) else { return nil }
-            changes.isCollectingChanges = true
+            state.outgoing.isCollectingChanges = true
             state.markSecret(secretKeys, into: &changes)
             for (key, value) in entries {
                 let slot = state.fields.slot(creating: key)
@@ -138,7 +138,7 @@ extension FormContextObject {
                 }
                 _ = state.write(stored, at: slot, origin: origin, into: &changes)
             }
-            return changes.collected
+            return state.outgoing.collected
         }
     }
 

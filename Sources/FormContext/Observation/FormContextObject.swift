@@ -61,10 +61,22 @@ public final class FormContextObject: Observable, Sendable, FormReader {
 
     // MARK: The one door
 
-    /// Runs `body` under the lock, without the pipeline: for reads, and for bookkeeping that changes
-    /// no value and no field state (what was read through observation, who subscribes).
-    func read<R, E: Error>(_ body: (inout EngineState) throws(E) -> R) throws(E) -> R {
+    /// Runs `body` under the lock with the state as it is: a read changes nothing.
+    func read<R, E: Error>(_ body: (EngineState) throws(E) -> R) throws(E) -> R {
+        try state.withAnnotatedLock { state throws(E) -> R in try body(state) }
+    }
+
+    /// Runs `body` under the lock, without the pipeline: for bookkeeping that changes no value and
+    /// no field state (what was read through observation, who subscribes, what a live screen's
+    /// derivations read).
+    func bookkeep<R, E: Error>(_ body: (inout EngineState) throws(E) -> R) throws(E) -> R {
         try state.withAnnotatedLock { state throws(E) -> R in try body(&state) }
+    }
+
+    /// Writes a value under the lock, without the pipeline, when nothing but the value changes (see
+    /// ``EngineState/quickWrite(_:for:origin:)``): the one write that skips it.
+    func quickWrite(_ value: StoredValue, for key: String, origin: FormChangeOrigin) -> QuickWrite {
+        state.withAnnotatedLock { $0.quickWrite(value, for: key, origin: origin) }
     }
 
     /// Runs one mutation through the pipeline: `write` under the lock, then settling, then delivery
@@ -137,25 +149,33 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 // Settling is under way, on this thread (user code the form runs) or on another: the
                 // write takes effect now and the settling thread settles and delivers it after its
                 // current step.
+                // What it collects for delivery is its own, announced after what the settle collected.
                 var changes = ChangeSet(isSettling: true)
+                var settling = Outgoing()
+                swap(&settling, &state.outgoing)
+                defer { swap(&settling, &state.outgoing) }
                 let written = try write(&state, &changes)
                 let result = settled(&state, &changes, written)
-                state.settling.deferred.append(changes)
+                state.settling.deferred.append((changes, state.outgoing))
                 return .deferred(result)
             }
             if state.requiresSettling {
                 var changes = ChangeSet(isSettling: true)
                 let before = state.trackedPropertyValues()
                 let written = try write(&state, &changes)
+                var submitPass = SubmitStage.Pass()
+                SubmitStage.take(changes, &submitPass, into: &state)
                 state.settling.owner = .current
-                return .settling(written, changes, before: before)
+                return .settling(written, changes, before: before, submitPass)
             }
-            var changes = ChangeSet(isSettling: false)
+            var changes = ChangeSet(isSettling: false, recordsValues: state.submit.submitted != nil)
             let before = state.trackedPropertyValues()
             let written = try write(&state, &changes)
             let result = settled(&state, &changes, written)
+            var submitPass = SubmitStage.Pass()
+            SubmitStage.take(changes, &submitPass, into: &state)
             state.placeSlotsMade(into: &changes)
-            var announcements = state.announcements(for: &changes, before: before)
+            var announcements = state.announcements(for: changes, before: before)
             state.reclaimSlots(into: &announcements)
             Self.checkInvariants(of: state)
             return .done(result, announcements, mustDeliver: state.delivery.enqueue(announcements))
@@ -168,9 +188,10 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             return result
         case .waiting:
             return nil
-        case .settling(let written, var changes, let before):
+        case .settling(let written, var changes, let before, var submitPass):
             settleStages(&changes)
-            let (result, announcements, mustDeliver) = finishSettling(&changes, written: written, before: before, settled: settled)
+            let (result, announcements, mustDeliver) = finishSettling(
+                &changes, submitPass: &submitPass, written: written, before: before, settled: settled)
             if mustDeliver { deliver(announcements) }
             return result
         }
@@ -183,7 +204,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
         /// Written while the form settles, to be settled by the thread settling.
         case deferred(Result)
         /// Written; this thread now settles it (and whatever is written meanwhile).
-        case settling(Written, ChangeSet, before: [PropertyValue])
+        case settling(Written, ChangeSet, before: [PropertyValue], SubmitStage.Pass)
         /// Another thread settles: nothing written, the waiter registered.
         case waiting
     }
@@ -192,7 +213,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
     /// folding each into `changes` for one delivery, then ends the settle: runs `settled`, lets the
     /// form take new settles, and wakes whoever waits for that.
     private func finishSettling<W: Sendable, S: Sendable>(
-        _ changes: inout ChangeSet, written: W, before: [PropertyValue],
+        _ changes: inout ChangeSet, submitPass: inout SubmitStage.Pass, written: W, before: [PropertyValue],
         settled: (inout EngineState, inout ChangeSet, W) -> S
     ) -> (S, Announcements, Bool) {
         while true {
@@ -202,18 +223,21 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                     return .more(state.settling.deferred)
                 }
                 let result = settled(&state, &changes, written)
+                SubmitStage.take(changes, &submitPass, into: &state)
                 state.settling.owner = nil
                 let waiters = state.settling.waiters
                 state.settling.waiters = []
                 state.placeSlotsMade(into: &changes)
-                var announcements = state.announcements(for: &changes, before: before)
+                var announcements = state.announcements(for: changes, before: before)
                 state.reclaimSlots(into: &announcements)
                 Self.checkInvariants(of: state)
                 return .finished(result, announcements, state.delivery.enqueue(announcements), waiters)
             }
             switch consume step {
             case .more(let deferred):
-                for var later in deferred {
+                for (var later, outgoing) in deferred {
+                    // Delivered in the order written: what the write collected, then what its settle adds.
+                    state.withAnnotatedLock { $0.outgoing.append(outgoing) }
                     settleStages(&later)
                     changes.append(later)
                 }
@@ -227,7 +251,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
     /// What the end of a settle found under the lock.
     private enum FinishStep<Result: Sendable>: Sendable {
         /// Writes made meanwhile, still to settle.
-        case more([ChangeSet])
+        case more([(changes: ChangeSet, outgoing: Outgoing)])
         /// Nothing left: the settle is over.
         case finished(Result, Announcements, Bool, [SettleWaiter])
     }
@@ -241,14 +265,16 @@ public final class FormContextObject: Observable, Sendable, FormReader {
 
     /// Plans `stage` under the lock, runs it outside, commits it under the lock, until it has nothing
     /// left to run. A commit and the plan after it take the lock once.
+    /// The stage's progress through `changes` is its own, begun here and dropped when it is done.
     private func run<Stage: SettleStage>(_ stage: Stage.Type, over changes: inout ChangeSet) {
-        var next = state.withAnnotatedLock { state in Stage.plan(&state, &changes) }
+        var pass = Stage.begin()
+        var next = state.withAnnotatedLock { state in Stage.plan(&state, &changes, &pass) }
         while let plan = next.take() {
             // Taken by the commit, so that the plan after it holds the buffers alone.
             var outcome = Optional(Stage.run(consume plan, reading: .live(self)))
             next = state.withAnnotatedLock { state in
-                if let outcome = outcome.take() { Stage.commit(outcome, to: &state, &changes) }
-                return Stage.plan(&state, &changes)
+                if let outcome = outcome.take() { Stage.commit(outcome, to: &state, &changes, &pass) }
+                return Stage.plan(&state, &changes, &pass)
             }
         }
     }
@@ -283,6 +309,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             announcements.changeCalls[index].handler(announcements.changeCalls[index].change)
         }
         for (handler, event) in announcements.eventCalls { handler(event) }
+        for (handler, changes) in announcements.settleCalls { handler(changes) }
         withExtendedLifetime(announcements.releases) {}
     }
 

@@ -46,7 +46,7 @@ extension EngineState {
         let flags = fields[slot].flags
         var lines: [String] = []
         func reads(of rule: Int) -> String {
-            let keys = rules.reads(of: rule).map { fields[$0].key }
+            let keys = rules.reads(of: rule, in: graph).map { fields[$0].key }
             guard !keys.isEmpty else { return "read nothing" }
             return "read " + keys.map { key in
                 key.first == RowSignalKey.marker ? RowSignalKey.readable(key) : "\(key) = \(shown(fields.value(of: key), for: key))"

@@ -20,9 +20,10 @@ extension FormDefinition {
         initial.rules.attach(self, fields: &initial.fields)
         initial.attachRepeats(self, makingRows: false, into: &changes)
         let scratch = ScratchState(initial)
-        while let plan = RuleStage.plan(&scratch.state, &changes) {
+        var pass = RuleStage.begin()
+        while let plan = RuleStage.plan(&scratch.state, &changes, &pass) {
             let outcome = RuleStage.run(consume plan, reading: .scratch(scratch))
-            RuleStage.commit(outcome, to: &scratch.state, &changes)
+            RuleStage.commit(outcome, to: &scratch.state, &changes, &pass)
         }
         let state = scratch.state
         var hidden: Set<String> = []

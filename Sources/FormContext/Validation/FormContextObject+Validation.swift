@@ -29,17 +29,18 @@ extension FormContextObject {
             state.clearAllIssues(into: &changes)
             state.validation.use(definition, fields: &state.fields)
             state.validation.options = options
-            state.validation.fieldReads.removeAll()
-            state.validation.formReads.removeAll()
+            state.graph.removeAll(.validator)
+            state.graph.removeAll(.formValidator)
             state.validation.invalidateFormValidators()
             state.markSecret(definition.secureKeys, into: &changes)
             state.detachRules(into: &changes)
+            state.graph.removeAll(.rule)
             state.rules.attach(definition, fields: &state.fields)
             state.attachRepeats(definition, into: &changes)
         }
         // Now that the form settles, run every rule once in dependency order: calculations give clean
         // fields their initial values.
-        mutate { _, changes in changes.calculationsSetInitialValues = true }
+        mutate { state, _ in state.rules.requestInitialValues() }
     }
 
     /// The definition the form validates with, if any.
@@ -199,7 +200,7 @@ extension FormContextObject {
             if !isAbandoned && !Task.isCancelled { issues = await start.check(start.value) }
             self?.finish(start, issues: issues, isAbandoned: isAbandoned || Task.isCancelled)
         }
-        let isLate = read { state in
+        let isLate = bookkeep { state in
             if state.validation.finishedEarly.remove(start.generation) != nil { return false }
             state.validation.tasks[start.generation] = task
             guard state.validation.runs[start.slot]?.generation == start.generation else { return true }

@@ -1,8 +1,10 @@
 /// What one mutation must announce once every lock is released: registrar announcements, subscriber
 /// calls, and asynchronous runs to start or cancel.
 struct Announcements: Sendable {
-    var changeCalls: [ChangeSet.ChangeCall] = []
+    var changeCalls: [Outgoing.ChangeCall] = []
     var eventCalls: [(@Sendable (FieldEvent) -> Void, FieldEvent)] = []
+    /// The subscribers of the settle (live screens) and what the mutation changed, for each.
+    var settleCalls: [(@Sendable ([SettledChange]) -> Void, [SettledChange])] = []
     /// Tracked fields whose value changed (their state path is in ``statePaths`` too).
     var valuePaths: [FieldKeyPaths] = []
     /// Tracked fields whose state changed.
@@ -17,7 +19,7 @@ struct Announcements: Sendable {
 
     /// Whether there is nothing to do.
     var isEmpty: Bool {
-        changeCalls.isEmpty && eventCalls.isEmpty && valuePaths.isEmpty && statePaths.isEmpty && !isContextChanged
+        changeCalls.isEmpty && eventCalls.isEmpty && settleCalls.isEmpty && valuePaths.isEmpty && statePaths.isEmpty && !isContextChanged
             && properties.isEmpty && runStarts.isEmpty && cancellations.isEmpty && releases.isEmpty
     }
 }

@@ -1,16 +1,21 @@
 extension EngineState {
-    /// Turns what a settled mutation recorded into what must be announced once the lock is released.
+    /// Turns what a settled mutation changed, and what delivery collected for it (``outgoing``,
+    /// taken here, leaving it empty for the next mutation), into what must be announced once the
+    /// lock is released.
     ///
     /// - Parameters:
-    ///   - changes: What the mutation (and its settling) recorded.
+    ///   - changes: What the mutation (and its settling) changed.
     ///   - before: The tracked form-level properties' values before the mutation, in tracking order.
     /// - Returns: The announcements.
     /// - Complexity: O(*c*) for *c* changed, observed fields, plus O(*p*) for *p* tracked form-level properties.
-    func announcements(for changes: inout ChangeSet, before: [PropertyValue]) -> Announcements {
+    mutating func announcements(for changes: ChangeSet, before: [PropertyValue]) -> Announcements {
+        let settled = settledChanges(of: changes)
+        let collected = outgoing
+        outgoing = Outgoing()
         var announcements = Announcements()
-        announcements.changeCalls = changes.coalescedChangeCalls()
-        for slot in changes.eventSlots {
-            guard let aspects = changes.aspects[slot] else { continue }
+        announcements.changeCalls = collected.coalescedChangeCalls()
+        for slot in collected.eventSlots {
+            guard let aspects = collected.aspects[slot] else { continue }
             // The record's parts are read in place: a copy of the record costs more than the rest.
             let trackIndex = fields.trackIndex(at: slot)
             if trackIndex >= 0 {
@@ -21,12 +26,10 @@ extension EngineState {
             let flags = fields.flags(at: slot)
             guard hasEventSubscribers(flags) else { continue }
             let state = fieldState(at: slot)
-            let change = changes.valueChanges[slot]
+            let change = collected.valueChanges[slot]
             let key = state.key
-            // The marker is one control character, so a grapheme of its own: its byte alone decides.
-            let isRowSignal = key.utf8.first == RowSignalKey.marker.asciiValue
             func call(_ observer: Observer) {
-                guard case .event(let handler) = observer.handler, !isRowSignal || observer.hearsRowSignals else { return }
+                guard case .event(let handler) = observer.handler else { return }
                 let relevant = aspects.intersection(observer.aspects)
                 guard !relevant.isEmpty else { return }
                 let event = FieldEvent(key: key, aspects: relevant, change: relevant.contains(.value) ? change : nil, state: state)
@@ -39,14 +42,17 @@ extension EngineState {
                 for observer in observers.all { call(observer) }
             }
         }
-        announcements.isContextChanged = changes.isContextChanged
+        if !settled.isEmpty {
+            for subscriber in subscriberGraph.subscribers { announcements.settleCalls.append((subscriber.handler, settled)) }
+        }
+        announcements.isContextChanged = collected.isContextChanged
         for (position, property) in tracking.properties.enumerated()
         where position >= before.count || property.value(self) != before[position] {
             announcements.properties.append(property)
         }
-        announcements.runStarts = changes.runStarts
-        announcements.cancellations = changes.cancellations
-        announcements.releases = changes.releases
+        announcements.runStarts = collected.runStarts
+        announcements.cancellations = collected.cancellations
+        announcements.releases = collected.releases
         return announcements
     }
 }

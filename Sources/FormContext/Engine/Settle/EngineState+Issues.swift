@@ -53,7 +53,7 @@ extension EngineState {
                 var aspects: FieldAspects = []
                 if !entry.allErrors.isEmpty { aspects.insert(.errors) }
                 if !entry.warnings.isEmpty { aspects.insert(.warnings) }
-                if !aspects.isEmpty { changes.note(aspects, of: slot) }
+                if !aspects.isEmpty { outgoing.note(aspects, of: slot) }
             }
         }
         validation.forgetAllFieldIssues()
@@ -68,11 +68,11 @@ extension EngineState {
         at slot: Int, value: AnyHashable, debounce: Duration,
         check: @escaping @Sendable (AnyHashable) async -> [ValidationIssue], into changes: inout ChangeSet
     ) {
-        if let old = validation.runs[slot]?.task { changes.cancellations.append(old) }
+        if let old = validation.runs[slot]?.task { outgoing.cancellations.append(old) }
         validation.nextGeneration &+= 1
         let generation = validation.nextGeneration
         validation.runs[slot] = .init(generation: generation, value: value)
-        changes.runStarts.append(
+        outgoing.runStarts.append(
             .init(
                 key: fields[slot].key, slot: slot, generation: generation, value: value, debounce: debounce,
                 check: check, sleep: validation.options.sleep))
@@ -82,7 +82,7 @@ extension EngineState {
     /// Cancels the asynchronous run of `slot`, if one is under way.
     mutating func cancelRun(at slot: Int, into changes: inout ChangeSet) {
         guard !validation.runs.isEmpty, let run = validation.runs.removeValue(forKey: slot) else { return }
-        if let task = run.task { changes.cancellations.append(task) }
+        if let task = run.task { outgoing.cancellations.append(task) }
         note(.validating, of: slot, into: &changes)
     }
 

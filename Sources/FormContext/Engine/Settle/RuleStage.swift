@@ -3,6 +3,12 @@
 /// result did not change. Runs again within one mutation: a rule whose branch reads, for the first
 /// time, something a rule still due decides (after that rule); a calculation reading its own field
 /// (once, to settle); rules on a cycle whose reads changed (once, at the end).
+///
+/// Why it is a stage of its own: the rules decide what validation sees (which fields are active,
+/// which are required, what calculated fields hold), so they settle first, and completely, before
+/// validation plans. What it guarantees: when it ends, every rule downstream of what the change set
+/// changed has run on values no rule still due would change (glitch-free), and what each read is
+/// recorded in the form's dependency graph.
 enum RuleStage: SettleStage {
     struct Plan: Sendable {
         /// Whether this is the first run of every rule, to find out what each reads.
@@ -42,16 +48,32 @@ enum RuleStage: SettleStage {
         var slotsRead: [Int] = []
         /// Records the slots the rules read, one rule after another; a key that had no slot yet as
         /// `-1 - i` for its place `i` in the tracker's unplaced keys. A reference: the rules' readers
-        /// record into it. The plan makes sure the buffers hold it alone (see ``plan(_:_:)``).
+        /// record into it. The plan makes sure the buffers hold it alone (see ``plan(_:_:_:)``).
         var tracker = ReadTracker(recordingSlots: true)
     }
 
-    static func plan(_ state: inout EngineState, _ changes: inout ChangeSet) -> Plan? {
+    /// How far the stage has got through one change set.
+    struct Pass: Sendable {
+        /// Whether the pass has begun (the rule state's record of runs started).
+        var isBegun = false
+        /// How many of the change set's ``ChangeSet/values`` and ``ChangeSet/concealment`` the
+        /// stage has taken in: each change schedules its readers once.
+        var takenValues = 0
+        var takenConcealment = 0
+        /// Whether calculations give clean fields their initial value too: the pass that first runs
+        /// the rules of a definition just attached (see ``RuleState/requestInitialValues()``).
+        var setsInitialValues = false
+    }
+
+    static func begin() -> Pass { Pass() }
+
+    static func plan(_ state: inout EngineState, _ changes: inout ChangeSet, _ pass: inout Pass) -> Plan? {
         guard !state.rules.isEmpty else { return nil }
         // Moved out of the state, so that the state holds no buffers while the level runs.
         var buffers = state.rules.spareBuffers.take() ?? Buffers()
-        if !changes.rulesBegun {
-            changes.rulesBegun = true
+        if !pass.isBegun {
+            pass.isBegun = true
+            pass.setsInitialValues = state.rules.takeInitialValuesRequest()
             state.rules.beginPass()
             // A copy of the state made earlier (for another form, or to evaluate the rules on their
             // own) shares the arrays, which copy themselves when written, but would share the
@@ -60,6 +82,8 @@ enum RuleStage: SettleStage {
             // commit to its next plan under one hold of the lock, where no copy can see them.
             if !isKnownUniquelyReferenced(&buffers.tracker) { buffers.tracker = ReadTracker(recordingSlots: true) }
         }
+        state.rules.isSettingInitialValues = pass.setsInitialValues
+        defer { state.rules.isSettingInitialValues = false }
         for slot in state.rules.placeNewSlots(of: state.fields) {
             state.refreshRuleFlags(at: slot, into: &changes)
         }
@@ -72,9 +96,9 @@ enum RuleStage: SettleStage {
             return Plan(isDiscovery: true, generation: state.rules.generation, buffers: buffers)
         }
         // Most levels after the first find nothing new here: their commit scheduled what it changed.
-        if changes.rulesTakenValues < changes.values.count {
-            for change in changes.values[changes.rulesTakenValues...] {
-                if let readers = state.rules.valueReaders.readers(of: change.slot) { state.rules.schedule(readers) }
+        if pass.takenValues < changes.values.count {
+            for change in changes.values[pass.takenValues...] {
+                if let readers = state.graph.readers(of: change.slot, .rule) { state.rules.schedule(readers) }
                 if change.origin != .calculation, let calculation = state.rules.calculation(of: change.slot) {
                     // Written by something else (a reset, the program), a calculated field takes its
                     // calculation's value again.
@@ -83,13 +107,13 @@ enum RuleStage: SettleStage {
                 }
             }
         }
-        if changes.rulesTakenConcealment < changes.concealment.count {
-            for slot in changes.concealment[changes.rulesTakenConcealment...] {
-                state.rules.schedule(state.rules.concealmentReaders(of: slot))
+        if pass.takenConcealment < changes.concealment.count {
+            for slot in changes.concealment[pass.takenConcealment...] {
+                if let readers = state.graph.readers(of: slot, .rule) { state.rules.scheduleConcealmentReaders(readers) }
             }
         }
-        changes.rulesTakenValues = changes.values.count
-        changes.rulesTakenConcealment = changes.concealment.count
+        pass.takenValues = changes.values.count
+        pass.takenConcealment = changes.concealment.count
         state.rules.takeNextLevel(into: &buffers.level)
         // Once nothing else is due, the rules on cycles whose reads changed run, to see whether they
         // still close them.
@@ -131,9 +155,11 @@ enum RuleStage: SettleStage {
         return Outcome(isDiscovery: isDiscovery, isCycleCheck: isCycleCheck, generation: generation, buffers: buffers)
     }
 
-    static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
+    static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet, _ pass: inout Pass) {
         let (isDiscovery, isCycleCheck, generation) = (outcome.isDiscovery, outcome.isCycleCheck, outcome.generation)
         var buffers = (consume outcome).buffers
+        state.rules.isSettingInitialValues = pass.setsInitialValues
+        defer { state.rules.isSettingInitialValues = false }
         // Rules replaced while the level ran (one of them attached a definition) decide nothing now.
         if generation == state.rules.generation {
             // Keys that had no slot when read get theirs now, in the order they were read.
@@ -144,11 +170,11 @@ enum RuleStage: SettleStage {
                 commit(buffers, isDiscovery: isDiscovery, to: &state, &changes)
             }
             if isDiscovery {
-                state.rules.order()
+                state.rules.order(in: state.graph)
             }
             // What this commit changed has been scheduled here; the next plan takes in only what others change.
-            changes.rulesTakenValues = changes.values.count
-            changes.rulesTakenConcealment = changes.concealment.count
+            pass.takenValues = changes.values.count
+            pass.takenConcealment = changes.concealment.count
         }
         // Handed back as they are: the next plan empties them.
         state.rules.spareBuffers = consume buffers
@@ -168,7 +194,7 @@ enum RuleStage: SettleStage {
         }
         for index in buffers.level.indices {
             let (rule, range) = (buffers.level[index], buffers.reads[index])
-            state.rules.record(buffers.slotsRead, range, readBy: rule)
+            state.graph.record(buffers.slotsRead, in: range, for: .init(.rule, rule))
             state.rules.didRun(rule, reads: buffers.slotsRead, range)
             guard !isDiscovery else { continue }
             // A read of something a rule of the same height or higher decides: run again after it.
@@ -184,7 +210,7 @@ enum RuleStage: SettleStage {
                 }
             }
             if !later.isEmpty {
-                if let cycle = state.rules.raise(rule, to: needed, readingFrom: later) {
+                if let cycle = state.rules.raise(rule, to: needed, readingFrom: later, in: state.graph) {
                     state.rules.breakCycle(cycle)
                     continue
                 }
@@ -208,21 +234,21 @@ enum RuleStage: SettleStage {
     private static func commitCycleCheck(_ buffers: borrowing Buffers, to state: inout EngineState) {
         for index in buffers.level.indices {
             let (rule, range) = (buffers.level[index], buffers.reads[index])
-            state.rules.record(buffers.slotsRead, range, readBy: rule)
+            state.graph.record(buffers.slotsRead, in: range, for: .init(.rule, rule))
             state.rules.didRun(rule, reads: buffers.slotsRead, range)
         }
-        let released = state.rules.recheckCycles(through: buffers.level)
+        let released = state.rules.recheckCycles(through: buffers.level, in: state.graph)
         for rule in released { state.rules.heights[rule] = 0 }
         for rule in released {
             var producers: Set<Int> = []
             var needed = 0
-            for slot in state.rules.reads(of: rule) {
+            for slot in state.rules.reads(of: rule, in: state.graph) {
                 state.rules.forEachProducer(of: slot, readBy: rule) { producer in
                     producers.insert(producer)
                     needed = max(needed, state.rules.heights[producer] + 1)
                 }
             }
-            if let cycle = state.rules.raise(rule, to: needed, readingFrom: producers) { state.rules.breakCycle(cycle) }
+            if let cycle = state.rules.raise(rule, to: needed, readingFrom: producers, in: state.graph) { state.rules.breakCycle(cycle) }
         }
         for rule in released where !state.rules.cyclic[rule] {
             state.rules.forget(rule)
@@ -265,12 +291,12 @@ extension EngineState {
             let slot = targetSlot(of: rule, key: key)
             // With hidden values cleared, a field the rules hide holds no value, a calculated one included.
             if rules.clearsHidden && fields.flags(at: slot).contains(.ruleHidden) { value = .absent }
-            if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) {
+            if rules.isSettingInitialValues && !fields.dirty.contains(slot) {
                 setInitial(value, at: slot, into: &changes)
             }
             guard write(value, at: slot, origin: .calculation, into: &changes) else { return }
-            guard let readers = rules.valueReaders.readers(of: slot) else { return }
-            if rules.valueReaders.hasRead(rule, slot) {
+            guard let readers = graph.readers(of: slot, .rule) else { return }
+            if graph.hasRead(.init(.rule, rule), slot) {
                 // A calculation reading its own field sees the value it made last: it runs once more
                 // to settle on a value that reads back as itself, and a second change is a cycle.
                 if rules.mayRerun(rule) { rules.schedule(rule) } else { rules.breakCycle([rule]) }
@@ -325,14 +351,14 @@ extension EngineState {
             rules.schedule(calculation)
         }
         if setHidden(isRuleHidden, at: slot, by: .ruleHidden, into: &changes) {
-            if let readers = rules.concealmentReaders.readers(of: slot) { rules.schedule(readers) }
+            if let readers = graph.readers(of: slot, .rule) { rules.scheduleConcealmentReaders(readers) }
             if rules.clearsHidden, !fields.flags(at: slot).isDisjoint(with: .concealed) {
                 // Cleared as the definition is attached, the field starts without a value: it is not dirty.
-                if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) {
+                if rules.isSettingInitialValues && !fields.dirty.contains(slot) {
                     setInitial(.absent, at: slot, into: &changes)
                 }
                 if write(.absent, at: slot, origin: .calculation, into: &changes) {
-                    rules.schedule(rules.valueReaders(of: slot))
+                    rules.schedule(rules.valueReaders(of: slot, in: graph))
                 }
             }
         }
@@ -346,8 +372,12 @@ extension EngineState {
         if let slot = fields.slot(of: key) { return slot }
         let slot = fields.slot(creating: key)
         guard !rules.isEmpty else { return slot }
+        // Nobody hears of it: what the refresh collects for delivery is dropped with its change set.
         var changes = ChangeSet(isSettling: false)
+        var kept = Outgoing()
+        swap(&kept, &outgoing)
         for placed in rules.placeNewSlots(of: fields) { refreshRuleFlags(at: placed, into: &changes) }
+        outgoing = kept
         return slot
     }
 

@@ -7,6 +7,12 @@
 /// validated and a key it read on its last run changed since (or it never ran), so a transaction of
 /// many writes runs each once (a write user code makes while the form settles is settled after it,
 /// as a mutation of its own).
+///
+/// Why it is a stage of its own: it runs after the rules have settled, once per change set, so a
+/// validator sees the fields the rules left active and the values the calculations made. What it
+/// guarantees: when it ends, the issues and running counts (`isValid`, `errorCount`) agree with the
+/// validators' results on the settled values, and what each validator read is recorded for the next
+/// change.
 enum ValidationStage: SettleStage {
     /// One field's synchronous check, with the value it checks: the parts of its definition the
     /// check needs, taken one by one (a whole ``FieldDefinition`` costs a dozen reference counts
@@ -59,13 +65,20 @@ enum ValidationStage: SettleStage {
         var refreshesFormIssues = false
     }
 
-    static func plan(_ state: inout EngineState, _ changes: inout ChangeSet) -> Plan? {
-        guard state.validation.isInUse, !changes.isValidationPlanned else { return nil }
-        changes.isValidationPlanned = true
+    /// Whether the stage has planned the change set: it plans once, after the rules have settled.
+    struct Pass: Sendable {
+        var isPlanned = false
+    }
+
+    static func begin() -> Pass { Pass() }
+
+    static func plan(_ state: inout EngineState, _ changes: inout ChangeSet, _ pass: inout Pass) -> Plan? {
+        guard state.validation.isInUse, !pass.isPlanned else { return nil }
+        pass.isPlanned = true
         var planner = Planner(hasDefinition: state.validation.hasDefinition, mode: state.validationMode)
         for change in changes.values {
             let slot = change.slot
-            state.validation.formInputDidChange(slot)
+            if let readers = state.graph.readers(of: slot, .formValidator) { state.validation.formInputDidChange(readBy: readers) }
             if change.origin == .reset {
                 state.clearIssues(at: slot, into: &changes)
                 continue
@@ -86,7 +99,7 @@ enum ValidationStage: SettleStage {
             planner.add(position, dependentsOf: slot, in: &state)
         }
         for slot in changes.activity {
-            state.validation.formInputDidChange(slot)
+            if let readers = state.graph.readers(of: slot, .formValidator) { state.validation.formInputDidChange(readBy: readers) }
             if !state.fields.isActive(at: slot) {
                 state.clearIssues(at: slot, into: &changes)
             } else if state.validation.validated.contains(slot), let position = state.checkPosition(of: slot) {
@@ -137,10 +150,10 @@ enum ValidationStage: SettleStage {
         return outcome
     }
 
-    static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet) {
+    static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet, _ pass: inout Pass) {
         for (check, report, reads) in outcome.fields {
             let slot = check.slot
-            state.validation.fieldReads.record(reads.map { state.fields.slot(creating: $0) }, for: check.position)
+            state.graph.record(reads.map { state.fields.slot(creating: $0) }, for: .init(.validator, check.position))
             // A write the validators made meanwhile (on this thread) is settled after this one.
             guard state.fields.isActive(at: slot) else { continue }
             state.validation.validated.insert(slot)
@@ -168,7 +181,7 @@ enum ValidationStage: SettleStage {
             state.setIssues(entry, at: slot, into: &changes)
         }
         for (position, report, reads) in outcome.forms {
-            state.validation.formReads.record(reads.map { state.fields.slot(creating: $0) }, for: position)
+            state.graph.record(reads.map { state.fields.slot(creating: $0) }, for: .init(.formValidator, position))
             state.validation.setFormResult(report, at: position, readNothing: reads.isEmpty)
         }
         if outcome.refreshesFormIssues || !outcome.forms.isEmpty { state.validation.refreshFormIssues() }
@@ -215,7 +228,7 @@ extension ValidationStage {
         /// Adds the validated, active fields whose validators read `slot`, and the form-level validators.
         mutating func addDependents(of slot: Int, in state: inout EngineState) {
             isFormDue = true
-            guard let readers = state.validation.fieldReads.readers(of: slot) else { return }
+            guard let readers = state.graph.readers(of: slot, .validator) else { return }
             for reader in readers.sorted() {
                 guard let dependent = state.checkSlot(at: reader) else { continue }
                 if state.validation.validated.contains(dependent) && state.fields[dependent].isActive { add(reader) }

@@ -85,8 +85,8 @@ extension EngineState {
             flags.remove(.secret)
         }
         guard flags.isEmpty, observers.observers(of: slot) == nil else { return false }
-        guard rules.valueReaders.readers(of: slot) == nil, rules.concealmentReaders.readers(of: slot) == nil,
-            rules.calculationOf[slot] == nil, rules.visibleRuleOf[slot] == nil, rules.enabledRuleOf[slot] == nil,
+        // Read by anything derived (a rule, a validator, a live screen), the slot stays.
+        guard !graph.isRead(slot), rules.calculationOf[slot] == nil, rules.visibleRuleOf[slot] == nil, rules.enabledRuleOf[slot] == nil,
             rules.requiredRuleOf[slot] == nil
         else { return false }
         guard !validation.refersTo(slot) else { return false }
@@ -146,9 +146,7 @@ extension EngineState {
         for slot in fields.free.members {
             var holders: [String] = []
             if observers.observers(of: slot) != nil { holders.append("a subscriber") }
-            if rules.valueReaders.readers(of: slot) != nil || rules.concealmentReaders.readers(of: slot) != nil {
-                holders.append("a rule's reads")
-            }
+            if graph.isRead(slot, by: .rule) { holders.append("a rule's reads") }
             if rules.calculationOf[slot] != nil || rules.visibleRuleOf[slot] != nil || rules.enabledRuleOf[slot] != nil
                 || rules.requiredRuleOf[slot] != nil || targets.contains(slot)
             {
@@ -157,7 +155,8 @@ extension EngineState {
             if rules.feeds[slot] != nil || fed.contains(slot) { holders.append("the statistics' feeds") }
             if rules.groupsOfSlot[slot] != nil || grouped.contains(slot) { holders.append("a group of the rules") }
             if lastRead.contains(slot) { holders.append("the last rule runs") }
-            if validation.refersTo(slot) || validation.hasEntry(at: slot) || validation.validated.contains(slot) {
+            if graph.isRead(slot, by: .subscriber) { holders.append("a live screen's reads") }
+            if graph.isRead(slot, by: .validator) || graph.isRead(slot, by: .formValidator) || validation.refersTo(slot) || validation.hasEntry(at: slot) || validation.validated.contains(slot) {
                 holders.append("validation")
             }
             if repeats.placement[slot] != nil || rowSlots.contains(slot) { holders.append("a row's placement") }

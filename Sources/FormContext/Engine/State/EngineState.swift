@@ -19,6 +19,14 @@ struct EngineState: Sendable {
     var validation = ValidationState()
     /// The submit pipeline.
     var submit = SubmitState()
+    /// What every derived thing (rules, validators, the settle's subscribers' derivations) read on its
+    /// last run: the form's one dependency graph.
+    var graph = DependencyGraph()
+    /// Who subscribes to the settle (live screens), and which nodes of the graph each owns.
+    var subscriberGraph = SubscriberGraph()
+    /// What delivery will announce for the mutation under way: the deliver stage's own state,
+    /// empty between mutations.
+    var outgoing = Outgoing()
     /// Deliveries waiting for the thread that is delivering.
     var delivery = DeliveryQueue()
     /// The thread settling a mutation, and writes its user code made meanwhile.
@@ -28,8 +36,9 @@ struct EngineState: Sendable {
         fields = FieldTable(initial)
     }
 
-    /// Whether a mutation must settle (run validators) before it is delivered.
-    var requiresSettling: Bool { validation.hasDefinition }
+    /// Whether a mutation must settle (run rules and validators, tell the settle's subscribers what
+    /// changed) before it is delivered.
+    var requiresSettling: Bool { validation.hasDefinition || !subscriberGraph.isEmpty }
 
     /// Whether a value write can skip the pipeline: nothing to settle, nobody listening to every
     /// key or to the whole form, no submit to keep track of. (Whether anyone listens to the written
@@ -124,6 +133,7 @@ struct EngineState: Sendable {
             if expected != actual { violations.append("observer flags of '\(record.key)' are \(actual), subscribers say \(expected)") }
         }
         if settling.owner == nil && !settling.deferred.isEmpty { violations.append("deferred writes left with nobody settling") }
+        if !outgoing.isEmpty { violations.append("deliveries collected and left unannounced") }
         if !repeats.isEmpty { violations += repeatViolations() }
         violations += releasedSlotViolations()
         return violations
@@ -134,7 +144,8 @@ struct EngineState: Sendable {
 /// threads) that it settles before it finishes, and who waits for it to finish.
 struct SettlingState: Sendable {
     var owner: ThreadIdentity?
-    var deferred: [ChangeSet] = []
+    /// Each with what delivery collected for it, announced after what the settling thread collected.
+    var deferred: [(changes: ChangeSet, outgoing: Outgoing)] = []
     /// Callers that need a settled form (``FormContextObject/validate()``, a submit step) from another
     /// thread, woken once the settle under way ends.
     var waiters: [SettleWaiter] = []

@@ -13,9 +13,6 @@ struct Observer: Sendable {
     let aspects: FieldAspects
     /// Whether this is a connected control, which a reset brings back in line even where the value stayed.
     var isControl = false
-    /// Whether the subscriber (of every key) also hears the row signals (a row's neighbour, a group's
-    /// statistic) as value events keyed by the signal's key: a live screen re-runs what read them.
-    var hearsRowSignals = false
 
     /// Whether the subscriber is called with each value change as it is written.
     var isChangeHandler: Bool {

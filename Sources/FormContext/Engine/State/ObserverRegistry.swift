@@ -8,8 +8,6 @@ struct ObserverRegistry: Sendable {
     private(set) var allEventCount = 0
     /// How many subscribers of single keys are called with events.
     private var keyEventCount = 0
-    /// How many subscribers of every key hear the row signals.
-    private(set) var rowSignalCount = 0
     private(set) var streamFinishers = CallbackList<@Sendable () -> Void>()
     var controls: [String: ControlSlot] = [:]
 
@@ -50,7 +48,6 @@ struct ObserverRegistry: Sendable {
     /// Adds a subscriber of every key.
     mutating func addToAll(_ observer: Observer) -> CallbackHandle {
         if !observer.isChangeHandler { allEventCount += 1 }
-        if observer.hearsRowSignals { rowSignalCount += 1 }
         return all.append(observer)
     }
 
@@ -60,7 +57,6 @@ struct ObserverRegistry: Sendable {
     mutating func removeFromAll(_ handle: CallbackHandle) -> Observer? {
         guard let removed = all.remove(handle) else { return nil }
         if !removed.isChangeHandler { allEventCount -= 1 }
-        if removed.hearsRowSignals { rowSignalCount -= 1 }
         return removed
     }
 

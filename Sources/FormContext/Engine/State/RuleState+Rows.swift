@@ -62,11 +62,10 @@ extension RuleState {
     /// Takes out `removed`: they no longer run, nor hold dependencies.
     ///
     /// - Complexity: O(*r* + *d*) for *r* rules and the *d* dependencies they held.
-    mutating func remove(_ removed: [Int]) {
+    mutating func remove(_ removed: [Int], from graph: inout DependencyGraph) {
         for rule in removed where !retired[rule] {
             queue.remove(rule)
-            valueReaders.record([], for: rule)
-            concealmentReaders.record([], for: rule)
+            graph.record([], for: .init(.rule, rule))
             let slot = targetSlots[rule]
             if slot >= 0 {
                 switch rules[rule].target {

@@ -1,6 +1,7 @@
-/// The rules of a live form as a dependency graph: what each rule read on its last run, which rule
-/// produces each input, every rule's height (its place in dependency order), the rules due to run,
-/// and the cycles found.
+/// The rules of a live form in dependency order: which rule produces each input, every rule's
+/// height (its place in dependency order), the rules due to run, and the cycles found. What each
+/// rule read on its last run is kept with every other derivation's reads, as the rule's node of the
+/// form's ``DependencyGraph``, which the methods that follow edges are given.
 ///
 /// A rule's height is one more than the height of every rule producing something it read, so running
 /// due rules lowest height first runs each after everything it depends on: no rule ever sees a
@@ -26,8 +27,6 @@ struct RuleState: Sendable {
     /// the end of the mutation's rules, so that what they read now shows whether they still close it.
     private(set) var cyclicDue: Set<Int> = []
 
-    /// Slot → rules that read its value on their last run.
-    var valueReaders = DependencyIndex()
     /// For a field of a repeat group's rows, the slots its value feeds through the group's statistics
     /// (the summaries kept from them, and the statistics rules read); for a group's key, those of all its
     /// statistics, which change as rows come and go. A rule that decides such a field comes before the
@@ -35,8 +34,6 @@ struct RuleState: Sendable {
     var feeds: [Int: [Int]] = [:]
     /// The rule whose result is being carried out, if any: the producer of whatever that changes.
     var applying: Int?
-    /// Slot → rules that cannot see hidden fields (calculations) and read it on their last run.
-    var concealmentReaders = DependencyIndex()
     /// The calculation producing each slot's value.
     var calculationOf = SlotMap()
     /// The field rules of each slot by what they decide.
@@ -79,6 +76,11 @@ struct RuleState: Sendable {
     private var levelMarks: [UInt64] = []
     /// Whether the current settling pass has started its record of runs.
     private var isRecording = false
+    /// Whether the next pass of the rule stage gives clean fields their calculations' values as
+    /// initial values too (asked for once a definition is attached), and whether the pass planning or
+    /// committing now does.
+    private var initialValuesRequested = false
+    var isSettingInitialValues = false
 
     struct Group: Sendable {
         let prefix: String
@@ -122,8 +124,8 @@ struct RuleState: Sendable {
     }
 
     /// The slots `rule` read on its last run.
-    func reads(of rule: Int) -> [Int] {
-        valueReaders.reads(of: rule)
+    func reads(of rule: Int, in graph: DependencyGraph) -> [Int] {
+        graph.reads(of: .init(.rule, rule))
     }
 
     /// The calculation of `slot`, if it has one.
@@ -212,19 +214,19 @@ struct RuleState: Sendable {
     /// A rule reading what it feeds through a group's statistics (a summary of its own field, the
     /// row count of the group it sizes) is its own consumer: no run can settle it, so it is a cycle.
     /// A calculation reading its own field directly is not: it runs once more to settle.
-    func consumers(of rule: Int) -> [Int] {
+    func consumers(of rule: Int, in graph: DependencyGraph) -> [Int] {
         var found: Set<Int> = []
         var fed: Set<Int> = []
         switch rules[rule].target {
         case .value, .rowCount:
             for slot in producedSlots(of: rule) {
-                found.formUnion(valueReaders.allReaders(of: slot))
-                addReaders(ofWhatIsFedBy: slot, to: &fed)
+                found.formUnion(graph.allReaders(of: slot, .rule))
+                addReaders(ofWhatIsFedBy: slot, to: &fed, in: graph)
             }
         case .visible:
-            for slot in producedSlots(of: rule) { addConsumers(ofVisibilityOf: slot, to: &found, fed: &fed) }
+            for slot in producedSlots(of: rule) { addConsumers(ofVisibilityOf: slot, to: &found, fed: &fed, in: graph) }
         case .groupVisible:
-            for slot in members(ofGroupRule: rule) { addConsumers(ofVisibilityOf: slot, to: &found, fed: &fed) }
+            for slot in members(ofGroupRule: rule) { addConsumers(ofVisibilityOf: slot, to: &found, fed: &fed, in: graph) }
         case .enabled, .required, .groupEnabled:
             break
         }
@@ -234,19 +236,19 @@ struct RuleState: Sendable {
     }
 
     /// Adds the readers of what `slot` feeds through its group's statistics.
-    private func addReaders(ofWhatIsFedBy slot: Int, to found: inout Set<Int>) {
+    private func addReaders(ofWhatIsFedBy slot: Int, to found: inout Set<Int>, in graph: DependencyGraph) {
         guard !feeds.isEmpty, let fed = feeds[slot] else { return }
-        for target in fed { found.formUnion(valueReaders.allReaders(of: target)) }
+        for target in fed { found.formUnion(graph.allReaders(of: target, .rule)) }
     }
 
     /// Adds the rules that depend on whether `slot` is hidden: the calculations reading it, the
     /// readers of what it feeds (a hidden field counts in no statistic) and, with hidden values
     /// cleared, every reader of its value and its own calculation.
-    private func addConsumers(ofVisibilityOf slot: Int, to found: inout Set<Int>, fed: inout Set<Int>) {
-        found.formUnion(concealmentReaders.allReaders(of: slot))
-        addReaders(ofWhatIsFedBy: slot, to: &fed)
+    private func addConsumers(ofVisibilityOf slot: Int, to found: inout Set<Int>, fed: inout Set<Int>, in graph: DependencyGraph) {
+        found.formUnion(concealmentReaders(of: slot, in: graph))
+        addReaders(ofWhatIsFedBy: slot, to: &fed, in: graph)
         guard clearsHiddenValues else { return }
-        found.formUnion(valueReaders.allReaders(of: slot))
+        found.formUnion(graph.allReaders(of: slot, .rule))
         if let calculation = calculationOf[slot] { found.insert(calculation) }
     }
 
@@ -270,20 +272,26 @@ struct RuleState: Sendable {
         }
     }
 
-    /// Records what `rule` read on its run, `slots[range]`; nothing changes when it read what it read before.
-    mutating func record(_ slots: [Int], _ range: Range<Int>, readBy rule: Int) {
-        valueReaders.record(slots, in: range, for: rule)
-        if !rules[rule].excluded.isDisjoint(with: .concealed) { concealmentReaders.record(slots, in: range, for: rule) }
-    }
-
     /// The rules that read the value of `slot`.
-    func valueReaders(of slot: Int) -> DependencyIndex.Readers {
-        valueReaders.allReaders(of: slot)
+    func valueReaders(of slot: Int, in graph: DependencyGraph) -> DependencyGraph.Readers {
+        graph.allReaders(of: slot, .rule)
     }
 
-    /// The rules that cannot see hidden fields and read `slot`.
-    func concealmentReaders(of slot: Int) -> DependencyIndex.Readers {
-        concealmentReaders.allReaders(of: slot)
+    /// The rules that cannot see hidden fields (calculations) and read `slot`: whether it is hidden
+    /// decides what they read.
+    func concealmentReaders(of slot: Int, in graph: DependencyGraph) -> [Int] {
+        graph.allReaders(of: slot, .rule).filter(seesOnlyShown)
+    }
+
+    /// Makes due those of `readers` (the rules that read a field shown or hidden) that cannot see
+    /// hidden fields.
+    mutating func scheduleConcealmentReaders(_ readers: DependencyGraph.Readers) {
+        for rule in readers where seesOnlyShown(rule) { schedule(rule) }
+    }
+
+    /// Whether `rule` cannot see hidden fields: whether what it read is hidden decides what it reads.
+    private func seesOnlyShown(_ rule: Int) -> Bool {
+        !rules[rule].excluded.isDisjoint(with: .concealed)
     }
 
     // MARK: Ordering
@@ -292,13 +300,13 @@ struct RuleState: Sendable {
     /// rule on a cycle, recording the cycle.
     ///
     /// - Complexity: O(*r* + *e*) for *r* rules and *e* dependencies, without recursion.
-    mutating func order() {
+    mutating func order(in graph: DependencyGraph) {
         needsDiscovery = false
         let count = rules.count
         var edges = Array(repeating: [Int](), count: count)
         var incoming = Array(repeating: 0, count: count)
         for rule in 0..<count {
-            for consumer in consumers(of: rule) {
+            for consumer in consumers(of: rule, in: graph) {
                 edges[rule].append(consumer)
                 incoming[consumer] += 1
             }
@@ -364,13 +372,13 @@ struct RuleState: Sendable {
     ///
     /// - Returns: The rules of a cycle, in order, if one of `producers` (which `rule` reads) turns out
     ///   to be downstream of `rule`; otherwise `nil`.
-    mutating func raise(_ rule: Int, to height: Int, readingFrom producers: Set<Int>) -> [Int]? {
+    mutating func raise(_ rule: Int, to height: Int, readingFrom producers: Set<Int>, in graph: DependencyGraph) -> [Int]? {
         heights[rule] = height
         var stack = [rule]
         var parent: [Int: Int] = [:]
         while let node = stack.popLast() {
             // A rule feeding itself is a cycle found where its result is carried out, not here.
-            for consumer in consumers(of: node) where consumer != node && !cyclic[consumer] && !retired[consumer] {
+            for consumer in consumers(of: node, in: graph) where consumer != node && !cyclic[consumer] && !retired[consumer] {
                 if producers.contains(consumer) {
                     let producer = consumer
                     var cycle = [producer]
@@ -410,13 +418,13 @@ struct RuleState: Sendable {
     }
 
     /// Whether `consumer` still reads what `producer` decides: an edge of a cycle.
-    private func reads(_ consumer: Int, from producer: Int) -> Bool {
+    private func reads(_ consumer: Int, from producer: Int, in graph: DependencyGraph) -> Bool {
         if consumer == producer {
             // A calculation reading its own field, or a rule fed by itself through a statistic.
             let slot = targetSlots[producer]
-            return (slot >= 0 && valueReaders.hasRead(producer, slot)) || consumers(of: producer).contains(producer)
+            return (slot >= 0 && graph.hasRead(.init(.rule, producer), slot)) || consumers(of: producer, in: graph).contains(producer)
         }
-        return consumers(of: producer).contains(consumer)
+        return consumers(of: producer, in: graph).contains(consumer)
     }
 
     /// After the rules of `checked` (on cycles) ran again and recorded what they read now, drops every
@@ -424,12 +432,12 @@ struct RuleState: Sendable {
     ///
     /// - Returns: The rules that left every cycle, to run as any rule would.
     /// - Complexity: O(*c* · *e*) for the *c* rules of the cycles through `checked` and their *e* edges.
-    mutating func recheckCycles(through checked: [Int]) -> [Int] {
+    mutating func recheckCycles(through checked: [Int], in graph: DependencyGraph) -> [Int] {
         let checkedSet = Set(checked)
         var broken: [Int] = []
         for (index, cycle) in cycleRules.enumerated() where cycle.contains(where: checkedSet.contains) {
             let holds = cycle.indices.allSatisfy { position in
-                reads(cycle[(position + 1) % cycle.count], from: cycle[position])
+                reads(cycle[(position + 1) % cycle.count], from: cycle[position], in: graph)
             }
             if !holds { broken.append(index) }
         }
@@ -492,6 +500,18 @@ struct RuleState: Sendable {
                 bits &= bits - 1
             }
         }
+    }
+
+    /// Asks the next pass of the rule stage to give clean fields their calculations' values as initial
+    /// values too.
+    mutating func requestInitialValues() {
+        initialValuesRequested = true
+    }
+
+    /// Whether a pass beginning now gives initial values; the request is taken.
+    mutating func takeInitialValuesRequest() -> Bool {
+        defer { initialValuesRequested = false }
+        return initialValuesRequested
     }
 
     /// Starts the record of the rules a settling pass runs.

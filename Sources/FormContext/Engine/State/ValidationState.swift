@@ -60,10 +60,6 @@ struct ValidationState: Sendable {
 
     /// Fields validated since the last reset: a change to a field they read validates them again.
     var validated = SlotSet()
-    /// What each field's validators read, by field position.
-    var fieldReads = DependencyIndex()
-    /// What each form-level validator read, by its position.
-    var formReads = DependencyIndex()
 
     var runs: [Int: Run] = [:]
     /// Every task started and not yet finished, superseded ones included.
@@ -147,10 +143,10 @@ struct ValidationState: Sendable {
     }
 
     /// Whether anything of the validation state refers to `slot`, which must not be released then: the
-    /// definition checks it, it holds issues or a run, or a validator read it.
+    /// definition checks it, it holds issues or a run. (Whether a validator read it is the graph's
+    /// to say.)
     func refersTo(_ slot: Int) -> Bool {
         positionOfSlot[slot] != nil || holding.contains(slot) || invalid.contains(slot) || runs[slot] != nil
-            || fieldReads.readers(of: slot) != nil || formReads.readers(of: slot) != nil
     }
 
     /// Whether `slot` has an entry, current or stale.
@@ -167,9 +163,9 @@ struct ValidationState: Sendable {
 
     // MARK: Form issues
 
-    /// Marks the form-level validators that read `slot` as needing to run again.
-    mutating func formInputDidChange(_ slot: Int) {
-        guard let readers = formReads.readers(of: slot) else { return }
+    /// Marks `readers` (the form-level validators that read a field that changed) as needing to run
+    /// again.
+    mutating func formInputDidChange(readBy readers: DependencyGraph.Readers) {
         staleFormValidators.formUnion(readers)
     }
 

@@ -1,9 +1,12 @@
-/// What one mutation of a live form changed: the input of the settle stages and, with what they
-/// add, of delivery.
+/// What one mutation of a live form changed: the input of the settle stages, each of which adds
+/// what its commits change.
 ///
-/// The lists the settle stages read are kept only while the form has something to settle (a
-/// definition), so a plain store pays nothing for them; what delivery needs is kept only for fields
-/// someone observes.
+/// It carries the change only: how far each stage has got through it is the stage's own
+/// (``SettleStage/Pass``), and what delivery will announce is delivery's own (``Outgoing``, kept in
+/// ``EngineState/outgoing``), so the same change set reads the same to every stage.
+///
+/// The lists are kept only while the form has something to settle (a definition, a live screen),
+/// so a plain store pays nothing for them.
 struct ChangeSet: Sendable {
     /// One value change, for the settle stages.
     struct ValueChange: Sendable {
@@ -23,8 +26,9 @@ struct ChangeSet: Sendable {
 
     /// Whether the settle stages need the lists below.
     let isSettling: Bool
-
-    // MARK: For the settle stages
+    /// Whether ``values`` is kept: while the form settles, or keeps track of a submit (the submit
+    /// stage reads it).
+    let recordsValues: Bool
 
     /// Value changes, in order.
     var values: [ValueChange] = []
@@ -35,176 +39,17 @@ struct ChangeSet: Sendable {
     /// Fields shown or hidden through the API (rules that cannot see hidden fields read these).
     var concealment: [Int] = []
     var validation = ValidationRequest()
-    /// How many of ``values`` and ``concealment`` the rule stage has taken in.
-    var rulesTakenValues = 0
-    var rulesTakenConcealment = 0
-    /// Whether the rule stage has begun its pass over this change set.
-    var rulesBegun = false
-    /// Whether calculations give clean fields their initial value too (when a definition is attached).
-    var calculationsSetInitialValues = false
-    /// Whether the validation stage has planned this change set.
-    var isValidationPlanned = false
 
-    // MARK: For delivery
-
-    /// A change handler to call, and the write that calls it.
-    struct ChangeCall: Sendable {
-        let handler: @Sendable (FormChange) -> Void
-        var change: FormChange
-        /// The write, numbered in this change set: a write's calls share its number.
-        let write: Int
-        /// The slot of the key written: within a mutation a slot names one key, and comparing slots
-        /// hashes no text.
-        let slot: Int
-    }
-
-    /// Change handlers to call, in order.
-    var changeCalls: [ChangeCall] = []
-    /// How many writes have queued change calls.
-    var callingWrites = 0
-    /// Observed fields in the order they first changed, and what changed about each.
-    var eventSlots: [Int] = []
-    var aspects = SlotTable<FieldAspects>()
-    /// The value change of each observed field, for its event (old value from the first write).
-    var valueChanges = SlotTable<FormChange>()
-    /// Whether any value changed while someone tracks the whole context.
-    var isContextChanged = false
-    /// Asynchronous runs to start, and superseded ones to cancel, once the lock is released.
-    var runStarts: [ValidationState.Start] = []
-    var cancellations: [Task<Void, Never>] = []
-    /// Objects to let go of only after the lock is released (removed handlers may own controls).
-    var releases: [any Sendable] = []
-
-    /// The changes made, in order, while ``isCollectingChanges``.
-    var collected: [FormChange] = []
-    /// Whether ``collected`` is kept: only for calls that return every change.
-    var isCollectingChanges = false
-
-    init(isSettling: Bool) {
+    init(isSettling: Bool, recordsValues: Bool = false) {
         self.isSettling = isSettling
+        self.recordsValues = isSettling || recordsValues
     }
 
-    /// Records that `aspects` of the observed field in `slot` changed.
-    mutating func note(_ aspects: FieldAspects, of slot: Int) {
-        if let existing = self.aspects[slot] {
-            self.aspects[slot] = existing.union(aspects)
-        } else {
-            self.aspects[slot] = aspects
-            eventSlots.append(slot)
-        }
-    }
-
-
-
-    /// Queues `handler`'s call with `change` of the key in `slot`, for the write numbered `write`
-    /// (see ``nextWrite()``).
-    mutating func call(_ handler: @escaping @Sendable (FormChange) -> Void, with change: FormChange, of slot: Int, write: Int) {
-        changeCalls.append(ChangeCall(handler: handler, change: change, write: write, slot: slot))
-    }
-
-    /// A number for the next write whose change calls are queued.
-    mutating func nextWrite() -> Int {
-        callingWrites += 1
-        return callingWrites
-    }
-
-    /// The change calls with a key written more than once merged into the calls of its first write:
-    /// a handler hears once per mutation of each key, from its value before the mutation to its
-    /// value after (as a transaction's writes are heard), and not at all of a key that ended where it
-    /// began. A settling mutation can write a key more than once: a repeat group's summary as each
-    /// row's contribution changes, a calculated field written by a reset and then by its calculation.
-    ///
-    /// - Complexity: O(*c*) for *c* calls.
-    func coalescedChangeCalls() -> [ChangeCall] {
-        // With nothing to merge, the calls are handed on as they are: the array is shared, not copied.
-        guard changeCalls.count > 1, hasKeyWrittenTwice else { return changeCalls }
-        var output: [ChangeCall] = []
-        output.reserveCapacity(changeCalls.count)
-        // Keyed by slot, which names one key for the whole mutation: a lookup hashes an integer, not
-        // the key's text.
-        var firstWrite: [Int: (write: Int, start: Int, count: Int)] = [:]
-        var mergedSlots: Set<Int> = []
-        var start = 0
-        while start < changeCalls.count {
-            let write = changeCalls[start].write
-            var end = start + 1
-            while end < changeCalls.count && changeCalls[end].write == write { end += 1 }
-            let slot = changeCalls[start].slot
-            if let first = firstWrite[slot], first.write != write, first.count == end - start {
-                let key = changeCalls[start].change.key
-                for offset in 0..<first.count {
-                    let earlier = output[first.start + offset].change
-                    let later = changeCalls[start + offset].change
-                    output[first.start + offset].change = FormChange(
-                        key: key, boxedOld: earlier.oldValue, boxedNew: later.newValue, origin: later.origin, isSecure: later.isSecure)
-                }
-                mergedSlots.insert(slot)
-            } else {
-                if firstWrite[slot] == nil { firstWrite[slot] = (write, output.count, end - start) }
-                output += changeCalls[start..<end]
-            }
-            start = end
-        }
-        if !mergedSlots.isEmpty {
-            output.removeAll { call in
-                mergedSlots.contains(call.slot) && Self.isUnchanged(call.change)
-            }
-        }
-        return output
-    }
-
-    /// Whether some key's calls come from two different writes: only then is there anything to merge.
-    private var hasKeyWrittenTwice: Bool {
-        // A write's calls are consecutive, so each write is looked at once, by its first call (read
-        // in place: a copy of a call copies its change's values).
-        var highestSlot = 0
-        for index in changeCalls.indices { highestSlot = max(highestSlot, changeCalls[index].slot) }
-        if changeCalls.count * 4 > highestSlot {
-            // Calls for most of the slots up to the highest: a mark per slot costs less than hashing.
-            var isWritten = [Bool](repeating: false, count: highestSlot + 1)
-            var previousWrite = -1
-            for index in changeCalls.indices where changeCalls[index].write != previousWrite {
-                previousWrite = changeCalls[index].write
-                let slot = changeCalls[index].slot
-                if isWritten[slot] { return true }
-                isWritten[slot] = true
-            }
-            return false
-        }
-        var writtenSlots: Set<Int> = []
-        var previousWrite = -1
-        for index in changeCalls.indices where changeCalls[index].write != previousWrite {
-            previousWrite = changeCalls[index].write
-            if !writtenSlots.insert(changeCalls[index].slot).inserted { return true }
-        }
-        return false
-    }
-
-    /// Whether a merged change ends where it began: the same value of the same type, or no value.
-    private static func isUnchanged(_ change: FormChange) -> Bool {
-        switch (change.oldValue, change.newValue) {
-        case (nil, nil): true
-        case (let old?, let new?): old == new && type(of: old.base) == type(of: new.base)
-        default: false
-        }
-    }
-
-    /// Adds what `later` recorded after what this change set recorded, for one delivery.
+    /// Adds what `later` changed after what this change set changed, for one delivery: once settled,
+    /// what they changed is kept for the settle's subscribers.
     mutating func append(_ later: ChangeSet) {
-        changeCalls += later.changeCalls.map {
-            ChangeCall(handler: $0.handler, change: $0.change, write: $0.write + callingWrites, slot: $0.slot)
-        }
-        callingWrites += later.callingWrites
-        for slot in later.eventSlots {
-            note(later.aspects[slot] ?? [], of: slot)
-        }
-        for (slot, change) in later.valueChanges {
-            recordValueChange(change, of: slot)
-        }
-        isContextChanged = isContextChanged || later.isContextChanged
-        runStarts += later.runStarts
-        cancellations += later.cancellations
-        releases += later.releases
-        collected += later.collected
+        guard isSettling else { return }
+        values += later.values
+        concealment += later.concealment
     }
 }

@@ -57,13 +57,12 @@ extension EngineState {
         repeats.update(index) { $0.rows[id] = nil }
         // What the row's rules and checks read may be read by nothing else now.
         for rule in row.rules {
-            for slot in rules.reads(of: rule) { fields.consider(slot) }
-            for slot in rules.concealmentReaders.reads(of: rule) { fields.consider(slot) }
+            for slot in rules.reads(of: rule, in: graph) { fields.consider(slot) }
         }
-        rules.remove(row.rules)
+        rules.remove(row.rules, from: &graph)
         for position in row.checks {
-            for slot in validation.fieldReads.reads(of: position) { fields.consider(slot) }
-            validation.fieldReads.record([], for: position)
+            for slot in graph.reads(of: .init(.validator, position)) { fields.consider(slot) }
+            graph.record([], for: .init(.validator, position))
             repeats.removeCheck(position)
         }
         for slot in repeats.slots(of: id, in: index) {
@@ -155,7 +154,7 @@ extension EngineState {
         case .all: value = StoredValue(tally.count == repeats.groups[index].order.count)
         }
         let slot = fields.slot(creating: summary.key)
-        if changes.calculationsSetInitialValues && !fields.dirty.contains(slot) { setInitial(value, at: slot, into: &changes) }
+        if rules.isSettingInitialValues && !fields.dirty.contains(slot) { setInitial(value, at: slot, into: &changes) }
         guard write(value, at: slot, origin: .calculation, into: &changes) else { return }
         // A write made while the rules settle is not taken in by the next plan: schedule its readers here.
         scheduleReaders(ofFed: slot)
@@ -166,7 +165,7 @@ extension EngineState {
     /// and a reader that is that rule, or that the rule depends on, closes a cycle, taken out and
     /// named like any other.
     mutating func scheduleReaders(ofFed slot: Int) {
-        let readers = rules.valueReaders(of: slot)
+        let readers = rules.valueReaders(of: slot, in: graph)
         guard let producer = rules.applying else {
             rules.schedule(readers)
             return
@@ -175,7 +174,7 @@ extension EngineState {
         for reader in readers.sorted() where !rules.cyclic[reader] {
             if reader == producer {
                 rules.breakCycle([producer])
-            } else if rules.heights[reader] < needed, let cycle = rules.raise(reader, to: needed, readingFrom: [producer]) {
+            } else if rules.heights[reader] < needed, let cycle = rules.raise(reader, to: needed, readingFrom: [producer], in: graph) {
                 rules.breakCycle(cycle)
             } else {
                 rules.schedule(reader)

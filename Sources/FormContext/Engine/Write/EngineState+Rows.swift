@@ -335,17 +335,14 @@ extension EngineState {
     /// forget what they read through the old one, are placed after the new one's rules (whose
     /// values they are about to read), and run again.
     private mutating func neighbourDidChange(_ key: String, to neighbour: RowID?, in index: Int, into changes: inout ChangeSet) {
-        announceRowSignal(key, into: &changes)
         guard let slot = fields.slot(of: key) else { return }
         if changes.isSettling { changes.values.append(.init(slot: slot, origin: .calculation)) }
-        let readers = rules.valueReaders(of: slot)
-        guard !readers.isEmpty else { return }
+        guard let readers = graph.readers(of: slot, .rule) else { return }
         let producers = neighbour.flatMap { repeats.groups[index].rows[$0]?.rules } ?? []
         let needed = (producers.map { rules.heights[$0] }.max() ?? -1) + 1
         for rule in readers.sorted() {
-            rules.valueReaders.record([slot], for: rule)
-            rules.concealmentReaders.record([], for: rule)
-            if rules.heights[rule] < needed, let cycle = rules.raise(rule, to: needed, readingFrom: Set(producers)) {
+            graph.record([slot], for: .init(.rule, rule))
+            if rules.heights[rule] < needed, let cycle = rules.raise(rule, to: needed, readingFrom: Set(producers), in: graph) {
                 rules.breakCycle(cycle)
             }
             rules.schedule(rule)
@@ -354,16 +351,8 @@ extension EngineState {
 
     /// Tells whatever read `key` (a group's statistic) that it changed.
     mutating func signal(_ key: String, into changes: inout ChangeSet) {
-        announceRowSignal(key, into: &changes)
         guard let slot = fields.slot(of: key) else { return }
         if changes.isSettling { changes.values.append(.init(slot: slot, origin: .calculation)) }
         scheduleReaders(ofFed: slot)
-    }
-
-    /// Announces that the row signal `key` changed to the subscribers that hear row signals (a live
-    /// screen), as a value event of the key, when there are any.
-    private mutating func announceRowSignal(_ key: String, into changes: inout ChangeSet) {
-        guard observers.rowSignalCount > 0 else { return }
-        changes.note(.value, of: fields.slot(creating: key))
     }
 }

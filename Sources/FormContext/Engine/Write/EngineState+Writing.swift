@@ -1,5 +1,10 @@
 /// The write stage: every change a mutation makes to values and field state goes through these,
 /// which keep the table's running sets exact and record what the settle stages and delivery need.
+///
+/// Why it is a stage: it is the only code that changes a value or a field flag, so the change set
+/// it records is the whole of what a mutation changed. What it guarantees: the field table's dirty
+/// and touched sets stay exact after every call, and every change a stage or a subscriber must hear
+/// of is in the change set.
 /// What a write that skips the pipeline did.
 enum QuickWrite: Sendable {
     /// The key already held the same value.
@@ -46,7 +51,7 @@ extension EngineState {
         guard let old = fields.write(value, at: slot) else { return nil }
         let flags = fields.flags(at: slot)
         let change = FormChange(key: key, boxedOld: old.take(), boxedNew: value.value, origin: origin, isSecure: flags.contains(.secret))
-        if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
+        if changes.recordsValues { changes.values.append(.init(slot: slot, origin: origin)) }
         deliver(change, of: slot, flags: flags, into: &changes)
         didWrite(value, at: slot, wasDirty: wasDirty, origin: origin, into: &changes)
         return change
@@ -64,9 +69,9 @@ extension EngineState {
         guard let old = fields.write(value, at: slot) else { return false }
         // The flags alone, not the record: copying a record costs more than the rest of a write.
         let flags = fields.flags(at: slot)
-        if changes.isSettling { changes.values.append(.init(slot: slot, origin: origin)) }
+        if changes.recordsValues { changes.values.append(.init(slot: slot, origin: origin)) }
         if flags.contains(.valueObserved) || observers.hasAllObservers || hasEventSubscribers(flags)
-            || changes.isCollectingChanges
+            || outgoing.isCollectingChanges
         {
             let change = FormChange(
                 key: fields[slot].key, boxedOld: old.take(), boxedNew: value.value, origin: origin, isSecure: flags.contains(.secret))
@@ -82,34 +87,33 @@ extension EngineState {
     private mutating func deliver(_ change: FormChange, of slot: Int, flags: FieldFlags, into changes: inout ChangeSet) {
         var writeNumber = 0
         if flags.contains(.valueObserved), let list = observers.observers(of: slot) {
-            writeNumber = changes.nextWrite()
+            writeNumber = outgoing.nextWrite()
             for observer in list {
-                if case .change(let handler) = observer.handler { changes.call(handler, with: change, of: slot, write: writeNumber) }
+                if case .change(let handler) = observer.handler { outgoing.call(handler, with: change, of: slot, write: writeNumber) }
             }
         }
         if observers.hasAllObservers {
-            if writeNumber == 0 { writeNumber = changes.nextWrite() }
+            if writeNumber == 0 { writeNumber = outgoing.nextWrite() }
             for observer in observers.all {
-                if case .change(let handler) = observer.handler { changes.call(handler, with: change, of: slot, write: writeNumber) }
+                if case .change(let handler) = observer.handler { outgoing.call(handler, with: change, of: slot, write: writeNumber) }
             }
         }
-        if hasEventSubscribers(flags) { changes.recordValueChange(change, of: slot) }
-        if changes.isCollectingChanges { changes.collected.append(change) }
+        if hasEventSubscribers(flags) { outgoing.recordValueChange(change, of: slot) }
+        if outgoing.isCollectingChanges { outgoing.collected.append(change) }
     }
 
     /// Records what a write of `value` into `slot` changed besides the value itself: the context,
-    /// the field's aspects, a submission's tracking, the rows; and drops the errors set on the field
+    /// the field's aspects, the rows; and drops the errors set on the field
     /// from outside, whether or not the form has a definition.
     @inline(__always)
     private mutating func didWrite(
         _ value: StoredValue, at slot: Int, wasDirty: Bool, origin: FormChangeOrigin, into changes: inout ChangeSet
     ) {
         if validation.hasIssues(at: slot) { dropExternalErrors(at: slot, into: &changes) }
-        if tracking.isContextTracked { changes.isContextChanged = true }
+        if tracking.isContextTracked { outgoing.isContextChanged = true }
         if isObserved(at: slot) {
-            changes.note(wasDirty == fields.dirty.contains(slot) ? .value : [.value, .dirty], of: slot)
+            outgoing.note(wasDirty == fields.dirty.contains(slot) ? .value : [.value, .dirty], of: slot)
         }
-        if submit.submitted != nil { submit.valueDidChange(fields[slot].key, to: value.value) }
         if !repeats.isEmpty { rowsDidWrite(at: slot, origin: origin, into: &changes) }
     }
 
@@ -173,20 +177,6 @@ extension EngineState {
     /// Records that `aspects` of the field in `slot` changed, if anyone must hear about it.
     @inline(__always)
     mutating func note(_ aspects: FieldAspects, of slot: Int, into changes: inout ChangeSet) {
-        if isObserved(at: slot) { changes.note(aspects, of: slot) }
-    }
-}
-
-extension ChangeSet {
-    /// Keeps the value change of an observed field for its event: the old value of the first write,
-    /// the new value of the last.
-    mutating func recordValueChange(_ change: FormChange, of slot: Int) {
-        if let first = valueChanges[slot] {
-            valueChanges[slot] = FormChange(
-                key: change.key, boxedOld: first.oldValue, boxedNew: change.newValue, origin: change.origin,
-                isSecure: change.isSecure)
-        } else {
-            valueChanges[slot] = change
-        }
+        if isObserved(at: slot) { outgoing.note(aspects, of: slot) }
     }
 }

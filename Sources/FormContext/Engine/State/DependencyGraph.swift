@@ -1,0 +1,273 @@
+/// The form's one dependency graph: every derived thing (a rule, a field's validators, a form-level
+/// validator, a settle subscriber's derivation) is a node, and each node's edges are the field slots
+/// it read on its last run, kept both ways.
+///
+/// Why one graph: a changed slot finds everything derived from it in one place, whatever derived
+/// it, and a slot read by anything is held by one answer (``isRead(_:)``). Each stage asks only for
+/// its own kind of node (``readers(of:_:)``), so the rule stage is handed rules only and a new
+/// kind of derivation is one more ``Kind``, not one more index.
+///
+/// What it guarantees: a node's reads are exactly those last recorded for it, and the slot side
+/// agrees with them; recording the reads a node made last time costs one comparison and changes
+/// nothing. A node's reads are replaced each time it runs, so a dependency taken only in one
+/// branch is picked up when that branch runs and dropped when it no longer does.
+///
+/// Nodes and slots are small non-negative integers, so both directions live in flat arrays with no
+/// object per node or per slot: a node's reads are a span of one shared pool (the spans kept per
+/// kind, dense by the kind's numbering), and a slot read by one node (most are) holds it inline;
+/// only a slot read by several keeps a set of them.
+struct DependencyGraph: Sendable {
+    /// What a node stands for; its number is the kind's own (a rule's index, a validator's position,
+    /// a subscriber's node).
+    enum Kind: Int, Sendable, CaseIterable {
+        /// A rule of the definition: its value reads. A rule that cannot see hidden fields (see
+        /// ``CompiledRule/excluded``) also depends on whether what it read is hidden; that is asked
+        /// of the same node, not kept twice.
+        case rule
+        /// The validators of one field (or of a row's field), by check position.
+        case validator
+        /// A form-level validator, by its position in the definition.
+        case formValidator
+        /// A derivation of a settle subscriber (a live screen's condition, footer or cell value).
+        case subscriber
+    }
+
+    /// A node: its kind and its number within the kind, packed in one integer.
+    struct Node: Hashable, Sendable {
+        let raw: Int
+
+        @inline(__always)
+        init(_ kind: Kind, _ index: Int) { raw = index << Self.kindBits | kind.rawValue }
+
+        var kind: Kind { Kind(rawValue: raw & Self.kindMask)! }
+        var index: Int { raw >> Self.kindBits }
+
+        fileprivate static let kindBits = 2, kindMask = 3
+    }
+
+    /// Where one node's reads lie in `pool`.
+    private struct Span: Sendable {
+        var start = 0
+        var count: Int32 = 0
+    }
+
+    /// Per kind, per node by its number within the kind: its span of `pool`. Dense by the kind's
+    /// own numbering, so the rules' spans lie together as they did in an index of rules alone.
+    private var spans = Array(repeating: [Span](), count: Kind.allCases.count)
+    /// The reads of every node, each node's a range; ranges given up are garbage until compacted.
+    private var pool: [Int] = []
+    private var garbage = 0
+    /// Per slot: its one reader (a node's raw value), ``noReader``, or the place of its set of readers
+    /// in `severalReaders` (encoded `-2 - place`).
+    private var soleReader: [Int32] = []
+    private var severalReaders: [Set<Int>] = []
+    private var freeSeveral: [Int] = []
+    /// The number of slots read by at least one node.
+    private var readSlotCount = 0
+
+    private static let noReader: Int32 = -1
+
+    /// The nodes of one kind that read one slot, by their number within the kind.
+    struct Readers: Sequence {
+        fileprivate enum Storage {
+            case none
+            case one(Int)
+            case several(Set<Int>)
+        }
+
+        fileprivate let storage: Storage
+        fileprivate let kind: Int
+
+        struct Iterator: IteratorProtocol {
+            fileprivate var one: Int?
+            fileprivate var several: Set<Int>.Iterator?
+            fileprivate let kind: Int
+
+            mutating func next() -> Int? {
+                if let raw = one {
+                    one = nil
+                    return raw >> Node.kindBits
+                }
+                while let raw = several?.next() {
+                    if raw & Node.kindMask == kind { return raw >> Node.kindBits }
+                }
+                return nil
+            }
+        }
+
+        func makeIterator() -> Iterator {
+            switch storage {
+            case .none: Iterator(one: nil, several: nil, kind: kind)
+            case .one(let raw): Iterator(one: raw, several: nil, kind: kind)
+            case .several(let raws): Iterator(one: nil, several: raws.makeIterator(), kind: kind)
+            }
+        }
+    }
+
+    /// Records that `node` read exactly `slots` on its last run.
+    ///
+    /// - Complexity: O(*r*) for *r* slots read now and before.
+    mutating func record(_ slots: [Int], for node: Node) {
+        record(slots, in: slots.indices, for: node)
+    }
+
+    /// Records that `node` read exactly `slots[range]` on its last run.
+    ///
+    /// Given the array and the range rather than a slice: a slice would hold (retain) the array's
+    /// storage, where the array is only borrowed.
+    ///
+    /// - Complexity: O(*r*) for *r* slots read now and before (amortized: the pool is compacted once
+    ///   half of it is given up); no allocation when they are the slots it read before.
+    mutating func record(_ slots: [Int], in range: Range<Int>, for node: Node) {
+        let raw = node.raw, kind = raw & Node.kindMask, index = raw >> Node.kindBits
+        if index >= spans[kind].count {
+            guard !range.isEmpty else { return }
+            spans[kind].append(contentsOf: repeatElement(Span(), count: index - spans[kind].count + 1))
+        }
+        let span = spans[kind][index]
+        let start = span.start
+        let count = Int(span.count)
+        if count == range.count, Self.same(pool, start, slots, range) { return }
+        for position in start..<(start + count) { removeReader(raw, of: pool[position]) }
+        for position in range { addReader(raw, of: slots[position]) }
+        if range.count <= count {
+            var position = start
+            for read in range {
+                pool[position] = slots[read]
+                position += 1
+            }
+            garbage += count - range.count
+        } else {
+            garbage += count
+            spans[kind][index].start = pool.count
+            for read in range { pool.append(slots[read]) }
+        }
+        spans[kind][index].count = Int32(range.count)
+        if garbage > 1024, garbage * 2 > pool.count { compact() }
+    }
+
+    /// Moves every node's reads together, dropping the ranges given up.
+    private mutating func compact() {
+        var compacted: [Int] = []
+        compacted.reserveCapacity(pool.count - garbage)
+        for kind in spans.indices {
+            for index in spans[kind].indices {
+                let span = spans[kind][index]
+                spans[kind][index].start = compacted.count
+                compacted.append(contentsOf: pool[span.start..<(span.start + Int(span.count))])
+            }
+        }
+        pool = compacted
+        garbage = 0
+    }
+
+    /// The reads of the node numbered `raw`.
+    private func slots(of raw: Int) -> ArraySlice<Int> {
+        let kind = raw & Node.kindMask, index = raw >> Node.kindBits
+        guard index < spans[kind].count else { return [] }
+        let span = spans[kind][index]
+        return pool[span.start..<(span.start + Int(span.count))]
+    }
+
+    /// Whether `pool[start...]` begins with `slots[range]`.
+    @inline(__always)
+    private static func same(_ pool: [Int], _ start: Int, _ slots: [Int], _ range: Range<Int>) -> Bool {
+        var position = start
+        for index in range {
+            guard pool[position] == slots[index] else { return false }
+            position += 1
+        }
+        return true
+    }
+
+    private mutating func addReader(_ raw: Int, of slot: Int) {
+        if slot >= soleReader.count { soleReader.append(contentsOf: repeatElement(Self.noReader, count: slot - soleReader.count + 1)) }
+        let current = soleReader[slot]
+        if current == Self.noReader {
+            soleReader[slot] = Int32(raw)
+            readSlotCount += 1
+        } else if current < Self.noReader {
+            severalReaders[Int(-2 - current)].insert(raw)
+        } else if Int(current) != raw {
+            let place: Int
+            if let free = freeSeveral.popLast() {
+                place = free
+                severalReaders[place] = [Int(current), raw]
+            } else {
+                place = severalReaders.count
+                severalReaders.append([Int(current), raw])
+            }
+            soleReader[slot] = Int32(-2 - place)
+        }
+    }
+
+    private mutating func removeReader(_ raw: Int, of slot: Int) {
+        guard slot < soleReader.count else { return }
+        let current = soleReader[slot]
+        if Int(current) == raw {
+            soleReader[slot] = Self.noReader
+            readSlotCount -= 1
+        } else if current < Self.noReader {
+            let place = Int(-2 - current)
+            severalReaders[place].remove(raw)
+            // A slot read by several holds two or more: down to one, it holds it inline again.
+            if severalReaders[place].count == 1, let last = severalReaders[place].first {
+                severalReaders[place] = []
+                freeSeveral.append(place)
+                soleReader[slot] = Int32(last)
+            }
+        }
+    }
+
+    /// The nodes of `kind` that read `slot` on their last run; `nil` when no node of any kind read it
+    /// or its one reader is of another kind (the hot paths test that `nil`, which costs less than
+    /// making and walking an empty sequence).
+    @inline(__always)
+    func readers(of slot: Int, _ kind: Kind) -> Readers? {
+        guard slot < soleReader.count else { return nil }
+        let current = soleReader[slot]
+        if current >= 0 {
+            return Int(current) & Node.kindMask == kind.rawValue ? Readers(storage: .one(Int(current)), kind: kind.rawValue) : nil
+        }
+        guard current < Self.noReader else { return nil }
+        return Readers(storage: .several(severalReaders[Int(-2 - current)]), kind: kind.rawValue)
+    }
+
+    /// The nodes of `kind` that read `slot` on their last run, none if none did: for callers that
+    /// gather them.
+    func allReaders(of slot: Int, _ kind: Kind) -> Readers {
+        readers(of: slot, kind) ?? Readers(storage: .none, kind: kind.rawValue)
+    }
+
+    /// Whether a node of `kind` read `slot` on its last run.
+    func isRead(_ slot: Int, by kind: Kind) -> Bool {
+        allReaders(of: slot, kind).contains { _ in true }
+    }
+
+    /// Whether any node read `slot` on its last run: then the slot is not released.
+    func isRead(_ slot: Int) -> Bool {
+        slot < soleReader.count && soleReader[slot] != Self.noReader
+    }
+
+    /// Whether `node` read `slot` on its last run (asked of its few reads, hashing nothing).
+    @inline(__always)
+    func hasRead(_ node: Node, _ slot: Int) -> Bool {
+        slots(of: node.raw).contains(slot)
+    }
+
+    /// The slots `node` read on its last run.
+    func reads(of node: Node) -> [Int] {
+        Array(slots(of: node.raw))
+    }
+
+    /// Whether no node read anything.
+    var isEmpty: Bool { readSlotCount == 0 }
+
+    /// Forgets what every node of `kind` read.
+    ///
+    /// - Complexity: O(*n* + *r*) for the kind's *n* nodes and their *r* reads.
+    mutating func removeAll(_ kind: Kind) {
+        for index in spans[kind.rawValue].indices { record([], for: Node(kind, index)) }
+        spans[kind.rawValue] = []
+    }
+}
