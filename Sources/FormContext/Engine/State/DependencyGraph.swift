@@ -104,6 +104,19 @@ struct DependencyGraph: Sendable {
             }
         }
 
+        /// Calls `body` with each node's number, as a `for` loop would, without making an iterator:
+        /// the rule stage walks the readers of every value a rule writes, most of them one node, and
+        /// an iterator costs a switch to make and another to destroy.
+        @inline(__always)
+        func forEach(_ body: (Int) -> Void) {
+            switch storage {
+            case .none: return
+            case .one(let raw): body(raw >> Node.kindBits)
+            case .several(let raws):
+                for raw in raws where raw & Node.kindMask == kind { body(raw >> Node.kindBits) }
+            }
+        }
+
         func makeIterator() -> Iterator {
             switch storage {
             case .none: Iterator(one: nil, several: nil, kind: kind)
@@ -127,7 +140,20 @@ struct DependencyGraph: Sendable {
     ///
     /// - Complexity: O(*r*) for *r* slots read now and before (amortized: the pool is compacted once
     ///   half of it is given up); no allocation when they are the slots it read before.
+    @inline(__always)
     mutating func record(_ slots: [Int], in range: Range<Int>, for node: Node) {
+        // Inlined, the common case (the reads it made last time) costs no call; the rest is a call.
+        if let span = span(node.raw & Node.kindMask, node.raw >> Node.kindBits), Int(span.count) == range.count,
+            Self.same(pool, span.start, slots, range)
+        {
+            return
+        }
+        replace(slots, in: range, for: node)
+    }
+
+    /// Records that `node` read exactly `slots[range]`, other than what it recorded before.
+    @inline(never)
+    private mutating func replace(_ slots: [Int], in range: Range<Int>, for node: Node) {
         let raw = node.raw, kind = raw & Node.kindMask, index = raw >> Node.kindBits
         let span: Span
         if let recorded = self.span(kind, index) {
@@ -139,7 +165,6 @@ struct DependencyGraph: Sendable {
         }
         let start = span.start
         let count = Int(span.count)
-        if count == range.count, Self.same(pool, start, slots, range) { return }
         for position in start..<(start + count) { removeReader(raw, of: pool[position]) }
         for position in range { addReader(raw, of: slots[position]) }
         if range.count <= count {
