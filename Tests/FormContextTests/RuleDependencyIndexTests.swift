@@ -42,6 +42,11 @@ struct RuleDependencyIndexTests {
                 for kind in kinds {
                     let expected = Set(oracle.filter { $0.key.kind == kind && $0.value.contains(slot) }.keys.map(\.index))
                     #expect(Set(graph.allReaders(of: slot, kind)) == expected, "seed \(seed), slot \(slot), kind \(kind)")
+                    // The hot paths' answer: none at all when no node of the kind read it, whatever others did.
+                    #expect((graph.readers(of: slot, kind) == nil) == expected.isEmpty, "seed \(seed), slot \(slot), kind \(kind)")
+                    for index in 0..<12 {
+                        #expect(graph.hasRead(.init(kind, index), slot) == expected.contains(index), "seed \(seed), slot \(slot), kind \(kind)")
+                    }
                 }
                 #expect(graph.isRead(slot) == oracle.values.contains { $0.contains(slot) }, "seed \(seed), slot \(slot)")
             }

@@ -273,7 +273,8 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             // Taken by the commit, so that the plan after it holds the buffers alone.
             var outcome = Optional(Stage.run(consume plan, reading: .live(self)))
             next = state.withAnnotatedLock { state in
-                if let outcome = outcome.take() { Stage.commit(outcome, to: &state, &changes, &pass) }
+                // Handed on, not copied: a copy of a level's outcome retains and releases each of its buffers.
+                if let taken = outcome.take() { Stage.commit(consume taken, to: &state, &changes, &pass) }
                 return Stage.plan(&state, &changes, &pass)
             }
         }

@@ -301,7 +301,7 @@ extension EngineState {
                 // to settle on a value that reads back as itself, and a second change is a cycle.
                 if rules.mayRerun(rule) { rules.schedule(rule) } else { rules.breakCycle([rule]) }
             }
-            for reader in readers where reader != rule { rules.schedule(reader) }
+            readers.forEach { reader in if reader != rule { rules.schedule(reader) } }
         case .visible(let key):
             refreshRuleFlags(at: targetSlot(of: rule, key: key), deciding: .ruleHidden, into: &changes)
         case .enabled(let key):

@@ -51,9 +51,13 @@ struct DependencyGraph: Sendable {
         var count: Int32 = 0
     }
 
-    /// Per kind, per node by its number within the kind: its span of `pool`. Dense by the kind's
-    /// own numbering, so the rules' spans lie together as they did in an index of rules alone.
-    private var spans = Array(repeating: [Span](), count: Kind.allCases.count)
+    /// Per rule, by its index: its span of `pool`. The rules' spans are an array of their own, not
+    /// one of `spans`: the rule stage records and looks up a rule's reads once a rule run, and an
+    /// array of arrays costs a second bounds check, uniqueness check and retain on every access.
+    private var ruleSpans: [Span] = []
+    /// Per other kind (by its raw value less one), per node by its number within the kind: its span
+    /// of `pool`. Dense by the kind's own numbering.
+    private var spans = Array(repeating: [Span](), count: Kind.allCases.count - 1)
     /// The reads of every node, each node's a range; ranges given up are garbage until compacted.
     private var pool: [Int] = []
     private var garbage = 0
@@ -61,6 +65,11 @@ struct DependencyGraph: Sendable {
     /// in `severalReaders` (encoded `-2 - place`).
     private var soleReader: [Int32] = []
     private var severalReaders: [Set<Int>] = []
+    /// Per place in `severalReaders` and per kind (at `place * kindCount + kind`): how many of the
+    /// set's readers are of that kind, so that a stage asking for its own kind skips, without walking
+    /// it, a set holding none (the rules reading a switch, asked for its form-level validators).
+    private var severalKindCounts: [Int] = []
+    private static let kindCount = Kind.allCases.count
     private var freeSeveral: [Int] = []
     /// The number of slots read by at least one node.
     private var readSlotCount = 0
@@ -95,6 +104,19 @@ struct DependencyGraph: Sendable {
             }
         }
 
+        /// Calls `body` with each node's number, as a `for` loop would, without making an iterator:
+        /// the rule stage walks the readers of every value a rule writes, most of them one node, and
+        /// an iterator costs a switch to make and another to destroy.
+        @inline(__always)
+        func forEach(_ body: (Int) -> Void) {
+            switch storage {
+            case .none: return
+            case .one(let raw): body(raw >> Node.kindBits)
+            case .several(let raws):
+                for raw in raws where raw & Node.kindMask == kind { body(raw >> Node.kindBits) }
+            }
+        }
+
         func makeIterator() -> Iterator {
             switch storage {
             case .none: Iterator(one: nil, several: nil, kind: kind)
@@ -118,16 +140,31 @@ struct DependencyGraph: Sendable {
     ///
     /// - Complexity: O(*r*) for *r* slots read now and before (amortized: the pool is compacted once
     ///   half of it is given up); no allocation when they are the slots it read before.
+    @inline(__always)
     mutating func record(_ slots: [Int], in range: Range<Int>, for node: Node) {
-        let raw = node.raw, kind = raw & Node.kindMask, index = raw >> Node.kindBits
-        if index >= spans[kind].count {
-            guard !range.isEmpty else { return }
-            spans[kind].append(contentsOf: repeatElement(Span(), count: index - spans[kind].count + 1))
+        // Inlined, the common case (the reads it made last time) costs no call; the rest is a call.
+        if let span = span(node.raw & Node.kindMask, node.raw >> Node.kindBits), Int(span.count) == range.count,
+            Self.same(pool, span.start, slots, range)
+        {
+            return
         }
-        let span = spans[kind][index]
+        replace(slots, in: range, for: node)
+    }
+
+    /// Records that `node` read exactly `slots[range]`, other than what it recorded before.
+    @inline(never)
+    private mutating func replace(_ slots: [Int], in range: Range<Int>, for node: Node) {
+        let raw = node.raw, kind = raw & Node.kindMask, index = raw >> Node.kindBits
+        let span: Span
+        if let recorded = self.span(kind, index) {
+            span = recorded
+        } else {
+            guard !range.isEmpty else { return }
+            growSpans(kind, to: index + 1)
+            span = Span()
+        }
         let start = span.start
         let count = Int(span.count)
-        if count == range.count, Self.same(pool, start, slots, range) { return }
         for position in start..<(start + count) { removeReader(raw, of: pool[position]) }
         for position in range { addReader(raw, of: slots[position]) }
         if range.count <= count {
@@ -137,12 +174,12 @@ struct DependencyGraph: Sendable {
                 position += 1
             }
             garbage += count - range.count
+            setSpan(Span(start: start, count: Int32(range.count)), kind, index)
         } else {
             garbage += count
-            spans[kind][index].start = pool.count
+            setSpan(Span(start: pool.count, count: Int32(range.count)), kind, index)
             for read in range { pool.append(slots[read]) }
         }
-        spans[kind][index].count = Int32(range.count)
         if garbage > 1024, garbage * 2 > pool.count { compact() }
     }
 
@@ -150,6 +187,11 @@ struct DependencyGraph: Sendable {
     private mutating func compact() {
         var compacted: [Int] = []
         compacted.reserveCapacity(pool.count - garbage)
+        for index in ruleSpans.indices {
+            let span = ruleSpans[index]
+            ruleSpans[index].start = compacted.count
+            compacted.append(contentsOf: pool[span.start..<(span.start + Int(span.count))])
+        }
         for kind in spans.indices {
             for index in spans[kind].indices {
                 let span = spans[kind][index]
@@ -161,11 +203,31 @@ struct DependencyGraph: Sendable {
         garbage = 0
     }
 
+    /// The span of the node numbered `index` within the kind of raw value `kind`; `nil` when no node
+    /// of the kind so numbered (or higher) has recorded anything.
+    @inline(__always)
+    private func span(_ kind: Int, _ index: Int) -> Span? {
+        if kind == Kind.rule.rawValue { return index < ruleSpans.count ? ruleSpans[index] : nil }
+        return index < spans[kind - 1].count ? spans[kind - 1][index] : nil
+    }
+
+    @inline(__always)
+    private mutating func setSpan(_ span: Span, _ kind: Int, _ index: Int) {
+        if kind == Kind.rule.rawValue { ruleSpans[index] = span } else { spans[kind - 1][index] = span }
+    }
+
+    /// Makes room for the spans of the nodes of the kind of raw value `kind` numbered below `count`.
+    private mutating func growSpans(_ kind: Int, to count: Int) {
+        if kind == Kind.rule.rawValue {
+            ruleSpans.append(contentsOf: repeatElement(Span(), count: count - ruleSpans.count))
+        } else {
+            spans[kind - 1].append(contentsOf: repeatElement(Span(), count: count - spans[kind - 1].count))
+        }
+    }
+
     /// The reads of the node numbered `raw`.
     private func slots(of raw: Int) -> ArraySlice<Int> {
-        let kind = raw & Node.kindMask, index = raw >> Node.kindBits
-        guard index < spans[kind].count else { return [] }
-        let span = spans[kind][index]
+        guard let span = span(raw & Node.kindMask, raw >> Node.kindBits) else { return [] }
         return pool[span.start..<(span.start + Int(span.count))]
     }
 
@@ -187,7 +249,8 @@ struct DependencyGraph: Sendable {
             soleReader[slot] = Int32(raw)
             readSlotCount += 1
         } else if current < Self.noReader {
-            severalReaders[Int(-2 - current)].insert(raw)
+            let place = Int(-2 - current)
+            if severalReaders[place].insert(raw).inserted { severalKindCounts[place * Self.kindCount + (raw & Node.kindMask)] += 1 }
         } else if Int(current) != raw {
             let place: Int
             if let free = freeSeveral.popLast() {
@@ -196,7 +259,10 @@ struct DependencyGraph: Sendable {
             } else {
                 place = severalReaders.count
                 severalReaders.append([Int(current), raw])
+                severalKindCounts.append(contentsOf: repeatElement(0, count: Self.kindCount))
             }
+            severalKindCounts[place * Self.kindCount + (Int(current) & Node.kindMask)] += 1
+            severalKindCounts[place * Self.kindCount + (raw & Node.kindMask)] += 1
             soleReader[slot] = Int32(-2 - place)
         }
     }
@@ -209,19 +275,19 @@ struct DependencyGraph: Sendable {
             readSlotCount -= 1
         } else if current < Self.noReader {
             let place = Int(-2 - current)
-            severalReaders[place].remove(raw)
+            if severalReaders[place].remove(raw) != nil { severalKindCounts[place * Self.kindCount + (raw & Node.kindMask)] -= 1 }
             // A slot read by several holds two or more: down to one, it holds it inline again.
             if severalReaders[place].count == 1, let last = severalReaders[place].first {
                 severalReaders[place] = []
+                severalKindCounts[place * Self.kindCount + (last & Node.kindMask)] = 0
                 freeSeveral.append(place)
                 soleReader[slot] = Int32(last)
             }
         }
     }
 
-    /// The nodes of `kind` that read `slot` on their last run; `nil` when no node of any kind read it
-    /// or its one reader is of another kind (the hot paths test that `nil`, which costs less than
-    /// making and walking an empty sequence).
+    /// The nodes of `kind` that read `slot` on their last run; `nil` when no node of `kind` read it
+    /// (the hot paths test that `nil`, which costs less than making and walking an empty sequence).
     @inline(__always)
     func readers(of slot: Int, _ kind: Kind) -> Readers? {
         guard slot < soleReader.count else { return nil }
@@ -230,7 +296,9 @@ struct DependencyGraph: Sendable {
             return Int(current) & Node.kindMask == kind.rawValue ? Readers(storage: .one(Int(current)), kind: kind.rawValue) : nil
         }
         guard current < Self.noReader else { return nil }
-        return Readers(storage: .several(severalReaders[Int(-2 - current)]), kind: kind.rawValue)
+        let place = Int(-2 - current)
+        guard severalKindCounts[place * Self.kindCount + kind.rawValue] > 0 else { return nil }
+        return Readers(storage: .several(severalReaders[place]), kind: kind.rawValue)
     }
 
     /// The nodes of `kind` that read `slot` on their last run, none if none did: for callers that
@@ -252,7 +320,15 @@ struct DependencyGraph: Sendable {
     /// Whether `node` read `slot` on its last run (asked of its few reads, hashing nothing).
     @inline(__always)
     func hasRead(_ node: Node, _ slot: Int) -> Bool {
-        slots(of: node.raw).contains(slot)
+        // Walked by position, not through a slice of the pool: a slice would retain its storage.
+        guard let span = span(node.raw & Node.kindMask, node.raw >> Node.kindBits) else { return false }
+        var position = span.start
+        let end = position + Int(span.count)
+        while position < end {
+            if pool[position] == slot { return true }
+            position += 1
+        }
+        return false
     }
 
     /// The slots `node` read on its last run.
@@ -267,7 +343,8 @@ struct DependencyGraph: Sendable {
     ///
     /// - Complexity: O(*n* + *r*) for the kind's *n* nodes and their *r* reads.
     mutating func removeAll(_ kind: Kind) {
-        for index in spans[kind.rawValue].indices { record([], for: Node(kind, index)) }
-        spans[kind.rawValue] = []
+        let count = kind == .rule ? ruleSpans.count : spans[kind.rawValue - 1].count
+        for index in 0..<count { record([], for: Node(kind, index)) }
+        if kind == .rule { ruleSpans = [] } else { spans[kind.rawValue - 1] = [] }
     }
 }

@@ -286,7 +286,7 @@ struct RuleState: Sendable {
     /// Makes due those of `readers` (the rules that read a field shown or hidden) that cannot see
     /// hidden fields.
     mutating func scheduleConcealmentReaders(_ readers: DependencyGraph.Readers) {
-        for rule in readers where seesOnlyShown(rule) { schedule(rule) }
+        readers.forEach { rule in if seesOnlyShown(rule) { schedule(rule) } }
     }
 
     /// Whether `rule` cannot see hidden fields: whether what it read is hidden decides what it reads.
@@ -474,6 +474,11 @@ struct RuleState: Sendable {
     /// Makes every rule in `rules` due.
     mutating func schedule(_ rules: some Sequence<Int>) {
         for rule in rules { schedule(rule) }
+    }
+
+    /// Makes every rule of `readers` due.
+    mutating func schedule(_ readers: DependencyGraph.Readers) {
+        readers.forEach { schedule($0) }
     }
 
     /// Takes the due rules of the lowest height, in definition order: they depend on nothing still
