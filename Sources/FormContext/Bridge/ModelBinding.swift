@@ -142,9 +142,9 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     ///   - path: The property, or a nested model whose properties are bound.
     ///   - value: The new value.
     /// - Returns: The form changes made, in key order.
-    /// - Complexity: O(*k*) for the *k* bindings `path` reaches when it is a bound property or a
-    ///   nested model of bound properties, whatever the size of the model; O(*n*) for *n* bindings
-    ///   for any other path.
+    /// - Complexity: O(*k*) form writes for the *k* bindings `path` reaches when it is a bound property
+    ///   or a nested model of bound properties; O(*n*) for *n* bindings for any other path. The change
+    ///   is made on a copy of the model, so a model held in one large collection is copied.
     @discardableResult
     public func update<Value>(_ path: any WritableKeyPath<Model, Value> & Sendable, to value: Value) -> [FormChange] {
         if let reached = bridge.bindings(reachedBy: path) {
@@ -166,7 +166,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// - Parameter body: Changes the model; it may run more than once.
     /// - Returns: The form changes made, in key order.
     /// - Complexity: O(*n*) for *n* bindings, to find the properties `body` changed (only those are
-    ///   written); use ``update(_:to:)`` to change one property of a large model in O(1).
+    ///   written); ``update(_:to:)`` writes only the keys of the property it changes.
     @discardableResult
     public func update(_ body: (inout Model) -> Void) -> [FormChange] {
         update(reading: bridge.bindings.indices, writing: nil, body)
