@@ -42,7 +42,7 @@ extension FormContextObject {
             }
             state.validation.dropExternalFormErrors()
             state.validation.refreshFormIssues()
-            changes.validation.all = true
+            state.validation.requestAll(settling: changes)
             return true
         }
         guard isStarted else { return .alreadySubmitting }
@@ -53,7 +53,7 @@ extension FormContextObject {
         while prepared == nil {
             guard await waitForCurrentRuns() else { return failSubmit(CancellationError()) }
             let step: SubmitStep = await suspendingMutate(
-                { _, changes in changes.validation.all = true },
+                { state, changes in state.validation.requestAll(settling: changes) },
                 settled: { state, _, _ in
                     guard state.validation.runs.isEmpty else { return .waitAgain }
                     let report = state.currentReport()

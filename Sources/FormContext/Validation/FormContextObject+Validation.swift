@@ -64,7 +64,7 @@ extension FormContextObject {
     /// - Complexity: O(*n*) for *n* fields, times the cost of their validators.
     @discardableResult
     public func validate() -> ValidationReport {
-        mutate({ _, changes in changes.validation.all = true }, settled: { state, _, _ in state.currentReport() })
+        mutate({ state, changes in state.validation.requestAll(settling: changes) }, settled: { state, _, _ in state.currentReport() })
     }
 
     /// Validates one field now, whatever the mode.
@@ -76,7 +76,7 @@ extension FormContextObject {
         mutate(
             { state, changes in
                 let slot = state.fields.slot(creating: key)
-                changes.validation.slots.append(slot)
+                state.validation.request(slot, settling: changes)
                 return slot
             },
             settled: { state, _, slot in state.validation.issues(at: slot)?.allErrors ?? [] })

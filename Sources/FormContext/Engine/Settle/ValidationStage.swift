@@ -65,7 +65,8 @@ enum ValidationStage: SettleStage {
         var refreshesFormIssues = false
     }
 
-    /// Whether the stage has planned the change set: it plans once, after the rules have settled.
+    /// Whether the stage has planned the change set: it plans once, after the rules have settled,
+    /// and then takes what the mutation asked of it besides (``ValidationState/requested``).
     struct Pass: Sendable {
         var isPlanned = false
     }
@@ -73,8 +74,11 @@ enum ValidationStage: SettleStage {
     static func begin() -> Pass { Pass() }
 
     static func plan(_ state: inout EngineState, _ changes: inout ChangeSet, _ pass: inout Pass) -> Plan? {
-        guard state.validation.isInUse, !pass.isPlanned else { return nil }
+        guard !pass.isPlanned else { return nil }
         pass.isPlanned = true
+        // Taken even when there is nothing to validate, so that no request outlives its mutation.
+        let request = state.validation.takeRequest()
+        guard state.validation.isInUse else { return nil }
         var planner = Planner(hasDefinition: state.validation.hasDefinition, mode: state.validationMode)
         for change in changes.values {
             let slot = change.slot
@@ -107,7 +111,7 @@ enum ValidationStage: SettleStage {
             }
             if !state.validation.validated.isEmpty { planner.isFormDue = true }
         }
-        if changes.validation.all, let definition = state.validation.definition {
+        if request.all, let definition = state.validation.definition {
             for position in Array(definition.fields.indices) + state.repeats.allChecks() {
                 guard let slot = state.checkSlot(at: position) else { continue }
                 if state.fields.isActive(at: slot) {
@@ -119,7 +123,7 @@ enum ValidationStage: SettleStage {
             planner.isFormDue = true
             state.validation.invalidateFormValidators()
         }
-        for slot in changes.validation.slots where state.fields.isActive(at: slot) {
+        for slot in request.slots where state.fields.isActive(at: slot) {
             if let position = state.checkPosition(of: slot) { planner.add(position) }
             planner.isFormDue = true
         }

@@ -61,12 +61,45 @@ struct ValidationState: Sendable {
     /// Fields validated since the last reset: a change to a field they read validates them again.
     var validated = SlotSet()
 
+    /// What a mutation asked validation to do besides reacting to its changes (``FormContextObject/validate()``,
+    /// a submit), kept until the validation stage plans that mutation's change set, which takes it.
+    /// Asked only of a change set that settles, so it is empty whenever nobody settles.
+    private(set) var requested = Request()
+
     var runs: [Int: Run] = [:]
     /// Every task started and not yet finished, superseded ones included.
     var tasks: [UInt64: Task<Void, Never>] = [:]
     /// Tasks that finished before their handle was stored.
     var finishedEarly: Set<UInt64> = []
     var nextGeneration: UInt64 = 0
+
+    /// What a mutation asks validation to do besides reacting to changes.
+    struct Request: Sendable {
+        /// Validate every field and the form.
+        var all = false
+        /// Validate these fields (and the form).
+        var slots: [Int] = []
+
+        var isEmpty: Bool { !all && slots.isEmpty }
+    }
+
+    /// Asks the validation stage to validate every field and the form when it settles `changes`;
+    /// a change set that does not settle runs no stage, and asks nothing.
+    mutating func requestAll(settling changes: ChangeSet) {
+        if changes.isSettling { requested.all = true }
+    }
+
+    /// Asks the validation stage to validate the field in `slot` (and the form) when it settles
+    /// `changes`; a change set that does not settle runs no stage, and asks nothing.
+    mutating func request(_ slot: Int, settling changes: ChangeSet) {
+        if changes.isSettling { requested.slots.append(slot) }
+    }
+
+    /// Takes what was asked, leaving nothing asked.
+    mutating func takeRequest() -> Request {
+        defer { requested = Request() }
+        return requested
+    }
 
     /// Whether validation needs looking at on a change.
     var isInUse: Bool { hasDefinition || !holding.isEmpty || !formErrors.isEmpty || !formWarnings.isEmpty }
@@ -232,6 +265,7 @@ struct ValidationState: Sendable {
     /// - Complexity: O(*k*) for *k* slots with issues; for tests and debug builds.
     func invariantViolations(fields: FieldTable) -> [String] {
         var violations: [String] = []
+        if !requested.isEmpty { violations.append("a validation request was left untaken") }
         var count = 0
         var invalidCount = 0
         for slot in holding.members {

@@ -2,8 +2,10 @@
 /// what its commits change.
 ///
 /// It carries the change only: how far each stage has got through it is the stage's own
-/// (``SettleStage/Pass``), and what delivery will announce is delivery's own (``Outgoing``, kept in
-/// ``EngineState/outgoing``), so the same change set reads the same to every stage.
+/// (``SettleStage/Pass``), what a stage is asked to do besides is the stage's own (a validation
+/// request is ``ValidationState/requested``), and what delivery will announce is delivery's own
+/// (``Outgoing``, kept in ``EngineState/outgoing``), so the same change set reads the same to every
+/// stage.
 ///
 /// The lists are kept only while the form has something to settle (a definition, a live screen),
 /// so a plain store pays nothing for them.
@@ -12,16 +14,6 @@ struct ChangeSet: Sendable {
     struct ValueChange: Sendable {
         let slot: Int
         let origin: FormChangeOrigin
-    }
-
-    /// What the mutation asks validation to do besides reacting to changes.
-    struct ValidationRequest: Sendable {
-        /// Validate every field and the form.
-        var all = false
-        /// Validate these fields (and the form).
-        var slots: [Int] = []
-        /// Drop every issue first (a reset).
-        var clearsAll = false
     }
 
     /// Whether the settle stages need the lists below.
@@ -38,7 +30,6 @@ struct ChangeSet: Sendable {
     var blurred: [Int] = []
     /// Fields shown or hidden through the API (rules that cannot see hidden fields read these).
     var concealment: [Int] = []
-    var validation = ValidationRequest()
 
     init(isSettling: Bool, recordsValues: Bool = false) {
         self.isSettling = isSettling
