@@ -7,10 +7,11 @@ extension FormContextObject {
     /// The key path the registrar uses for the state of one field.
     subscript(fieldStateOf key: String) -> FieldState {
         let (fieldState, paths) = bookkeep { state -> (FieldState, FieldKeyPaths?) in
-            guard let slot = state.slotIfKnown(reading: key) else {
-                // A key with no slot gets none: whoever reads it hears when its slot is made.
+            guard let slot = state.fields.slot(of: key) else {
+                // A key with no slot gets none: whoever reads it hears when its slot is made, or
+                // when a rules' group it is under decides otherwise.
                 state.tracking.await(key)
-                return (FieldState(key: key), nil)
+                return (state.unslottedState(of: key), nil)
             }
             return (state.fieldState(at: slot), state.trackPaths(of: slot))
         }
@@ -86,9 +87,9 @@ extension FormContextObject {
     /// Whether `key` is shown, read without observation: for the form's own code (a live screen's
     /// first layout), which must not make the key announce its every change to the registrar.
     func isShown(_ key: String) -> Bool {
-        // A key under a group gets its slot here, taking its groups' state, as a field state read does.
-        bookkeep { state in
-            guard let slot = state.slotIfKnown(reading: key) else { return true }
+        // A key with no slot gets none: the rules' groups it is under decide.
+        read { state in
+            guard let slot = state.fields.slot(of: key) else { return state.unslottedState(of: key).isVisible }
             return state.fields.flags(at: slot).isDisjoint(with: .concealed)
         }
     }

@@ -15,7 +15,7 @@ extension FormContextObject {
     /// The value under `key`, or `nil` if there is none. Observation tracks this key only.
     public subscript(key: String) -> AnyHashable? {
         let (value, paths) = bookkeep { state -> (AnyHashable?, FieldKeyPaths?) in
-            guard let slot = state.slotIfKnown(reading: key) else {
+            guard let slot = state.fields.slot(of: key) else {
                 // A key with no slot gets none: whoever reads it hears when its slot is made.
                 state.tracking.await(key)
                 return (nil, nil)

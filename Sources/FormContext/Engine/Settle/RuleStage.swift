@@ -310,8 +310,11 @@ extension EngineState {
             refreshRuleFlags(at: targetSlot(of: rule, key: key), deciding: .ruleRequired, into: &changes)
         case .groupVisible:
             for slot in rules.members(ofGroupRule: rule) { refreshRuleFlags(at: slot, deciding: .ruleHidden, into: &changes) }
+            // A key read with no slot has no member to tell: whoever read it reads it again.
+            tracking.groupDidChange(prefix: rules.groupPrefix(ofGroupRule: rule))
         case .groupEnabled:
             for slot in rules.members(ofGroupRule: rule) { refreshRuleFlags(at: slot, deciding: .ruleDisabled, into: &changes) }
+            tracking.groupDidChange(prefix: rules.groupPrefix(ofGroupRule: rule))
         case .rowCount(let key):
             guard case .value(let count) = output, let number = count.value?.base as? Int else { return }
             resizeRows(ofGroup: key, to: number, into: &changes)
@@ -366,21 +369,6 @@ extension EngineState {
 }
 
 extension EngineState {
-    /// The slot of `key` for a read, made if needed; a slot made here under a group takes the state its
-    /// groups are in at once (nobody can have observed it yet, so nobody needs telling).
-    mutating func slot(reading key: String) -> Int {
-        if let slot = fields.slot(of: key) { return slot }
-        let slot = fields.slot(creating: key)
-        guard !rules.isEmpty else { return slot }
-        // Nobody hears of it: what the refresh collects for delivery is dropped with its change set.
-        var changes = ChangeSet(isSettling: false)
-        var kept = Outgoing()
-        swap(&kept, &outgoing)
-        for placed in rules.placeNewSlots(of: fields) { refreshRuleFlags(at: placed, into: &changes) }
-        outgoing = kept
-        return slot
-    }
-
     /// Lifts everything the previous definition's rules decided, before another definition's rules take over.
     ///
     /// - Complexity: O(*n*) for *n* fields: attaching a definition is.

@@ -1,8 +1,8 @@
 /// Reclaiming slots: a slot that has come to hold nothing, and that nothing refers to, is released
 /// at the end of the mutation that left it so, and its number is given to the next key that needs one.
 ///
-/// A slot is looked at when it may have emptied: when it was made (a read of a key no field has made
-/// under a rules' group, a subscription, a row's field), when its value was removed, when its row was
+/// A slot is looked at when it may have emptied: when it was made (a subscription, a row's field, a
+/// key a rule or validator read), when its value was removed, when its row was
 /// taken down (with what the row's rules and checks read), or when its last subscriber went. Whatever
 /// else empties a slot (a validator or a rule no longer reading it) is found by a sweep of every slot,
 /// run once as many slots have been made since the last one as the form has: O(1) amortized per slot
@@ -19,6 +19,10 @@ extension EngineState {
     /// - Complexity: O(*c*) for *c* slots made or emptied since the last call; a sweep of every slot
     ///   once as many slots have been made since the last sweep as there are keys.
     mutating func reclaimSlots(into announcements: inout Announcements) {
+        // Keys read without a slot whose groups' rules decided otherwise: whoever read them reads again.
+        if tracking.hasDueAwaited {
+            for key in tracking.takeDueAwaited() { Self.announce(FieldKeyPaths(key), in: &announcements) }
+        }
         if tracking.announcedMade < fields.madeCount {
             if !tracking.awaited.isEmpty {
                 for slot in fields.slotsMade(since: tracking.announcedMade) where tracking.stopAwaiting(fields[slot].key) {
@@ -115,13 +119,11 @@ extension EngineState {
         fields.release(slot)
     }
 
-    /// The slot of `key` for a read, `nil` when the key has none: a read makes no slot, except for a
-    /// key under a group of the rules, which takes its groups' state (that slot, holding nothing, is
-    /// released at the end of the next mutation).
-    mutating func slotIfKnown(reading key: String) -> Int? {
-        if let slot = fields.slot(of: key) { return slot }
-        guard !rules.groups.isEmpty else { return nil }
-        return slot(reading: key)
+    /// The state of `key`, which has no slot, as a read sees it: no value, and what the rules'
+    /// groups it is under decide. A read makes no slot: the state is worked out, not stored.
+    func unslottedState(of key: String) -> FieldState {
+        let flags = rules.groupFlags(ofUnslotted: key)
+        return FieldState(key: key, isVisible: !flags.contains(.ruleHidden), isEnabled: !flags.contains(.ruleDisabled))
     }
 
     /// Notes that the field of `key` lost a subscriber, so that its slot is looked at when slots are

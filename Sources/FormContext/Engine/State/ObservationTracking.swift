@@ -14,6 +14,9 @@ struct ObservationTracking: Sendable {
     /// Keys read through observation while they had no slot: each is announced when its slot is made,
     /// so that whoever read it hears when it comes to exist.
     private(set) var awaited: Set<String> = []
+    /// Awaited keys whose state changed while they had no slot (a rules' group they are under
+    /// decided otherwise), to announce as the mutation ends, as a key whose slot was made is.
+    private var dueAwaited: [String] = []
     /// The ``FieldTable/madeCount`` up to which new slots have been looked up in ``awaited``.
     var announcedMade = 0
 
@@ -51,6 +54,28 @@ struct ObservationTracking: Sendable {
     /// Whether `key`, whose slot was just made, was awaited; it no longer is.
     mutating func stopAwaiting(_ key: String) -> Bool {
         awaited.remove(key) != nil
+    }
+
+    /// Notes that the rules' group of `prefix` decided otherwise: every awaited key under it is due
+    /// to be announced, and no longer awaited (whoever reads it again awaits it again).
+    ///
+    /// - Complexity: O(*a*) for *a* awaited keys; O(1) when none is.
+    mutating func groupDidChange(prefix: String) {
+        guard !awaited.isEmpty else { return }
+        let scope = prefix + "."
+        let due = awaited.filter { $0.hasPrefix(scope) }
+        guard !due.isEmpty else { return }
+        awaited.subtract(due)
+        dueAwaited += due.sorted()
+    }
+
+    /// Whether any awaited key is due to be announced.
+    var hasDueAwaited: Bool { !dueAwaited.isEmpty }
+
+    /// Takes the awaited keys due to be announced, leaving none.
+    mutating func takeDueAwaited() -> [String] {
+        defer { dueAwaited = [] }
+        return dueAwaited
     }
 
     /// Takes every awaited key, leaving none.

@@ -180,6 +180,30 @@ struct RuleState: Sendable {
         return placed
     }
 
+    /// The rule flags (`.ruleHidden`, `.ruleDisabled`) that the groups `key` is under give a key
+    /// with no slot: what a slot made for it would take. A read of such a key asks this instead of
+    /// making its slot, and changes nothing.
+    ///
+    /// - Complexity: O(*d*) dictionary lookups for *d* dots in `key`.
+    func groupFlags(ofUnslotted key: String) -> FieldFlags {
+        guard !groups.isEmpty else { return [] }
+        var flags: FieldFlags = []
+        var index = key.startIndex
+        while let dot = key[index...].firstIndex(of: ".") {
+            if let group = groupByPrefix[String(key[..<dot])] {
+                if let rule = groups[group].visibleRule, decided(false, by: rule) { flags.insert(.ruleHidden) }
+                if let rule = groups[group].enabledRule, decided(false, by: rule) { flags.insert(.ruleDisabled) }
+            }
+            index = key.index(after: dot)
+        }
+        return flags
+    }
+
+    /// The scope prefix of the group that `rule` decides for.
+    func groupPrefix(ofGroupRule rule: Int) -> String {
+        rules[rule].target.key
+    }
+
     /// The slots under the group that `rule` decides for.
     func members(ofGroupRule rule: Int) -> [Int] {
         guard let group = groupByPrefix[rules[rule].target.key] else { return [] }
