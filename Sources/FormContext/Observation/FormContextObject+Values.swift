@@ -137,6 +137,8 @@ extension FormContextObject {
                     state.setInitial(stored, at: slot, into: &changes)
                 }
                 _ = state.write(stored, at: slot, origin: origin, into: &changes)
+                // A row's keys written after its group's order find the row set up.
+                RowStage.follow(&state, &changes)
             }
             return state.outgoing.collected
         }

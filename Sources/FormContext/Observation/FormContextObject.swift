@@ -155,6 +155,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 swap(&settling, &state.outgoing)
                 defer { swap(&settling, &state.outgoing) }
                 let written = try write(&state, &changes)
+                RowStage.follow(&state, &changes)
                 let result = settled(&state, &changes, written)
                 state.settling.deferred.append((changes, state.outgoing))
                 return .deferred(result)
@@ -163,6 +164,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 var changes = ChangeSet(isSettling: true)
                 let before = state.trackedPropertyValues()
                 let written = try write(&state, &changes)
+                RowStage.follow(&state, &changes)
                 var submitPass = SubmitStage.Pass()
                 SubmitStage.take(changes, &submitPass, into: &state)
                 state.settling.owner = .current
@@ -171,6 +173,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             var changes = ChangeSet(isSettling: false, recordsValues: state.submit.submitted != nil)
             let before = state.trackedPropertyValues()
             let written = try write(&state, &changes)
+            RowStage.follow(&state, &changes)
             let result = settled(&state, &changes, written)
             var submitPass = SubmitStage.Pass()
             SubmitStage.take(changes, &submitPass, into: &state)

@@ -90,6 +90,8 @@ extension FormContextObject {
         mutate { state, changes in
             for (key, value) in zip(order, values) {
                 _ = state.write(value, for: key, origin: origin, into: &changes)
+                // A row's keys written after its group's order find the row set up.
+                RowStage.follow(&state, &changes)
             }
         }
         return result

@@ -87,6 +87,7 @@ enum RuleStage: SettleStage {
         for slot in state.rules.placeNewSlots(of: state.fields) {
             state.refreshRuleFlags(at: slot, into: &changes)
         }
+        RowStage.follow(&state, &changes)
         buffers.level.empty()
         buffers.outputs.empty()
         buffers.reads.empty()
@@ -280,6 +281,9 @@ extension EngineState {
         let outer = rules.applying
         rules.applying = rule
         defer { rules.applying = outer }
+        // The rows follow what the rule changed while it is the one applying: a statistic it feeds
+        // schedules its readers after it.
+        defer { RowStage.follow(&self, &changes) }
         if differs {
             rules.outputs.record(output, of: rule)
         } else {

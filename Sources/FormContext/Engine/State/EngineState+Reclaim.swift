@@ -72,7 +72,10 @@ extension EngineState {
         if !rules.isEmpty, rules.slotsPlaced < fields.madeCount {
             for slot in rules.placeNewSlots(of: fields) { refreshRuleFlags(at: slot, into: &changes) }
         }
-        if !repeats.isEmpty, repeats.placed < fields.madeCount { placeRowSlots(into: &changes) }
+        if !repeats.isEmpty, repeats.placed < fields.madeCount {
+            placeRowSlots(into: &changes)
+            RowStage.follow(&self, &changes)
+        }
     }
 
     /// Whether the slot holds nothing and nothing refers to it: no value, no initial value, no flag

@@ -78,6 +78,32 @@ struct RepeatState: Sendable {
     private var freeChecks: [Int] = []
     private(set) var checkOfSlot: [Int: Int] = [:]
 
+    /// How far the rows stage has followed the change set it last followed (see ``RowStage``), and
+    /// the passes of the change sets it followed before it, most recent last: a change set written
+    /// while another settles is followed between two steps of the other.
+    private(set) var following = RowStage.Pass(changeSet: 0)
+    private var earlierPasses: [RowStage.Pass] = []
+
+    /// Makes the pass of change set `id` the one followed, begun afresh if the stage never followed it.
+    @inline(__always)
+    mutating func beginFollowing(_ id: UInt64) {
+        guard following.changeSet != id else { return }
+        let earlier = earlierPasses.firstIndex { $0.changeSet == id }
+        let pass = earlier.map { earlierPasses.remove(at: $0) } ?? RowStage.Pass(changeSet: id)
+        if following.changeSet != 0 {
+            earlierPasses.append(following)
+            // A change set not followed for four others' is over; followed again, it is followed from its start.
+            if earlierPasses.count > 4 { earlierPasses.removeFirst() }
+        }
+        following = pass
+    }
+
+    /// Records that the rows stage took in one more value change of the change set it follows.
+    mutating func tookValue() { following.values += 1 }
+
+    /// Records that the rows stage took in one more activity change of the change set it follows.
+    mutating func tookActivity() { following.activity += 1 }
+
     /// Whether the form has no repeat group.
     var isEmpty: Bool { groups.isEmpty }
 

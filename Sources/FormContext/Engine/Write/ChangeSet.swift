@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What one mutation of a live form changed: the input of the settle stages, each of which adds
 /// what its commits change.
 ///
@@ -10,17 +12,22 @@
 /// The lists are kept only while the form has something to settle (a definition, a live screen),
 /// so a plain store pays nothing for them.
 struct ChangeSet: Sendable {
+    /// Numbers change sets as they are made, so a stage can tell one from another.
+    private static let made = Atomic<UInt64>(0)
+
     /// One value change, for the settle stages.
     struct ValueChange: Sendable {
         let slot: Int
         let origin: FormChangeOrigin
     }
 
+    /// Which change set this is: no two made in this process share it.
+    let id: UInt64
     /// Whether the settle stages need the lists below.
-    let isSettling: Bool
+    private(set) var isSettling: Bool
     /// Whether ``values`` is kept: while the form settles, or keeps track of a submit (the submit
     /// stage reads it).
-    let recordsValues: Bool
+    private(set) var recordsValues: Bool
 
     /// Value changes, in order.
     var values: [ValueChange] = []
@@ -32,8 +39,16 @@ struct ChangeSet: Sendable {
     var concealment: [Int] = []
 
     init(isSettling: Bool, recordsValues: Bool = false) {
+        self.id = Self.made.add(1, ordering: .relaxed).newValue
         self.isSettling = isSettling
         self.recordsValues = isSettling || recordsValues
+    }
+
+    /// Keeps the lists from here on: the form has just taken something to settle (a definition with
+    /// repeat groups, whose rows stage follows this very change set).
+    mutating func keepsListsFromHere() {
+        isSettling = true
+        recordsValues = true
     }
 
     /// Adds what `later` changed after what this change set changed, for one delivery: once settled,

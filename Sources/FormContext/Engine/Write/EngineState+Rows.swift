@@ -1,6 +1,7 @@
-/// Repeat groups in the write stage: whenever a group's key takes a new ``RowOrder``, the rows that
-/// left are taken down (their values, state, rules and checks go with them) and the rows that came
-/// are set up; neighbours and statistics follow, each change costing what it touches.
+/// Repeat groups, as the rows stage (``RowStage``) carries them out: whenever a group's key takes a
+/// new ``RowOrder``, the rows that left are taken down (their values, state, rules and checks go
+/// with them) and the rows that came are set up; neighbours and statistics follow, each change
+/// costing what it touches.
 extension EngineState {
     // MARK: Attaching
 
@@ -10,6 +11,8 @@ extension EngineState {
     mutating func attachRepeats(_ definition: FormDefinition, makingRows: Bool = true, into changes: inout ChangeSet) {
         repeats.attach(definition, fields: &fields)
         guard !repeats.isEmpty else { return }
+        // The rows stage follows the change set from here on, the writes below included.
+        changes.keepsListsFromHere()
         for index in repeats.groups.indices { recordFeeds(ofGroup: index) }
         placeRowSlots(into: &changes)
         for index in repeats.groups.indices {
@@ -29,6 +32,7 @@ extension EngineState {
                 let empty = StoredValue(RowOrder())
                 setInitial(empty, at: slot, into: &changes)
                 _ = write(empty, at: slot, origin: .program, into: &changes)
+                RowStage.follow(&self, &changes)
             } else {
                 reconcileRows(index, origin: .program, into: &changes)
             }
@@ -50,15 +54,15 @@ extension EngineState {
             for position in definition.summaries.indices { writeSummary(position, ofGroup: index, into: &changes) }
             for summarySlot in cleanSummaries { setInitial(fields[summarySlot].stored, at: summarySlot, into: &changes) }
         }
+        RowStage.follow(&self, &changes)
     }
 
     // MARK: Writing
 
-    /// Follows a value written into `slot`: a group's new order, a row field's new contribution to
-    /// the group's statistics, or a summary written by something other than its summary (a restore,
-    /// a reset, the program), which takes the value the rows give it again, as a calculated field
-    /// does.
-    @inline(__always)
+    /// Follows a value written into `slot`, for the rows stage: a group's new order, a row field's
+    /// new contribution to the group's statistics, or a summary written by something other than its
+    /// summary (a restore, a reset, the program), which takes the value the rows give it again, as a
+    /// calculated field does.
     mutating func rowsDidWrite(at slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) {
         if repeats.placed < fields.madeCount { placeRowSlots(into: &changes) }
         if let group = repeats.groupOfSlot[slot] {
@@ -68,6 +72,15 @@ extension EngineState {
         } else if origin != .calculation, let summary = repeats.summaryOfSlot[slot] {
             writeSummary(summary.position, ofGroup: summary.group, into: &changes)
         }
+    }
+
+    /// Follows the field in `slot` shown, hidden, enabled or disabled, for the rows stage: a row
+    /// field's contribution to the group's statistics counts only while it is shown, and a group's
+    /// rows are hidden and disabled with it.
+    mutating func rowsActivityDidChange(at slot: Int, into changes: inout ChangeSet) {
+        if repeats.placed < fields.madeCount { placeRowSlots(into: &changes) }
+        updateContribution(at: slot, into: &changes)
+        if let group = repeats.groupOfSlot[slot] { cascadeGroupActivity(group, into: &changes) }
     }
 
     /// Records what the fields of group `index` feed through its statistics, and what its key feeds
@@ -97,6 +110,8 @@ extension EngineState {
     /// no row.
     mutating func isOutsideRows(_ slot: Int, into changes: inout ChangeSet) -> Bool {
         guard !repeats.isEmpty else { return false }
+        // The rows as the values written so far make them.
+        RowStage.follow(&self, &changes)
         if repeats.placed < fields.madeCount { placeRowSlots(into: &changes) }
         guard let place = repeats.placement[slot] else { return false }
         return repeats.groups[place.group].rows[place.id] == nil
@@ -147,6 +162,8 @@ extension EngineState {
         let left = repeats.groups[index].rowIDsLeft
         let rows = rows.count > left ? Array(rows.prefix(left)) : rows
         guard !rows.isEmpty || replacing else { return [] }
+        // The rows as the values written so far make them: the new ones go into that order.
+        RowStage.follow(&self, &changes)
         var order = replacing ? RowOrder() : repeats.groups[index].order
         var ids: [RowID] = []
         for offset in rows.indices {
@@ -157,6 +174,8 @@ extension EngineState {
         }
         let group = repeats.groups[index].definition
         _ = write(StoredValue(order), at: repeats.groups[index].slot, origin: origin, into: &changes)
+        // The new rows are set up (their fields placed, secret ones marked) before their values are written.
+        RowStage.follow(&self, &changes)
         for (id, values) in zip(ids, rows) {
             let scope = id.scope(in: group.key)
             for field in group.fields where field.defaultValue != nil || values.storage[field.key] != nil {

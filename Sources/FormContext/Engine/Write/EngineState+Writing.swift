@@ -102,9 +102,10 @@ extension EngineState {
         if outgoing.isCollectingChanges { outgoing.collected.append(change) }
     }
 
-    /// Records what a write of `value` into `slot` changed besides the value itself: the context,
-    /// the field's aspects, the rows; and drops the errors set on the field
-    /// from outside, whether or not the form has a definition.
+    /// Records what a write of `value` into `slot` changed besides the value itself: the context and
+    /// the field's aspects; and drops the errors set on the field from outside, whether or not the
+    /// form has a definition. What the write means for the rows is the rows stage's (``RowStage``),
+    /// which follows the change set.
     @inline(__always)
     private mutating func didWrite(
         _ value: StoredValue, at slot: Int, wasDirty: Bool, origin: FormChangeOrigin, into changes: inout ChangeSet
@@ -114,7 +115,6 @@ extension EngineState {
         if isObserved(at: slot) {
             outgoing.note(wasDirty == fields.dirty.contains(slot) ? .value : [.value, .dirty], of: slot)
         }
-        if !repeats.isEmpty { rowsDidWrite(at: slot, origin: origin, into: &changes) }
     }
 
     /// Makes `value` the initial value of `slot`.
@@ -143,11 +143,6 @@ extension EngineState {
             changes.activity.append(slot)
             changes.concealment.append(slot)
         }
-        if !repeats.isEmpty {
-            if repeats.placed < fields.madeCount { placeRowSlots(into: &changes) }
-            updateContribution(at: slot, into: &changes)
-            if let group = repeats.groupOfSlot[slot] { cascadeGroupActivity(group, into: &changes) }
-        }
         return true
     }
 
@@ -159,7 +154,6 @@ extension EngineState {
         guard wasEnabled != fields.flags(at: slot).isDisjoint(with: .locked) else { return }
         note(.enabled, of: slot, into: &changes)
         if changes.isSettling { changes.activity.append(slot) }
-        if !repeats.isEmpty, let group = repeats.groupOfSlot[slot] { cascadeGroupActivity(group, into: &changes) }
     }
 
     /// Marks the value in `slot` secret or not. Secrecy belongs to the key: this is the one place
