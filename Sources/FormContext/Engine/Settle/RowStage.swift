@@ -8,10 +8,10 @@ import Synchronization
 /// Why it is a stage and not a hook in `write`: it needs nothing but what the write records in the
 /// change set (its value changes and activity), so `write` stays the write alone and a form without
 /// repeat groups pays one test per step. It runs no user code, so it needs no plan or run: it
-/// follows each step that writes, under the lock that step holds — the mutation's own writes (after
-/// each write whose next one may read the rows: a transaction's, a model's, a restore's), each rule
-/// the rule stage carries out, the slots placed as a mutation ends — and the row operations that read
-/// the rows follow it first. Whatever it writes itself (a taken-down row's values, a summary) lands
+/// follows each step that writes, under the lock that step holds — the mutation's own writes (and,
+/// in a batch, each write before the next: a transaction's, a model's), each level the rule stage
+/// plans and each rule it carries out, the slots placed as a mutation ends — and the row operations
+/// that read the rows (adding rows, a restore asking whether a key belongs to a row) follow it first. Whatever it writes itself (a taken-down row's values, a summary) lands
 /// in the change set like any write, for the stages after it and for itself.
 ///
 /// What it guarantees: once it has followed a change set, the repeat groups (rows, neighbours,
