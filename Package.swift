@@ -17,7 +17,13 @@ let package = Package(
         .executable(name: "ContextDemo", targets: ["ContextDemo"]),
     ],
     targets: [
-        .target(name: "FormContext", swiftSettings: strict),
+        // The engine: the store, the live form, definitions, rules, validation, repeat groups, screens.
+        .target(name: "FormContextCore", swiftSettings: strict),
+        // Drafts, the outbox and its HTTP transport, built on the engine's public API only: a plain
+        // import, so the compiler rejects any reach into the engine's internals.
+        .target(name: "FormContextDurability", dependencies: ["FormContextCore"], swiftSettings: strict),
+        // What users import: re-exports the modules above, so `import FormContext` gives all of them.
+        .target(name: "FormContext", dependencies: ["FormContextCore", "FormContextDurability"], swiftSettings: strict),
         .executableTarget(name: "ContextDemo", dependencies: ["FormContext"], swiftSettings: strict),
         .target(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
         .executableTarget(
@@ -32,7 +38,10 @@ let package = Package(
         .target(name: "LeakSuppressions", path: "Tests/LeakSuppressions"),
         .testTarget(
             name: "FormContextTests",
-            dependencies: ["FormContext", "ContextDemo", "FormContextBenchmarks", "DurabilityProbe", "LeakSuppressions"],
+            dependencies: [
+                "FormContext", "FormContextCore", "FormContextDurability", "ContextDemo", "FormContextBenchmarks", "DurabilityProbe",
+                "LeakSuppressions",
+            ],
             exclude: ["Support/receiver.py"],
             swiftSettings: strict
         ),

@@ -1,3 +1,4 @@
+import FormContextCore
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,5 @@
+import FormContextCore
+
 /// The CRC-32 checksum of ISO 3309 / ITU-T V.42 (as zlib, PNG and gzip compute it), for telling a
 /// damaged file from an intact one.
 enum CRC32 {

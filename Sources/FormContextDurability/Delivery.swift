@@ -1,3 +1,4 @@
+public import FormContextCore
 public import Foundation
 
 /// What a transport answers for one record.

@@ -1,3 +1,4 @@
+public import FormContextCore
 import Observation
 import Synchronization
 
@@ -92,7 +93,7 @@ public final class DraftAutosave: Sendable {
     /// Registers for the next change of anything a draft holds.
     private func track() {
         let form = form
-        let keys = (form.definition?.keys ?? []) + Array(form.initialValues.keys)
+        let keys = (form.definition?.fields.map(\.key) ?? []) + Array(form.initialValues.values.keys)
         withObservationTracking {
             _ = form.context
             for key in keys { _ = form.fieldState(for: key) }

@@ -1,3 +1,5 @@
+import FormContextCore
+
 /// Why a draft could not be saved or read. Messages name the file and what is wrong, never a value.
 public enum DraftError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Reading or writing the file failed; the draft on disk is as it was.

@@ -1,3 +1,5 @@
+import FormContextCore
+
 /// Whether a draft file holds the values of secret fields (passwords).
 public enum DraftSecretPolicy: String, Hashable, Sendable, CaseIterable {
     /// Secret values are left out of the file (the default): a restored form keeps the secret values

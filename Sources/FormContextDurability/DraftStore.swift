@@ -1,3 +1,4 @@
+public import FormContextCore
 import Foundation
 import Synchronization
 
@@ -76,7 +77,7 @@ public final class DraftStore: Sendable {
     /// - Complexity: O(*n*) for *n* fields, plus two flushes to disk.
     @discardableResult
     public func save(_ form: FormContextObject) throws(DraftError) -> FormDraft {
-        var draft = form.draftSnapshot(identity: ("form", 1))
+        var draft = form.draft()
         // The store is for one form: its definition's identity wins over the one the form carries.
         if let definition {
             draft.formIdentifier = definition.identifier
@@ -95,7 +96,17 @@ public final class DraftStore: Sendable {
     ///   ``DraftError/file(_:)`` when the file there cannot be opened to check, or the draft would be
     ///   larger than ``maximumFileSize``.
     func save(_ draft: FormDraft) throws(DraftError) {
-        let bytes = RecordEnvelope.wrap(try draft.payload(secrets: secrets), kind: "draft")
+        let json: JSONValue
+        do {
+            json = try draft.json(omittingSecrets: secrets == .omit)
+        } catch {
+            switch error {
+            case .unencodableValue(let key, let type): throw .unsavableValue(key: key, type: type)
+            case .nonFiniteNumber(let key, _): throw .unsavableValue(key: key, type: "a number that is not finite")
+            case .invalidDate(let key, _): throw .unsavableValue(key: key, type: "Date")
+            }
+        }
+        let bytes = RecordEnvelope.wrap(Array(json.description.utf8), kind: "draft")
         guard bytes.count <= maximumFileSize else {
             throw .file(FileOperationError(
                 path: path, operation: "save the draft", step: "check the size", code: 0,
@@ -110,6 +121,23 @@ public final class DraftStore: Sendable {
             }
             count += 1
         }
+    }
+
+    /// Reads a draft from the JSON after a draft file's header.
+    ///
+    /// - Parameters:
+    ///   - payload: The JSON bytes.
+    ///   - definition: The form's definition, or `nil` to read values by their recorded type names.
+    /// - Returns: The draft.
+    /// - Throws: ``RecordEnvelope/Problem`` when the JSON is not a draft, or is a draft of another form.
+    static func draft(from payload: [UInt8], definition: FormDefinition?) throws(RecordEnvelope.Problem) -> FormDraft {
+        let document: JSONValue
+        do { document = try JSONValue(parsing: Data(payload)) } catch { throw .payload(error.description) }
+        if let definition, case .object(let root) = document, case .object(let form)? = root["form"],
+            case .string(let identifier)? = form["identifier"], identifier != definition.identifier {
+            throw .payload("it is a draft of the form '\(identifier)', not of '\(definition.identifier)'")
+        }
+        do { return try FormDraft(json: document, definition: definition) } catch { throw .payload(error.description) }
     }
 
     /// Reads the draft, or `nil` if there is none.
@@ -141,7 +169,7 @@ public final class DraftStore: Sendable {
             }
             do {
                 let payload = try RecordEnvelope.unwrap(bytes, kind: "draft")
-                return try FormDraft(payload: payload, definition: definition)
+                return try Self.draft(from: payload, definition: definition)
             } catch {
                 throw .unreadable(path: path, problem: error.description, movedTo: try? DurableFolder.moveAside(path, now: environment.now()))
             }

@@ -1,3 +1,4 @@
+import FormContextCore
 import Foundation
 
 /// The clock, the sleep and the random numbers that autosave and the outbox use; the public

@@ -1,3 +1,4 @@
+import FormContextCore
 import Foundation
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -15,8 +16,8 @@ enum DurableFolder {
     /// - Returns: The new path.
     /// - Throws: ``FileOperationError`` if the rename failed.
     static func moveAside(_ path: String, now: Date) throws(FileOperationError) -> String {
-        let stamp = ISO8601DateText.format(Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))?
-            .filter { $0.isNumber || $0 == "T" || $0 == "Z" } ?? "unknown"
+        let stamp = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)).formatted(.iso8601)
+            .filter { $0.isNumber || $0 == "T" || $0 == "Z" }
         let target = try POSIX.moveWithoutReplacing(path, to: "\(path).unreadable-\(stamp)", operation: "move the unreadable file aside")
         try POSIX.syncFolder(AtomicFile.parentFolder(of: path), operation: "move the unreadable file aside")
         return target

@@ -1,3 +1,5 @@
+import FormContextCore
+
 /// A file operation that failed: which file, which step, and the system's reason.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+public import FormContextCore
+
 /// Why a form could not be finalized.
 public enum FinalizeError: Error, Sendable, CustomStringConvertible {
     /// The form has errors; they are on their fields.

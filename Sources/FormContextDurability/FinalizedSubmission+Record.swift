@@ -1,3 +1,4 @@
+import FormContextCore
 import Foundation
 
 extension FinalizedSubmission {
@@ -13,7 +14,7 @@ extension FinalizedSubmission {
             "values": submission.jsonValues,
         ]
         if let previousInstanceID { members["previousInstanceID"] = .string(previousInstanceID.uuidString) }
-        return Array(JSONValue.object(members).text.utf8)
+        return Array(JSONValue.object(members).description.utf8)
     }
 
     /// Reads a record from the JSON after an outbox file's header; values stay as JSON, so the JSON
@@ -32,7 +33,7 @@ extension FinalizedSubmission {
         if case .string(let text)? = root["previousInstanceID"] { previous = UUID(uuidString: text) }
         let submission: FormSubmission
         do {
-            var context = try FormSubmission(json: values, definition: nil).values
+            var context = try FormSubmission(json: values.description, definition: nil).values
             context.secureKeys = Self.secureKeys(Set(secureList.compactMap { if case .string(let key) = $0 { key } else { nil } }), in: context)
             submission = try FormSubmission(context, number: number)
         } catch {
@@ -48,14 +49,14 @@ extension FinalizedSubmission {
     private static func secureKeys(_ keys: Set<String>, in context: FormContext) -> Set<String> {
         var secure: Set<String> = []
         for key in keys {
-            if context.storage[key] != nil {
+            if context.values[key] != nil {
                 secure.insert(key)
                 continue
             }
             let utf8 = key.utf8
             for dot in utf8.indices where utf8[dot] == UInt8(ascii: ".") {
                 let prefix = String(decoding: utf8[..<dot], as: UTF8.self)
-                if context.storage[prefix] != nil { secure.insert(prefix) }
+                if context.values[prefix] != nil { secure.insert(prefix) }
             }
         }
         return secure

@@ -1,3 +1,4 @@
+public import FormContextCore
 public import Foundation
 
 /// A submission frozen for delivery: validated values, a unique instance id and the time it was

@@ -1,3 +1,4 @@
+import FormContextCore
 import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)

@@ -1,3 +1,4 @@
+import FormContextCore
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,3 +1,4 @@
+import FormContextCore
 public import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -80,7 +81,7 @@ public struct HTTPTransport: Sendable {
         if let problem = Self.problem(with: url) { return .retry(reason: "the URL cannot be used: \(problem)") }
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
-        request.httpBody = submission.jsonData(pretty: false)
+        request.httpBody = Data(submission.json(pretty: false).utf8)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue(instanceID.uuidString, forHTTPHeaderField: "Idempotency-Key")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }

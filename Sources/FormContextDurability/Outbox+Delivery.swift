@@ -1,3 +1,4 @@
+public import FormContextCore
 public import Foundation
 
 extension Outbox {

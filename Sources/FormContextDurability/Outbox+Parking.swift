@@ -1,3 +1,4 @@
+public import FormContextCore
 public import Foundation
 
 extension Outbox {
@@ -66,7 +67,7 @@ extension Outbox {
             "parkedAt": .number(environment.now().timeIntervalSince1970.description),
         ])
         do {
-            try AtomicFile.write(Array(reasonJSON.text.utf8), to: path("parked", id + ".record.reason"), operation: "park the record")
+            try AtomicFile.write(Array(reasonJSON.description.utf8), to: path("parked", id + ".record.reason"), operation: "park the record")
             try POSIX.rename(path("new", name), path("parked", id + ".record"), operation: "park the record")
             try POSIX.syncFolder(path("parked"), operation: "park the record")
             try POSIX.syncFolder(path("new"), operation: "park the record")

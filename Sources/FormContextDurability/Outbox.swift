@@ -1,3 +1,4 @@
+import FormContextCore
 public import Foundation
 
 /// A durable queue of finalized submissions in a folder, one file per record, delivered one at a time

@@ -1,3 +1,4 @@
+import FormContextCore
 public import Foundation
 
 /// Why an outbox operation failed. Messages name the folder, file or record, never a value.

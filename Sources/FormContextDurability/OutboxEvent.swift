@@ -1,3 +1,4 @@
+import FormContextCore
 public import Foundation
 
 /// Progress of a delivery run, for a progress line or a log. It carries no submitted value; a reason

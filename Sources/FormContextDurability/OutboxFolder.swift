@@ -1,3 +1,4 @@
+import FormContextCore
 import Foundation
 
 /// What an outbox owns in its folder: the marker that makes a folder an outbox, and the names of the

@@ -1,3 +1,5 @@
+import FormContextCore
+
 /// A record in an outbox: queued, or parked with the server's reason.
 public struct OutboxRecord: Sendable {
     /// The record.

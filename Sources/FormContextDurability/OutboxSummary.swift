@@ -1,3 +1,5 @@
+import FormContextCore
+
 /// What a delivery run did.
 public struct OutboxSummary: Sendable, Equatable {
     /// How many records were delivered.

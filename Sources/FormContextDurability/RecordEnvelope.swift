@@ -1,3 +1,5 @@
+import FormContextCore
+
 /// The frame around every durable file's JSON: a header line naming the kind of file, its format
 /// version, the length and the CRC-32 of the payload, so a foreign, truncated or damaged file is
 /// recognised before its content is trusted.

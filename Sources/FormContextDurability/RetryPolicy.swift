@@ -1,3 +1,5 @@
+import FormContextCore
+
 /// When an outbox tries a record again after a passing failure: exponential backoff with full jitter,
 /// capped, forever by default.
 ///

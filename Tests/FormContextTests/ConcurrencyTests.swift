@@ -1,4 +1,4 @@
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
 import Testing
 
 /// The form used from many tasks at once. Run under ThreadSanitizer with

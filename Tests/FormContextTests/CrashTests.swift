@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
+@testable import FormContextDurability
 
 /// Kills a process that saves drafts or enqueues records at random moments and checks what survived.
 @Suite("Crash safety", .serialized)

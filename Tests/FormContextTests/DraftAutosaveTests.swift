@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
+@_spi(Diagnostics) @testable import FormContextDurability
 
 @Suite("Draft autosave")
 struct DraftAutosaveTests {

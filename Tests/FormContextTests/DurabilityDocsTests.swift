@@ -1,5 +1,6 @@
 import Foundation
-@testable import FormContext
+@testable import FormContextCore
+@testable import FormContextDurability
 import Testing
 
 /// The examples of Docs/Durability.md, verbatim, with their printed output checked.

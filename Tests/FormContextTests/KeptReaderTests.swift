@@ -1,4 +1,4 @@
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
 import Testing
 
 /// A reader that user code keeps (a rule, a validator, a screen's condition) records reads only for

@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
+@testable import FormContextDurability
 
 @Suite("Outbox")
 struct OutboxTests {

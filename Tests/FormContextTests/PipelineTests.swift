@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// Counts calls from any thread.
 final class RunCounter: Sendable {

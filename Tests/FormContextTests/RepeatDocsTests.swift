@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// The examples of Docs/Repeats.md, compiled and run.
 @Suite("Docs/Repeats.md examples")

@@ -1,4 +1,4 @@
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
 import Testing
 
 /// Repeat sections on a live screen: a section per row, bound to the row's keys, kept current as

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
 
 /// Typed keys the rule tests share.
 private enum K {

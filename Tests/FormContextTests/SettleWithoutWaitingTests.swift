@@ -1,5 +1,5 @@
 import Dispatch
-@testable import FormContext
+@testable import FormContextCore
 import Foundation
 import Testing
 

@@ -3,7 +3,7 @@ import Synchronization
 import Observation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 struct Offline: Error, CustomStringConvertible {
     var description: String { "the server is offline" }

@@ -1,6 +1,6 @@
 import Synchronization
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// A clock for debounce intervals that moves only when a test advances it.
 final class TestClock: Sendable {

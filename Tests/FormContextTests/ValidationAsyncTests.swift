@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 struct LookupError: Error, CustomStringConvertible {
     var description: String { "directory unavailable" }

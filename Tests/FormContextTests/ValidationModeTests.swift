@@ -3,7 +3,7 @@ import Observation
 import Synchronization
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// Counts how often an observation of a value fires.
 final class ObservationCounter: Sendable {

@@ -6,10 +6,10 @@ import Foundation
 enum DraftValueCoding {
     /// The value as JSON; dates (also inside arrays) with every fractional digit.
     ///
-    /// - Throws: ``DraftError/unsavableValue(key:type:)`` for a type JSON cannot hold.
-    static func encode(_ value: Any, key: String) throws(DraftError) -> JSONValue {
+    /// - Throws: ``SubmissionError/unencodableValue(key:type:)`` for a type JSON cannot hold.
+    static func encode(_ value: Any, key: String) throws(SubmissionError) -> JSONValue {
         if let date = value as? Date {
-            guard let text = ISO8601DateText.format(date) else { throw .unsavableValue(key: key, type: "Date") }
+            guard let text = ISO8601DateText.format(date) else { throw .unencodableValue(key: key, type: "Date") }
             return .string(text)
         }
         if !(value is String), let array = value as? [Any] {
@@ -20,7 +20,7 @@ enum DraftValueCoding {
         do {
             return try JSONValue(converting: value, key: key)
         } catch {
-            throw .unsavableValue(key: key, type: typeName(of: type(of: value)))
+            throw .unencodableValue(key: key, type: typeName(of: type(of: value)))
         }
     }
 

@@ -1,20 +1,27 @@
 import Foundation
 
 extension FormDraft {
-    /// The draft as the JSON a draft file holds after its header.
+    /// The draft as JSON, as a draft file holds it after its header; ``init(json:definition:)`` reads
+    /// it back.
     ///
     /// One entry per field, with only what it has: `type` (the value's type name), `value`, `initial`,
     /// and the flags `touched`, `hidden`, `disabled`, `secure`, `omitted` when they are true. Readers
     /// ignore members they do not know, so later versions can add some without
-    /// breaking older files.
+    /// breaking older files. ``DraftStore`` writes it; a program that keeps drafts elsewhere (a
+    /// database, a server) can store this JSON as it is.
     ///
-    /// - Throws: ``DraftError/unsavableValue(key:type:)``.
-    func payload(secrets: DraftSecretPolicy) throws(DraftError) -> [UInt8] {
+    /// - Parameter omittingSecrets: Whether the values of secret fields are left out, each field marked
+    ///   `omitted`; when `false` they are written as they are.
+    /// - Returns: The JSON object.
+    /// - Throws: ``SubmissionError/unencodableValue(key:type:)`` naming a field whose value (or initial
+    ///   value) has a type JSON cannot hold.
+    /// - Complexity: O(*n*) in the size of the values.
+    public func json(omittingSecrets: Bool) throws(SubmissionError) -> JSONValue {
         var fields = JSONObject()
         let secure = secureKeys
         for key in allKeys {
             var entry = JSONObject()
-            let isOmitted = secure.contains(key) && secrets == .omit || omittedSecretKeys.contains(key)
+            let isOmitted = secure.contains(key) && omittingSecrets || omittedSecretKeys.contains(key)
             if !isOmitted {
                 if let value = values.storage[key] {
                     entry["value"] = try DraftValueCoding.encode(value.base, key: key)
@@ -33,35 +40,38 @@ extension FormDraft {
             }
             fields[key] = .object(entry)
         }
-        let document: JSONValue = .object([
+        return .object([
             "form": .object(["identifier": .string(formIdentifier), "version": .number(String(formVersion))]),
             "savedAt": .number(savedAt.timeIntervalSince1970.description),
             "fields": .object(fields),
         ])
-        return Array(document.text.utf8)
     }
 
-    /// Reads a draft from the JSON after a draft file's header.
+    /// Reads a draft from the JSON ``json(omittingSecrets:)`` writes.
+    ///
+    /// A field whose value no longer fits (its field's type changed, or the field is gone from a newer
+    /// version of the form) is left out and named in ``skippedKeys`` with the reason.
     ///
     /// - Parameters:
-    ///   - payload: The JSON bytes.
+    ///   - document: The JSON object.
     ///   - definition: The form's definition, to read each value as its field's type; `nil` to read by
     ///     the recorded type names.
-    /// - Throws: ``RecordEnvelope/Problem`` when the JSON is not a draft, or is a draft of another form.
-    init(payload: [UInt8], definition: FormDefinition?) throws(RecordEnvelope.Problem) {
-        let document: JSONValue
-        do { document = try JSONValue(parsing: Data(payload)) } catch { throw .payload(error.description) }
-        guard case .object(let root) = document, case .object(let form)? = root["form"],
+    /// - Throws: ``FormDecodingError`` when the JSON is not a draft, or is a draft of another form than
+    ///   `definition`'s.
+    /// - Complexity: O(*n*) in the size of the JSON.
+    public init(json document: JSONValue, definition: FormDefinition?) throws(FormDecodingError) {
+        guard case .object(let root) = document else { throw .notAnObject(found: document.kind) }
+        guard case .object(let form)? = root["form"],
             case .string(let identifier)? = form["identifier"], case .number(let versionText)? = form["version"],
             let version = Int(versionText), case .number(let savedText)? = root["savedAt"], let saved = Double(savedText),
             case .object(let fields)? = root["fields"]
-        else { throw .payload("the draft's JSON lacks its form, savedAt or fields") }
+        else { throw .typeMismatch(key: "form", expected: "a draft's form, savedAt and fields", found: document.excerpt()) }
         if let definition, definition.identifier != identifier {
-            throw .payload("it is a draft of the form '\(identifier)', not of '\(definition.identifier)'")
+            throw .typeMismatch(key: "form", expected: "a draft of the form '\(definition.identifier)'", found: "a draft of '\(identifier)'")
         }
         self.init(formIdentifier: identifier, formVersion: version, savedAt: Date(timeIntervalSince1970: saved))
         for (key, entry) in fields {
-            guard case .object(let field) = entry else { throw .payload("the entry of '\(key)' is not an object") }
+            guard case .object(let field) = entry else { throw .typeMismatch(key: key, expected: "a draft's entry (an object)", found: entry.kind) }
             read(field, key: key, definition: definition)
         }
         // A field that did not read back whole is left as the form has it.

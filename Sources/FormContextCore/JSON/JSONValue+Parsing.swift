@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension JSONValue {
     /// The deepest nesting of arrays and objects the reader accepts, so hostile input cannot exhaust the stack.
@@ -18,12 +18,19 @@ extension JSONValue {
         self = try parser.parseDocument()
     }
 
-    /// Reads one JSON value from UTF-8 bytes; see `init(parsing:)` of a `String`.
+    /// Reads one JSON value from the UTF-8 bytes of a JSON text, strictly (RFC 8259): no comments, no
+    /// trailing commas, no leading zeros, no key twice in an object (keys compared by their Unicode
+    /// scalars, so `"caf\u00e9"` and `"cafe\u0301"` are two keys), nothing but white space after the
+    /// value. Numbers keep their exact text; ``description`` writes the value back as compact JSON.
+    ///
+    /// ```swift
+    /// let value = try JSONValue(parsing: Data(#"{"age": 42}"#.utf8))
+    /// ```
     ///
     /// - Parameter data: The UTF-8 bytes of the JSON text.
     /// - Throws: ``JSONParseError`` with the line and column of the first offending character.
     /// - Complexity: O(*n*) in the number of bytes.
-    init(parsing data: Data) throws(JSONParseError) {
+    public init(parsing data: Data) throws(JSONParseError) {
         var parser = JSONParser(Array(data))
         self = try parser.parseDocument()
     }

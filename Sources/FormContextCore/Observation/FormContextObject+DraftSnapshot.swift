@@ -1,13 +1,14 @@
 extension FormContextObject {
-    /// The form's editing state read under one lock, so a draft is never a mix of two moments.
+    /// The form's editing state read under one lock, so a draft is never a mix of two moments;
+    /// ``restore(_:)`` brings it back. ``DraftStore`` saves one to a file.
     ///
     /// Only what the program decided is saved as hidden or disabled: what rules decide follows from the
-    /// values when the draft is restored.
+    /// values when the draft is restored. The draft records the identifier and version of the form's
+    /// definition, or `"form"` and 1 when it has none.
     ///
-    /// - Parameter identity: The identifier and version to record, when the form has no definition.
-    /// - Returns: The draft, saved now.
+    /// - Returns: The draft, taken now.
     /// - Complexity: O(*n*) for *n* fields.
-    func draftSnapshot(identity: (identifier: String, version: Int)) -> FormDraft {
+    public func draft() -> FormDraft {
         read { state in
             let definition = state.validation.definition
             var hidden: Set<String> = []
@@ -17,8 +18,8 @@ extension FormContextObject {
                 if record.flags.contains(.disabled) { disabled.insert(record.key) }
             }
             return FormDraft(
-                formIdentifier: definition?.identifier ?? identity.identifier,
-                formVersion: definition?.version ?? identity.version,
+                formIdentifier: definition?.identifier ?? "form",
+                formVersion: definition?.version ?? 1,
                 values: state.fields.context, initialValues: state.fields.initialContext,
                 touchedKeys: state.fields.keys(of: state.fields.touched), hiddenKeys: hidden, disabledKeys: disabled)
         }

@@ -59,8 +59,10 @@ extension FormSubmission {
     }
 
     /// The values as the JSON object ``json(pretty:maskingSecrets:includingRowIDs:)`` writes, without
-    /// row ids; secret values as they are.
-    var jsonValues: JSONValue {
+    /// row ids, secret values as they are: to embed in a larger JSON document (an outbox record does).
+    ///
+    /// - Complexity: O(*n*) in the size of the values.
+    public var jsonValues: JSONValue {
         arranged.rendered(maskingSecrets: false, includingRowIDs: false)
     }
 
