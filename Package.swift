@@ -40,13 +40,16 @@ let package = Package(
             name: "FormContextTests",
             dependencies: [
                 "FormContext", "FormContextCore", "FormContextDurability", "ContextDemo", "FormContextBenchmarks", "DurabilityProbe",
-                "LeakSuppressions",
+                "LeakSuppressions", "TestSupport",
             ],
-            exclude: ["Support/receiver.py"],
             swiftSettings: strict
         ),
-        // The guides' examples that declare their own types at file scope (a `Hotspot` of their own),
-        // apart from the demo's types that FormContextTests sees.
-        .testTarget(name: "GuideTests", dependencies: ["FormContext"], swiftSettings: strict),
+        // What both test targets use: a scratch folder, the python3 HTTP receiver (receiver.py), a lock
+        // for test doubles, and the scan of the guides' code blocks.
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["receiver.py"], swiftSettings: strict),
+        // Every example of the guides and the README, compiled with a plain `import FormContext` (no
+        // `@testable`): the compiler proves they use the public API only. Apart from the demo's types
+        // that FormContextTests sees, so examples can declare their own (a `Hotspot` of their own).
+        .testTarget(name: "GuideTests", dependencies: ["FormContext", "TestSupport"], swiftSettings: strict),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 @_spi(Diagnostics) @testable import FormContextCore
 @_spi(Diagnostics) @testable import FormContextDurability

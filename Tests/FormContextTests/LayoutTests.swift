@@ -2,6 +2,7 @@
 import Foundation
 import Observation
 import Testing
+import TestSupport
 
 /// The layout builders, the live screen's visible state and diffs, scoping, and what each cell kind
 /// does, on small screens of their own.

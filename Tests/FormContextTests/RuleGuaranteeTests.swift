@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @_spi(Diagnostics) @testable import FormContextCore
 

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Observation
 import Testing
+import TestSupport
 
 @testable import FormContextCore
 

@@ -1,7 +1,7 @@
 import Foundation
-@testable import FormContextCore
-@testable import FormContextDurability
+import FormContext
 import Testing
+import TestSupport
 
 /// The examples of Docs/Durability.md, verbatim, with their printed output checked.
 @Suite("Durability guide examples", .serialized)
@@ -116,8 +116,9 @@ struct DurabilityDocsTests {
         defer { scratch.remove() }
         let outbox = try Outbox(folder: scratch.path + "/outbox")
         try outbox.enqueue(FinalizedSubmission(submission: try FormSubmission(["age": 12, "email": "ada@example.com"])))
+        // What HTTPTransport makes of a 422 answer with that JSON body (HTTPTransportTests checks it).
         try await outbox.deliver(using: { _, _ in
-            HTTPTransport.delivery(status: 422, body: Data(#"{"message": "too young", "errors": {"age": ["must be 18 or older"]}}"#.utf8))
+            .rejected(reason: "HTTP 422: too young", fieldErrors: ["age": ["must be 18 or older"]])
         })
         // --- Docs/Durability.md: parked records
         for parked in try outbox.parked() {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContextCore
+import FormContext
 
 /// The examples of Docs/Repeats.md, compiled and run.
 @Suite("Docs/Repeats.md examples")
@@ -77,11 +77,11 @@ struct RepeatDocsTests {
         form.set("north", for: FormKey<String>("homeArea").name)
         let first = try form.appendRow(to: "visits", ["visit": Date(timeIntervalSince1970: 0), "area": "north"])
         let second = try form.appendRow(to: "visits", ["visit": Date(timeIntervalSince1970: 86_400 * 3), "area": "south"])
-        #expect(form[second.scope(in: "visits").key(daysSincePrevious)] == 3)
-        #expect(form[first.scope(in: "visits").key(daysSincePrevious)] == nil)
-        #expect(form[second.scope(in: "visits").key(outOfArea)] == true)
+        #expect(form[daysSincePrevious.scoped(in: second.scope(in: "visits"))] == 3)
+        #expect(form[daysSincePrevious.scoped(in: first.scope(in: "visits"))] == nil)
+        #expect(form[outOfArea.scoped(in: second.scope(in: "visits"))] == true)
         try form.moveRow(second, in: "visits", to: 0)
-        #expect(form[first.scope(in: "visits").key(daysSincePrevious)] == -3)
+        #expect(form[daysSincePrevious.scoped(in: first.scope(in: "visits"))] == -3)
     }
 
     @Test("the number of rows from a rule; the same checks on a server")

@@ -1,6 +1,7 @@
 import Foundation
 import FormContext
 import Testing
+import TestSupport
 
 /// The repeat-group examples of Docs/Bridge.md and Docs/Durability.md, verbatim, with their printed
 /// output checked.

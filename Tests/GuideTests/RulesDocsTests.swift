@@ -1,6 +1,7 @@
 @_spi(Diagnostics) import FormContext
 import Foundation
 import Testing
+import TestSupport
 
 /// The examples of Docs/Rules.md, verbatim, each run with what it prints checked against the guide's
 /// own "prints" block.

@@ -1,6 +1,7 @@
 import FormContext
 import Synchronization
 import Testing
+import TestSupport
 
 /// Collects what a documentation example prints.
 final class DocPrinter: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Code that a test compiles and a document shows, found between markers in the test sources:
 ///
@@ -11,24 +11,24 @@ import Foundation
 /// The marker names one or more documents (`README.md + Docs/GettingStarted.md`), relative to the
 /// package root, and a title. The lines between the markers, without their common indentation, must
 /// appear as consecutive lines of one `swift` code block in each document named.
-struct DocSnippet: CustomStringConvertible {
+public struct DocSnippet: CustomStringConvertible {
     /// The documents that show the snippet, relative to the package root.
-    let documents: [String]
+    public let documents: [String]
     /// The title after the documents in the marker.
-    let title: String
+    public let title: String
     /// The test file and line of the opening marker.
-    let source: String
+    public let source: String
     /// The lines, without their common indentation.
-    let lines: [String]
+    public let lines: [String]
 
-    var description: String { "\(source) (\(title))" }
+    public var description: String { "\(source) (\(title))" }
 
-    /// The package root: three levels up from this file (Tests/FormContextTests/Support).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root: two levels up from this file's folder (Tests/TestSupport).
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Every snippet in the Swift files under Tests/, in file and line order.
-    static func all() throws -> [DocSnippet] {
+    public static func all() throws -> [DocSnippet] {
         let tests = packageRoot.appendingPathComponent("Tests")
         guard let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil) else { return [] }
         let paths = files.compactMap { ($0 as? URL)?.path }.filter { $0.hasSuffix(".swift") }.sorted()
@@ -39,7 +39,7 @@ struct DocSnippet: CustomStringConvertible {
     }
 
     /// The snippets between markers in `text`.
-    static func snippets(in text: String, file: String) throws -> [DocSnippet] {
+    public static func snippets(in text: String, file: String) throws -> [DocSnippet] {
         var result: [DocSnippet] = []
         var open: (documents: [String], title: String, line: Int, lines: [String])?
         for (index, line) in text.components(separatedBy: "\n").enumerated() {
@@ -63,14 +63,14 @@ struct DocSnippet: CustomStringConvertible {
     }
 
     /// `lines` without the indentation they all share (blank lines aside), trailing spaces dropped.
-    static func dedented(_ lines: [String]) -> [String] {
+    public static func dedented(_ lines: [String]) -> [String] {
         let indent = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
         return lines.map { String($0.dropFirst(min(indent, $0.prefix(while: { $0 == " " }).count))) }
     }
 
     /// The `swift` code blocks of the document at `path`, each as its lines.
-    static func swiftBlocks(of path: String) throws -> [[String]] {
+    public static func swiftBlocks(of path: String) throws -> [[String]] {
         let text = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
         var blocks: [[String]] = []
         var fence: (isSwift: Bool, lines: [String])?
@@ -90,7 +90,7 @@ struct DocSnippet: CustomStringConvertible {
     }
 
     /// Whether the lines of the snippet appear, consecutively, in `block`.
-    func appears(in block: [String]) -> Bool {
+    public func appears(in block: [String]) -> Bool {
         guard lines.count <= block.count else { return false }
         return (0...(block.count - lines.count)).contains { start in
             Array(block[start..<(start + lines.count)]) == lines
@@ -98,9 +98,9 @@ struct DocSnippet: CustomStringConvertible {
     }
 
     /// A marker that does not name a document and a title, or is never closed.
-    struct MarkerError: Error, CustomStringConvertible {
-        let place: String
-        var description: String {
+    public struct MarkerError: Error, CustomStringConvertible {
+        public let place: String
+        public var description: String {
             "\(place): a snippet marker must read '// --- <document>.md: <title>' and be closed by '// --- end'"
         }
     }

@@ -4,16 +4,16 @@ import Foundation
 ///
 /// They use a pthread-based lock rather than `Mutex` so that ThreadSanitizer sees every
 /// hand-over of the lock, contended or not.
-final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
     // `@unchecked Sendable` is sound: `value` is only read or written inside `withLock`, under `lock`.
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

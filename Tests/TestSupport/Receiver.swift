@@ -1,22 +1,22 @@
-import Foundation
+public import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// The python3 receiver in Support/receiver.py, run on 127.0.0.1 for one test.
-final class Receiver: Sendable {
-    let process: Process
-    let port: Int
+/// The python3 receiver in receiver.py beside this file, run on 127.0.0.1 for one test.
+public final class Receiver: Sendable {
+    public let process: Process
+    public let port: Int
 
-    static var script: String {
+    public static var script: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("receiver.py").path
     }
 
     /// Whether python3 can be run here.
-    static let isAvailable: Bool = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+    public static let isAvailable: Bool = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
         || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/python3")
 
-    init(stallSeconds: Double = 3) throws {
+    public init(stallSeconds: Double = 3) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.script, "--stall", String(stallSeconds), "--lifetime", "120"]
@@ -36,49 +36,49 @@ final class Receiver: Sendable {
         self.port = port
     }
 
-    var recordsURL: URL { URL(string: "http://127.0.0.1:\(port)/records")! }
+    public var recordsURL: URL { URL(string: "http://127.0.0.1:\(port)/records")! }
 
     /// Plans the behaviours of the next requests.
-    func plan(_ behaviours: [String]) async throws {
+    public func plan(_ behaviours: [String]) async throws {
         try await plan(json: String(decoding: try JSONSerialization.data(withJSONObject: behaviours), as: UTF8.self))
     }
 
     /// Plans the behaviours of the next requests, written as a JSON array (of names and exact answers).
-    func plan(json: String) async throws {
+    public func plan(json: String) async throws {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/plan")!)
         request.httpMethod = "POST"
         request.httpBody = Data(json.utf8)
         _ = try await URLSession.shared.data(for: request)
     }
 
-    struct Other: Decodable {
-        let method: String
-        let path: String
-        let authorization: String?
-        let length: Int
+    public struct Other: Decodable {
+        public let method: String
+        public let path: String
+        public let authorization: String?
+        public let length: Int
     }
 
     /// Every request to a path other than /records (and the receiver's own) so far.
-    func others() async throws -> [Other] {
+    public func others() async throws -> [Other] {
         let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/others")!)
         return try JSONDecoder().decode([Other].self, from: data)
     }
 
-    struct Entry: Decodable {
-        let key: String?
-        let contentType: String?
-        let body: String
-        let behaviour: String
+    public struct Entry: Decodable {
+        public let key: String?
+        public let contentType: String?
+        public let body: String
+        public let behaviour: String
     }
 
     /// Every request to /records so far.
-    func log() async throws -> [Entry] {
+    public func log() async throws -> [Entry] {
         let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/log")!)
         return try JSONDecoder().decode([Entry].self, from: data)
     }
 
     /// Ends the receiver (SIGKILL: a test process may pass an ignored SIGTERM on to its children).
-    func stop() {
+    public func stop() {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }

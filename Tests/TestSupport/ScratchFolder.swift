@@ -1,39 +1,39 @@
 import Foundation
 
 /// A fresh folder under the system's temporary folder, removed when the test is done with it.
-struct ScratchFolder {
-    let path: String
+public struct ScratchFolder {
+    public let path: String
 
-    init(_ name: String = "scratch") throws {
+    public init(_ name: String = "scratch") throws {
         path = NSTemporaryDirectory() + "formcontext-\(name)-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
-    func file(_ name: String) -> String { path + "/" + name }
+    public func file(_ name: String) -> String { path + "/" + name }
 
     /// The names in the folder (hidden ones too), sorted.
-    func names(_ sub: String = "") -> [String] {
+    public func names(_ sub: String = "") -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: sub.isEmpty ? path : path + "/" + sub)) ?? []).sorted()
     }
 
-    func remove() {
+    public func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }
 }
 
 /// A tiny tmpfs mounted for one test: a full disk, or a read-only file system that stops root too.
-struct TemporaryMount {
-    let path: String
+public struct TemporaryMount {
+    public let path: String
 
     /// Whether this process may mount a tmpfs (it needs to be root, or hold the capability).
-    static let isAvailable: Bool = {
+    public static let isAvailable: Bool = {
         guard let mount = try? TemporaryMount(sizeInKilobytes: 16) else { return false }
         mount.unmount()
         return true
     }()
 
     /// Mounts a tmpfs of `sizeInKilobytes`.
-    init(sizeInKilobytes: Int) throws {
+    public init(sizeInKilobytes: Int) throws {
         path = NSTemporaryDirectory() + "formcontext-mount-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(sizeInKilobytes)k,mode=700", "tmpfs", path]) else {
@@ -43,11 +43,11 @@ struct TemporaryMount {
     }
 
     /// Makes the file system read-only: writes fail with EROFS, for root too.
-    func makeReadOnly() -> Bool {
+    public func makeReadOnly() -> Bool {
         Self.run("/bin/mount", ["-o", "remount,ro", path])
     }
 
-    func unmount() {
+    public func unmount() {
         _ = Self.run("/bin/umount", [path])
         try? FileManager.default.removeItem(atPath: path)
     }
