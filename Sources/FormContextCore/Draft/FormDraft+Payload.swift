@@ -65,7 +65,8 @@ extension FormDraft {
             case .string(let identifier)? = form["identifier"], case .number(let versionText)? = form["version"],
             let version = Int(versionText), case .number(let savedText)? = root["savedAt"], let saved = Double(savedText),
             case .object(let fields)? = root["fields"]
-        else { throw .typeMismatch(key: "form", expected: "a draft's form, savedAt and fields", found: document.excerpt()) }
+        // Not the document's text: a draft may hold secret values.
+        else { throw .typeMismatch(key: "form", expected: "a draft's form, savedAt and fields", found: "an object lacking one of them") }
         if let definition, definition.identifier != identifier {
             throw .typeMismatch(key: "form", expected: "a draft of the form '\(definition.identifier)'", found: "a draft of '\(identifier)'")
         }
