@@ -17,7 +17,13 @@ let package = Package(
         .executable(name: "ContextDemo", targets: ["ContextDemo"]),
     ],
     targets: [
-        .target(name: "FormContext", swiftSettings: strict),
+        // The engine: the store, the live form, definitions, rules, validation, repeat groups, screens.
+        .target(name: "FormContextCore", swiftSettings: strict),
+        // Drafts, the outbox and its HTTP transport, built on the engine's public API only: a plain
+        // import, so the compiler rejects any reach into the engine's internals.
+        .target(name: "FormContextDurability", dependencies: ["FormContextCore"], swiftSettings: strict),
+        // What users import: re-exports the modules above, so `import FormContext` gives all of them.
+        .target(name: "FormContext", dependencies: ["FormContextCore", "FormContextDurability"], swiftSettings: strict),
         .executableTarget(name: "ContextDemo", dependencies: ["FormContext"], swiftSettings: strict),
         .target(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
         .executableTarget(
@@ -32,12 +38,18 @@ let package = Package(
         .target(name: "LeakSuppressions", path: "Tests/LeakSuppressions"),
         .testTarget(
             name: "FormContextTests",
-            dependencies: ["FormContext", "ContextDemo", "FormContextBenchmarks", "DurabilityProbe", "LeakSuppressions"],
-            exclude: ["Support/receiver.py"],
+            dependencies: [
+                "FormContext", "FormContextCore", "FormContextDurability", "ContextDemo", "FormContextBenchmarks", "DurabilityProbe",
+                "LeakSuppressions", "TestSupport",
+            ],
             swiftSettings: strict
         ),
-        // The guides' examples that declare their own types at file scope (a `Hotspot` of their own),
-        // apart from the demo's types that FormContextTests sees.
-        .testTarget(name: "GuideTests", dependencies: ["FormContext"], swiftSettings: strict),
+        // What both test targets use: a scratch folder, the python3 HTTP receiver (receiver.py), a lock
+        // for test doubles, and the scan of the guides' code blocks.
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["receiver.py"], swiftSettings: strict),
+        // Every example of the guides and the README, compiled with a plain `import FormContext` (no
+        // `@testable`): the compiler proves they use the public API only. Apart from the demo's types
+        // that FormContextTests sees, so examples can declare their own (a `Hotspot` of their own).
+        .testTarget(name: "GuideTests", dependencies: ["FormContext", "TestSupport"], swiftSettings: strict),
     ]
 )

@@ -1,4 +1,4 @@
-@testable import FormContext
+@testable import FormContextCore
 import Testing
 
 /// Blank text (white space only) counts as empty for every validator but `required`, so a person

@@ -1,4 +1,4 @@
-@testable import FormContext
+@testable import FormContextCore
 import Testing
 @testable import ContextDemo
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import FormContext
+@testable import FormContextCore
 import Testing
 @testable import ContextDemo
 

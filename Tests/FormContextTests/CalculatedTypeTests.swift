@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
 
 /// A calculation of `Int`, `String`, `Bool` or `Double` is compiled for its type when the caller's
 /// closure has that type, and takes the generic way when it reaches `calculated` through generic

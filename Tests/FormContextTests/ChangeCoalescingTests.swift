@@ -1,4 +1,4 @@
-@testable import FormContext
+@testable import FormContextCore
 import Testing
 
 /// A change handler hears once per mutation of each key, also of keys the settling of a mutation

@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 @Suite("A change set carries the change only: each stage keeps its own requests and progress")
 struct ChangeSetShapeTests {

@@ -1,5 +1,6 @@
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
 import Testing
+import TestSupport
 
 /// The form used from many tasks at once. Run under ThreadSanitizer with
 /// `swift test --sanitize=thread --filter ConcurrencyTests`.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
-@testable import FormContext
+@testable import FormContextCore
+@testable import FormContextDurability
 
 /// Kills a process that saves drafts or enqueues records at random moments and checks what survived.
 @Suite("Crash safety", .serialized)

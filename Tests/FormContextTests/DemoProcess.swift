@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `ContextDemo` binary as a separate process.
 enum DemoProcess {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The documents' code and the tests' code are the same code: every snippet a test compiles appears
 /// in the documents its marker names, and every block of the guides that promise it is compiled.
@@ -35,6 +36,24 @@ struct DocSnippetTests {
             #expect(snippets.contains { $0.lines == block }, "block \(index + 1) of \(guide) is not compiled by any test: \(block.prefix(3))")
         }
         if guide == "Docs/SwiftUI.md" { #expect(blocks.contains { $0.first == Self.swiftUIMarker }, "\(guide) shows SwiftUI code") }
+    }
+
+    @Test("every snippet is compiled by GuideTests, whose files import FormContext without @testable")
+    func snippetsUseThePublicAPIOnly() throws {
+        let snippets = try DocSnippet.all()
+        for snippet in snippets {
+            #expect(snippet.source.hasPrefix("Tests/GuideTests/"), "\(snippet) is outside Tests/GuideTests, where it could use internals")
+        }
+        let folder = DocSnippet.packageRoot.appendingPathComponent("Tests/GuideTests")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(!files.isEmpty)
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let imports = text.components(separatedBy: "\n").filter { $0.contains("import ") && !$0.hasPrefix("//") && !$0.hasPrefix("///") }
+            #expect(!imports.contains { $0.contains("@testable") }, "Tests/GuideTests/\(file) imports with @testable")
+            #expect(!imports.contains { $0.contains("import FormContextCore") || $0.contains("import FormContextDurability") },
+                    "Tests/GuideTests/\(file) imports a module users do not import")
+        }
     }
 
     @Test("a snippet that differs from its document by one character is caught")

@@ -1,8 +1,10 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
+@_spi(Diagnostics) @testable import FormContextDurability
 
 @Suite("Draft autosave")
 struct DraftAutosaveTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
+@testable import FormContextDurability
 
 @Suite("Draft files")
 struct DraftFileTests {

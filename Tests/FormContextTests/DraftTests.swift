@@ -1,8 +1,10 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
-@testable import FormContext
+@testable import FormContextCore
+@testable import FormContextDurability
 
 /// The survey form the draft tests edit.
 enum Survey {

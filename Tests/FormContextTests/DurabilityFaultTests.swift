@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
-@testable import FormContext
+@testable import FormContextCore
+@testable import FormContextDurability
 
 /// Drafts and the outbox on a full disk and on a read-only file system: clear errors, nothing lost.
 @Suite("Durability on a full disk and a read-only file system", .enabled(if: TemporaryMount.isAvailable, "mounting a tmpfs needs root"))

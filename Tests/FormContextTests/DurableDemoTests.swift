@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
-@testable import FormContext
+@testable import FormContextCore
+@testable import FormContextDurability
 
 /// The demo's drafts, outbox and `send`, run as a process.
 @Suite("Demo: drafts, outbox and send", .serialized)

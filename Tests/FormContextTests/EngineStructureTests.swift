@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 @Suite("Engine structures against simple oracles")
 struct EngineStructureTests {

@@ -1,4 +1,4 @@
-@testable import FormContext
+@testable import FormContextCore
 import Testing
 
 /// Errors set by hand (`setErrors(_:for:)`, a server's answer) follow one rule whether or not the

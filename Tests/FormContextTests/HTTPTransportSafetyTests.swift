@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
-@testable import FormContext
+@testable import FormContextCore
+@testable import FormContextDurability
 
 /// What `HTTPTransport` must never do: count a record as delivered by a server that did not get its
 /// body, send the caller's headers anywhere but its URL, wait past its deadline, or ignore the wait a

@@ -1,5 +1,6 @@
-@testable import FormContext
+@testable import FormContextCore
 import Testing
+import TestSupport
 @testable import ContextDemo
 
 /// The seed's hotspot screens, declared with the layout builders over the demo's settings form,

@@ -1,5 +1,6 @@
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
 import Testing
+import TestSupport
 
 /// A reader that user code keeps (a rule, a validator, a screen's condition) records reads only for
 /// the run it was made for, on the thread running it: kept past its run, or read from another thread,

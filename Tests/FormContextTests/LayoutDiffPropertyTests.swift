@@ -1,6 +1,7 @@
-@testable import FormContext
+@testable import FormContextCore
 import Foundation
 import Testing
+import TestSupport
 
 /// Random screens under random changes: every diff a live screen reports, applied to the rows shown
 /// before it as a table view applies a batch update, gives the rows shown after it; and after every

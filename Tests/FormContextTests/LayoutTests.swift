@@ -1,7 +1,8 @@
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
 import Foundation
 import Observation
 import Testing
+import TestSupport
 
 /// The layout builders, the live screen's visible state and diffs, scoping, and what each cell kind
 /// does, on small screens of their own.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// A model holding a value that is not a number.
 struct NaNProbe: Hashable, Sendable {

@@ -1,4 +1,4 @@
-@testable import FormContext
+@testable import FormContextCore
 import Observation
 import Testing
 

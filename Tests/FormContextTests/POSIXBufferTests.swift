@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
-@testable import FormContext
+@testable import FormContextCore
+@testable import FormContextDurability
 
 /// The system calls that take a buffer (`write`, `read`) and the folder listing that reads a C name
 /// (`d_name`): what they hand back is exactly what is on disk, across chunk boundaries and at the

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// Counts calls from any thread.
 final class RunCounter: Sendable {

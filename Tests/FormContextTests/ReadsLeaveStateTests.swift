@@ -3,7 +3,7 @@ import Observation
 import Synchronization
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 @Suite("A read changes nothing: keys under a rules' group are read without making their slots")
 struct ReadsLeaveStateTests {

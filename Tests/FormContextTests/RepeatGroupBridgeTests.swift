@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// A trip a resident made: a model inside a model inside an array.
 struct Trip: Codable, Hashable, Sendable {

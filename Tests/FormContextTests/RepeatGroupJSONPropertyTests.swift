@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// Random repeat groups carried through submission JSON and back, against a plain array of rows.
 ///

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
+@testable import FormContextDurability
 
 /// A household with a secret field in each row, for the JSON tests.
 enum Guests {

@@ -2,7 +2,7 @@ import Foundation
 import Observation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// Keys of the household the repeat group tests share.
 enum Household {

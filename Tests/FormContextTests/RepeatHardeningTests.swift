@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// What hostile input does to repeat groups: each case once failed, trapped or lost data.
 @Suite("Repeat groups: hostile input")

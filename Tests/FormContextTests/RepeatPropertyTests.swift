@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
 
 /// Random sequences of row operations on a live form, checked after every step against the same
 /// operations on a plain array of rows, with every derived value (calculations, neighbours, outside

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
 
 @Suite("Repeat groups: rules, summaries and group checks")
 struct RepeatRulesTests {

@@ -1,5 +1,6 @@
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
 import Testing
+import TestSupport
 
 /// Repeat sections on a live screen: a section per row, bound to the row's keys, kept current as
 /// rows are added, removed, moved and edited, and the form's rules hiding a row's field hiding its cell.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
-@testable import FormContext
+@testable import FormContextCore
+@testable import FormContextDurability
 
 /// The members demo restoring a draft whose summaries are wrong and whose order cannot be given,
 /// run as a process.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// Restoring a draft settles like any mutation: summaries and calculations are what the restored rows
 /// compute, whatever the draft held for them, and the fields of rows the form does not have (an
@@ -71,7 +71,7 @@ struct RestoreSettlingTests {
               "adults": {"type": "Int", "value": 77}
             }}
             """
-        let draft = try FormDraft(payload: Array(json.utf8), definition: definition)
+        let draft = try FormDraft(json: JSONValue(parsing: Data(json.utf8)), definition: definition)
         #expect(draft.skippedKeys.keys.contains("members"))
         let form = FormContextObject(definition: definition)
         try form.appendRow(to: "members", ["name": "Cy", "age": 40])

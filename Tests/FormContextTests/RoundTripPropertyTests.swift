@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// Random values of every stored type, extremes included, carried through each route a value takes
 /// (control text, submission JSON, the bridge) and back: each comes back unchanged,

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
-@testable import FormContext
+@testable import FormContextCore
+@testable import FormContextDurability
 
 /// Row ids are exact integers from JSON to the live form, through new rows, JSON and drafts and back:
 /// an id is taken when read only if every id a form then gives after it reads back too, and a form

@@ -1,4 +1,4 @@
-@testable import FormContext
+@testable import FormContextCore
 import Testing
 
 /// The difference of two row orders, as a live screen takes it: removing the rows that leave and

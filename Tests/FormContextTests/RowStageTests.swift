@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 @Suite("The rows stage: a write is the write alone, and the rows follow what it recorded")
 struct RowStageTests {

@@ -1,4 +1,4 @@
-@testable import FormContext
+@testable import FormContextCore
 import Testing
 
 /// Cycles that close through a repeat group's statistics — a summary of the rows, the row count a

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// The dependency graph records each rule's reads as a range of the level's shared array of slots
 /// read: what it answers must be what each node read in its own range, and nothing of its

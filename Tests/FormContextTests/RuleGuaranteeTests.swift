@@ -1,6 +1,7 @@
 import Testing
+import TestSupport
 
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
 
 /// The promises of the rule engine that the other rule tests leave open: glitch-free order across
 /// kinds of rules, branch-dependent reads within one mutation, what is and is not a cycle, size

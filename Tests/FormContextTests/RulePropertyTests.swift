@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
 
 /// Random forms with rules (calculations over earlier fields, visibility, enabled and required
 /// conditions, nested groups, hidden values kept or cleared) under random edits and transactions.

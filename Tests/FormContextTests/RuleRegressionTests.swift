@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
 
 /// Forms on which the rule engine once went wrong, each found by ``RulePropertyTests`` (the seed and
 /// form named) and pinned here in its smallest shape.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
 
 /// Typed keys the rule tests share.
 private enum K {

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// A level whose raw value is itself a secret.
 enum SecretLevel: String, Hashable, Sendable, Codable {

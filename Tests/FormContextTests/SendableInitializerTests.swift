@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// `FormChange` and `FieldState` are `Sendable` by construction: their public initializers take
 /// `Hashable & Sendable` values only and box them as a form's store does, so what they hold compares

@@ -1,7 +1,8 @@
 import Dispatch
-@testable import FormContext
+@testable import FormContextCore
 import Foundation
 import Testing
+import TestSupport
 
 /// User code the form runs while it settles may wait for other threads that use the form: no lock of
 /// the form is held while it runs, and a write from another thread meanwhile is settled after, not

@@ -3,7 +3,7 @@ import Observation
 import Synchronization
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 @Suite("Slots are reclaimed: row churn and reads of unknown keys keep a live form's size bounded")
 struct SlotReclaimTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 @Suite("Slot table: the per-field records of a mutation")
 struct SlotTableTests {

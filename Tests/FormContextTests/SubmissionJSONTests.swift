@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 enum Preview: String, Hashable, Sendable, CaseIterable {
     case always, whenUnlocked, never

@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 import Observation
 import Testing
+import TestSupport
 
-@testable import FormContext
+@testable import FormContextCore
 
 struct Offline: Error, CustomStringConvertible {
     var description: String { "the server is offline" }

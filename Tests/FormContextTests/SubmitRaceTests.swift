@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// Submits whose form changes, or whose task is cancelled, while they wait for asynchronous checks.
 @Suite("Submitting while the form changes")

@@ -1,4 +1,4 @@
-@_spi(Diagnostics) @testable import FormContext
+@_spi(Diagnostics) @testable import FormContextCore
 import Synchronization
 import Testing
 

@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// The addresses `Mutex.withAnnotatedLock(hooks:_:)` announces to ThreadSanitizer: one per lock, the
 /// same for its acquire and its release and for every call, inside the lock's own storage, and

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// A definition with one field of every type JSON can hold.
 enum EveryType {

@@ -1,6 +1,7 @@
 import Synchronization
 
-@testable import FormContext
+@testable import FormContextCore
+import TestSupport
 
 /// A clock for debounce intervals that moves only when a test advances it.
 final class TestClock: Sendable {

@@ -1,7 +1,8 @@
 import Synchronization
 import Testing
+import TestSupport
 
-@testable import FormContext
+@testable import FormContextCore
 
 struct LookupError: Error, CustomStringConvertible {
     var description: String { "directory unavailable" }

@@ -2,8 +2,9 @@ import Foundation
 import Observation
 import Synchronization
 import Testing
+import TestSupport
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// Counts how often an observation of a value fires.
 final class ObservationCounter: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FormContext
+@testable import FormContextCore
 
 /// One input for a text validator and whether it must pass.
 struct TextCase: CustomTestStringConvertible, Sendable {

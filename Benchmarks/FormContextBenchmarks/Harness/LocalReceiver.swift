@@ -1,6 +1,6 @@
 import Foundation
 
-/// The tests' HTTP receiver (Tests/FormContextTests/Support/receiver.py), run on 127.0.0.1 with
+/// The tests' HTTP receiver (Tests/TestSupport/receiver.py), run on 127.0.0.1 with
 /// python3 for the outbox scenario; `nil` when python3 or the script is missing.
 final class LocalReceiver {
     private let process = Process()
@@ -9,7 +9,7 @@ final class LocalReceiver {
     init?() {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Tests/FormContextTests/Support/receiver.py").path
+            .appendingPathComponent("Tests/TestSupport/receiver.py").path
         guard FileManager.default.fileExists(atPath: script) else { return nil }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script, "--lifetime", "300"]

@@ -1,4 +1,4 @@
-@testable import FormContext
+@testable import FormContextCore
 import Synchronization
 
 /// Collects the changes a subscription receives, from any thread.

@@ -1,4 +1,4 @@
-@testable import FormContext
+@testable import FormContextCore
 
 extension FormContextObject {
     /// Writes every value of `values` in one batch, in key order, its secret keys made secret first,

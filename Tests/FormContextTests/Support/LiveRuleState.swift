@@ -1,4 +1,4 @@
-@testable import FormContext
+@testable import FormContextCore
 
 /// What a live form holds and decides, read for comparison with the oracle.
 struct LiveRuleState {

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-@testable import FormContext
+@testable import FormContextCore
+@testable import FormContextDurability
 
 /// A sleep that waits until the test wakes it, a clock the test sets, and random numbers it chooses,
 /// so debouncing and backoff run without waiting.

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-@testable import FormContext
+@testable import FormContextCore
+@testable import FormContextDurability
 
 /// An in-process transport that records every call and answers from a script, per instance id.
 final class RecordingTransport: Sendable {

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+import FormContext
+
+/// The examples of Docs/Repeats.md, compiled and run.
+@Suite("Docs/Repeats.md examples")
+struct RepeatDocsTests {
+    @Test("defining a group, adding, moving and removing rows")
+    func definingAndEditing() throws {
+        // --- Docs/Repeats.md: Defining a group
+        let name = FormKey<String>("name")
+        let age = FormKey<Int>("age")
+        let isAdult = FormKey<Bool>("isAdult")
+
+        let members = RepeatGroup("members", minimum: 1, maximum: 12, fields: [
+            FieldDefinition(name, validators: [.required()]),
+            FieldDefinition(age, validators: [.range(0...130)]),
+            FieldDefinition(FormKey<String>("relationship"), default: "other"),
+            FieldDefinition(isAdult).calculated { row in row[age].map { $0 >= 18 } },
+        ])
+        .unique(name)
+        .validator(.atLeastOne(isAdult, equals: true, message: "needs an adult"))
+        .summary(FormKey<Int>("householdSize"), .count)
+        .summary(FormKey<Int>("adults"), .count(where: isAdult, equals: true))
+
+        let household = try FormDefinition([
+            FieldDefinition(FormKey<String>("address"), validators: [.required()]),
+            FieldDefinition(members),
+        ])
+        let form = FormContextObject(definition: household)
+        let rows = form.rows(of: "members")   // [r1]: the minimum, holding the defaults
+        // --- end
+        #expect(rows == [RowID(1)])
+
+        // --- Docs/Repeats.md: Working with rows
+        let ada = try form.appendRow(to: "members", ["name": "Ada", "age": 36])   // r2
+        let bo = try form.insertRow(into: "members", at: 0, ["name": "Bo", "age": 7])   // r3
+        try form.moveRow(bo, in: "members", to: 2)
+        try form.removeRow(RowID(1), from: "members")
+        let order = form.rows(of: "members")   // [r2, r3]
+
+        let adaAge = age.scoped(in: ada.scope(in: "members"))   // members.r2.age
+        form.set(37, for: adaAge.name)
+        let boIsAdult = form[isAdult.scoped(in: bo.scope(in: "members"))]   // false
+        let size = form[FormKey<Int>("householdSize")]   // 2
+        // --- end
+        #expect(order == [ada, bo])
+        #expect(form["members.r2.age"] == AnyHashable(37))
+        #expect(boIsAdult == false)
+        #expect(size == 2)
+        #expect(form[FormKey<Int>("adults")] == 1)
+    }
+
+    @Test("rules reading the row, the previous row and outside the group")
+    func rowRules() throws {
+        // --- Docs/Repeats.md: Rules in a row
+        let visit = FormKey<Date>("visit")
+        let daysSincePrevious = FormKey<Int>("daysSincePrevious")
+        let outOfArea = FormKey<Bool>("outOfArea")
+        let area = FormKey<String>("area")
+        let visits = RepeatGroup("visits", fields: [
+            FieldDefinition(visit),
+            FieldDefinition(area),
+            // The previous row's date: runs again when this row's previous row changes, only then.
+            FieldDefinition(daysSincePrevious).calculated { (row: FormValues) -> Int? in
+                guard let date = row[visit], let before = row.previousRow?[visit] else { return nil }
+                return Int(date.timeIntervalSince(before) / 86_400)
+            },
+            // A field outside the group, read through `outer`.
+            FieldDefinition(outOfArea).calculated { row in
+                row[area].map { $0 != row.outer[FormKey<String>("homeArea")] }
+            },
+        ])
+        // --- end
+        let form = FormContextObject(definition: try FormDefinition([FieldDefinition(FormKey<String>("homeArea")), FieldDefinition(visits)]))
+        form.set("north", for: FormKey<String>("homeArea").name)
+        let first = try form.appendRow(to: "visits", ["visit": Date(timeIntervalSince1970: 0), "area": "north"])
+        let second = try form.appendRow(to: "visits", ["visit": Date(timeIntervalSince1970: 86_400 * 3), "area": "south"])
+        #expect(form[daysSincePrevious.scoped(in: second.scope(in: "visits"))] == 3)
+        #expect(form[daysSincePrevious.scoped(in: first.scope(in: "visits"))] == nil)
+        #expect(form[outOfArea.scoped(in: second.scope(in: "visits"))] == true)
+        try form.moveRow(second, in: "visits", to: 0)
+        #expect(form[daysSincePrevious.scoped(in: first.scope(in: "visits"))] == -3)
+    }
+
+    @Test("the number of rows from a rule; the same checks on a server")
+    func countAndServer() throws {
+        // --- Docs/Repeats.md: The number of rows from a rule
+        let childCount = FormKey<Int>("childCount")
+        let children = RepeatGroup("children", maximum: 20, fields: [FieldDefinition(FormKey<String>("name"))])
+            .count { values in values[childCount] }
+        // --- end
+        let definition = try FormDefinition([FieldDefinition(childCount), FieldDefinition(children)])
+        let form = FormContextObject(definition: definition)
+        form.set(2, for: childCount.name)
+        #expect(form.rows(of: "children").count == 2)
+
+        // --- Docs/Repeats.md: On the server
+        var submitted = FormContext()
+        submitted.set(RowOrder([RowID(1), RowID(2)]), for: "members")
+        submitted.set("Ada", for: "members.r1.name")
+        submitted.set("Ada", for: "members.r2.name")
+        submitted.set(200, for: "members.r2.age")
+        let report = try FormDefinition([FieldDefinition(
+            RepeatGroup("members", fields: [FieldDefinition(FormKey<String>("name")), FieldDefinition(FormKey<Int>("age"), validators: [.range(0...130)])])
+                .unique(FormKey<String>("name")))]).validate(submitted)
+        // members: has the same name in more than one row
+        // members.r2.age: must be between 0 and 130
+        // --- end
+        #expect(report.errors.map(\.key) == ["members", "members.r2.age"])
+        #expect(report.errors.first?.message == "has the same name in more than one row")
+    }
+}
