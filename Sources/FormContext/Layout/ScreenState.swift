@@ -116,8 +116,8 @@ struct ScreenState: Sendable {
         return shape.cells(of: section).compactMap { cellShown[$0] && fieldShown[$0] ? $0 - start : nil }
     }
 
-    /// What `changes` call for: the derivations that read a key whose value changed (`readers`, the
-    /// screen's nodes reading each change's key, from the form's graph), in the order they are
+    /// What `changes` call for: the derivations that read a key whose value changed (the screen's
+    /// nodes the settle handed out with each change, ``SettledChange/nodes``), in the order they are
     /// declared, the new visibility of the cells bound to a field the form showed or hid, and in the
     /// repeat sections, the rows that arrive or leave and the rows' derivations to run.
     ///
@@ -126,14 +126,14 @@ struct ScreenState: Sendable {
     ///
     /// - Complexity: O(*d* log *d* + *c*) for *d* derivations and *c* cells concerned; O(*n*) over
     ///   the *n* derivations of the screen when *d* is a large part of them.
-    func plan(_ changes: [SettledChange], readers: [[Int]]) -> ScreenPlan {
+    func plan(_ changes: [SettledChange]) -> ScreenPlan {
         var raws: [Int] = []
         var fieldVisibility: [(cell: Int, isShown: Bool)] = []
         var rows = RowPlan()
-        for (change, nodes) in zip(changes, readers) {
+        for change in changes {
             planRows(change, into: &rows)
             if change.isValueChanged {
-                for node in nodes {
+                for node in change.nodes {
                     switch nodeMeaning[node] {
                     case .derivation(let derivation)?: raws.append(derivation.raw)
                     case .row(let slot, let id, let derivation)?:
