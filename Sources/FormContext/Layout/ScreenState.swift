@@ -28,6 +28,11 @@ struct ScreenState: Sendable {
     var nodeOfDerivation: [Int]
     /// What each node of the screen stands for.
     var nodeMeaning: [Int: ScreenNode] = [:]
+    /// Per node of a section's or cell's derivation, the one key it read when the form's graph last
+    /// recorded its reads, `nil` when it read none or several: a run that read that key again (a
+    /// cell reading its field, the commonest run) has nothing to record, and the screen does not go
+    /// to the form for it.
+    var soleKeyRead: [String?] = []
     /// The cells bound to each field.
     let fieldCells: [String: [Int]]
     /// Scratch space for one commit: for each section, its place among the sections the commit
@@ -161,6 +166,12 @@ struct ScreenState: Sendable {
         var work = GraphWork()
         for evaluation in evaluations {
             let node = nodeOfDerivation[evaluation.derivation.raw]
+            if node >= 0 {
+                // The same one key as last recorded: the graph holds it already (the key's slot is
+                // kept while the node reads it).
+                if evaluation.reads.count == 1, node < soleKeyRead.count, soleKeyRead[node] == evaluation.reads[0] { continue }
+                setSoleKeyRead(evaluation.reads, of: node)
+            }
             work.reads.append((node >= 0 ? node : nil, evaluation.reads))
             work.targets.append(.derivation(evaluation.derivation))
         }
@@ -175,17 +186,30 @@ struct ScreenState: Sendable {
         for slot in slots.indices {
             for node in slots[slot].takeDroppedNodes() {
                 nodeMeaning[node] = nil
+                setSoleKeyRead([], of: node)
                 work.dropped.append(node)
             }
         }
         return work
     }
 
+    /// Notes the keys `node` read as last recorded, for ``soleKeyRead``.
+    mutating func setSoleKeyRead(_ keys: [String], of node: Int) {
+        let key = keys.count == 1 ? keys[0] : nil
+        if node >= soleKeyRead.count {
+            guard key != nil else { return }
+            soleKeyRead.append(contentsOf: repeatElement(nil, count: node - soleKeyRead.count + 1))
+        }
+        soleKeyRead[node] = key
+    }
+
     /// Keeps the nodes the form's graph gave the results of `work`, in its order.
     mutating func assign(_ nodes: [Int], to work: GraphWork) {
-        for (node, target) in zip(nodes, work.targets) {
+        for ((node, target), entry) in zip(zip(nodes, work.targets), work.reads) {
             switch target {
-            case .derivation(let derivation): nodeOfDerivation[derivation.raw] = node
+            case .derivation(let derivation):
+                nodeOfDerivation[derivation.raw] = node
+                setSoleKeyRead(entry.keys, of: node)
             case .row(let slot, let id, let derivation):
                 guard slots[slot].entries[id] != nil else { continue }
                 slots[slot].entries[id]?.nodes[derivation] = node
