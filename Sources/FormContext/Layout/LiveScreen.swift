@@ -15,7 +15,8 @@ import Synchronization
 ///
 /// The live screen is a subscriber of the form's settle: the reads of its conditions, footers and
 /// cell values are nodes of the form's one dependency graph, beside its rules and validators, and
-/// once a mutation has settled the screen hears what it changed. Each value change re-runs only the
+/// once a mutation has settled the screen is handed what it changed, each change with the screen's
+/// derivations that read it (one lookup of the graph per changed field). Each value change re-runs only the
 /// conditions, footers and cell values that read the key the last time they ran (their reads are
 /// recorded on every run, so a read on another branch is followed), and each change of a field's
 /// visibility by the form's rules shows or hides the cells bound to it. A change
