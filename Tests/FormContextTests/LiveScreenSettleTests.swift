@@ -59,4 +59,37 @@ struct LiveScreenSettleTests {
             #expect(second.sections.first?.footer == keys[2..<6].map { expected[$0]! }.joined(separator: ","))
         }
     }
+
+    @Test("edits from several threads leave every footer showing the values the form holds")
+    func concurrentEditsSettleOnTheFormsValues() async {
+        var values = FormContext()
+        values.set("a", for: "mode")
+        for index in 0..<4 { values.set("", for: "k\(index)") }
+        let form = FormContextObject(values)
+        // A footer whose reads depend on a switch, so that its reads change while other threads write.
+        let screen = Screen("Threads") {
+            for section in 0..<4 {
+                FormSection(footer: { values in
+                    let key = values["mode"] as? String == "a" ? "k\(section)" : "k\(3 - section)"
+                    return values[key] as? String ?? "-"
+                }) {
+                    TextCell("Mode", key: FormKey<String>("mode"))
+                }
+            }
+        }
+        let live = LiveScreen(screen, form: form)
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<4 {
+                group.addTask {
+                    for round in 0..<200 {
+                        if round % 7 == thread { form.set(round % 2 == 0 ? "a" : "b", for: "mode") }
+                        form.set("t\(thread)r\(round)", for: "k\(thread)")
+                    }
+                }
+            }
+        }
+        let isA = form["mode"] as? String == "a"
+        let expected = (0..<4).map { section in form["k\(isA ? section : 3 - section)"] as? String }
+        #expect(live.sections.map(\.footer) == expected)
+    }
 }
