@@ -15,7 +15,8 @@ import Synchronization
 ///
 /// The live screen is a subscriber of the form's settle: the reads of its conditions, footers and
 /// cell values are nodes of the form's one dependency graph, beside its rules and validators, and
-/// once a mutation has settled the screen hears what it changed. Each value change re-runs only the
+/// once a mutation has settled the screen is handed what it changed, each change with the screen's
+/// derivations that read it (one lookup of the graph per changed field). Each value change re-runs only the
 /// conditions, footers and cell values that read the key the last time they ran (their reads are
 /// recorded on every run, so a read on another branch is followed), and each change of a field's
 /// visibility by the form's rules shows or hides the cells bound to it. A change
@@ -41,6 +42,9 @@ public final class LiveScreen: Observable, Sendable {
     let shape: ScreenShape
     let state: Mutex<ScreenState>
     let registrar = ObservationRegistrar()
+    /// Records what the screen's derivations read: used by one thread at a time, the one computing
+    /// the first results and then the one processing changes (``ScreenState/isProcessing``).
+    private let tracker = ReadTracker()
 
     /// Computes everything `screen` shows for `form` and follows the form from then on.
     ///
@@ -57,13 +61,13 @@ public final class LiveScreen: Observable, Sendable {
         let empty = ScreenState(
             shape: ScreenShape(Screen(screen.title, sections: [])), fieldShown: [], evaluations: [])
         state = Mutex(empty)
-        let (subscriber, subscription) = form.subscribeToSettle { [weak self] changes in
+        let (subscriber, sequence, subscription) = form.subscribeToSettle { [weak self] changes in
             guard let self else { return }
             // One change at a time, as each is one diff.
             for change in changes { self.receive(change) }
         }
         let fieldShown = shape.cellKeys.map { key in key.map(form.isShown) ?? true }
-        let evaluations = shape.evaluate(shape.derivations, in: form)
+        let evaluations = shape.evaluate(shape.derivations, in: form, tracker: tracker)
         let tracker = ReadTracker()
         var rowEvaluationCount = 0
         var arrivalsOfSlots: [[RowArrival]] = []
@@ -85,15 +89,28 @@ public final class LiveScreen: Observable, Sendable {
             for index in shape.slots.indices { rows[index] = SlotResult(arrivals: arrivalsOfSlots[index]) }
             return state.graphWork(evaluations, rows: rows)
         }
-        record(work, of: subscriber)
+        record(work, of: subscriber, handedOut: sequence)
         drain()
     }
 
-    /// Records in the form's graph what the results of `work` read, and keeps the nodes it gives them.
-    private func record(_ work: GraphWork, of subscriber: Int) {
+    /// Records in the form's graph what the results of `work` read, and keeps the nodes it gives the
+    /// new ones. Results planned from the batch `sequence` that read a slot new to them after a later
+    /// batch was handed out run again: the later batch did not name them (see
+    /// ``FormContextObject/recordReads(of:_:dropping:handedOut:)``).
+    private func record(_ work: GraphWork, of subscriber: Int, handedOut sequence: Int) {
         guard !work.reads.isEmpty || !work.dropped.isEmpty else { return }
-        let nodes = form.recordReads(of: subscriber, work.reads, dropping: work.dropped)
-        state.withAnnotatedLock { $0.assign(nodes, to: work) }
+        let (nodes, stale) = form.recordReads(of: subscriber, work.reads, dropping: work.dropped, handedOut: sequence)
+        let isNew = work.reads.contains { $0.node == nil }
+        guard isNew || !stale.isEmpty else { return }
+        state.withAnnotatedLock { state in
+            if isNew { state.assign(nodes, to: work) }
+            guard !stale.isEmpty else { return }
+            // Run again as if what they read had changed, after the changes already waiting.
+            state.pending.append(
+                SettledChange(
+                    slot: -1, key: "", isValueChanged: true, isVisibilityChanged: false, isVisible: true, order: nil,
+                    sequence: sequence, nodes: stale))
+        }
     }
 
     deinit {
@@ -116,32 +133,31 @@ public final class LiveScreen: Observable, Sendable {
         if mustProcess { drain() }
     }
 
-    /// Processes pending changes until none is left: asks the form's graph which of the screen's
-    /// derivations read what changed, plans under the lock, runs the conditions, footers and values
-    /// outside it, commits under it, records what they read in the form's graph, then announces the
-    /// diff. Only the thread processing records reads, so each plan sees the reads of every run before it.
+    /// Processes pending changes until none is left: takes the screen's derivations the settle handed
+    /// out as due for what changed (each change carries them), plans under the lock, runs the
+    /// conditions, footers and values outside it, commits under it, records what they read in the
+    /// form's graph, then announces the diff.
     private func drain() {
         while true {
-            let taken = state.withAnnotatedLock { state -> (changes: [SettledChange], subscriber: Int)? in
+            let taken = state.withAnnotatedLock { state -> (plan: ScreenPlan, subscriber: Int, sequence: Int)? in
                 guard !state.pending.isEmpty else {
                     state.isProcessing = false
                     return nil
                 }
-                defer { state.pending = [] }
-                return (state.pending, state.subscriber)
+                defer { state.pending.removeAll(keepingCapacity: true) }
+                let sequence = state.pending.reduce(0) { Swift.max($0, $1.sequence) }
+                return (state.plan(state.pending), state.subscriber, sequence)
             }
-            guard let (changes, subscriber) = taken else { return }
-            let readers = form.nodes(of: subscriber, reading: changes.map(\.key))
-            let plan = state.withAnnotatedLock { $0.plan(changes, readers: readers) }
+            guard let (plan, subscriber, sequence) = taken else { return }
             // A change about nothing the screen shows (a key no result read, a field no cell is bound to).
             if plan.derivations.isEmpty && plan.fieldVisibility.isEmpty && plan.slots.isEmpty { continue }
-            let evaluations = shape.evaluate(plan.derivations, in: form)
+            let evaluations = shape.evaluate(plan.derivations, in: form, tracker: tracker)
             let rows = evaluateRows(plan)
             let (diff, handlers, work) = state.withAnnotatedLock { state in
                 let diff = state.commit(evaluations, fieldVisibility: plan.fieldVisibility, rows: rows)
                 return (diff, diff == nil ? [] : Array(state.subscribers), state.graphWork(evaluations, rows: rows))
             }
-            record(work, of: subscriber)
+            record(work, of: subscriber, handedOut: sequence)
             guard let diff else { continue }
             registrar.willSet(self, keyPath: \.version)
             registrar.didSet(self, keyPath: \.version)

@@ -85,13 +85,12 @@ struct ScreenShape: Sendable {
         return all
     }
 
-    /// Computes `derivations` from the form's values, recording the keys each reads.
+    /// Computes `derivations` from the form's values, recording the keys each reads in `tracker`.
     ///
     /// User code runs here: it must be called with no lock held.
     ///
     /// - Complexity: O(*d*) for *d* derivations, plus what their closures cost.
-    func evaluate(_ derivations: [Derivation], in form: FormContextObject) -> [Evaluation] {
-        let tracker = ReadTracker()
+    func evaluate(_ derivations: [Derivation], in form: FormContextObject, tracker: ReadTracker) -> [Evaluation] {
         let values = FormValues(.live(form), excluding: [], tracker: tracker, recordingRun: tracker.beginRun())
         defer { tracker.endRun() }
         var evaluations: [Evaluation] = []

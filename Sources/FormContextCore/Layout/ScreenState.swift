@@ -28,6 +28,11 @@ struct ScreenState: Sendable {
     var nodeOfDerivation: [Int]
     /// What each node of the screen stands for.
     var nodeMeaning: [Int: ScreenNode] = [:]
+    /// Per node of a section's or cell's derivation, the one key it read when the form's graph last
+    /// recorded its reads, `nil` when it read none or several: a run that read that key again (a
+    /// cell reading its field, the commonest run) has nothing to record, and the screen does not go
+    /// to the form for it.
+    var soleKeyRead: [String?] = []
     /// The cells bound to each field.
     let fieldCells: [String: [Int]]
     /// Scratch space for one commit: for each section, its place among the sections the commit
@@ -116,8 +121,8 @@ struct ScreenState: Sendable {
         return shape.cells(of: section).compactMap { cellShown[$0] && fieldShown[$0] ? $0 - start : nil }
     }
 
-    /// What `changes` call for: the derivations that read a key whose value changed (`readers`, the
-    /// screen's nodes reading each change's key, from the form's graph), in the order they are
+    /// What `changes` call for: the derivations that read a key whose value changed (the screen's
+    /// nodes the settle handed out with each change, ``SettledChange/nodes``), in the order they are
     /// declared, the new visibility of the cells bound to a field the form showed or hid, and in the
     /// repeat sections, the rows that arrive or leave and the rows' derivations to run.
     ///
@@ -126,14 +131,14 @@ struct ScreenState: Sendable {
     ///
     /// - Complexity: O(*d* log *d* + *c*) for *d* derivations and *c* cells concerned; O(*n*) over
     ///   the *n* derivations of the screen when *d* is a large part of them.
-    func plan(_ changes: [SettledChange], readers: [[Int]]) -> ScreenPlan {
+    func plan(_ changes: [SettledChange]) -> ScreenPlan {
         var raws: [Int] = []
         var fieldVisibility: [(cell: Int, isShown: Bool)] = []
         var rows = RowPlan()
-        for (change, nodes) in zip(changes, readers) {
+        for change in changes {
             planRows(change, into: &rows)
             if change.isValueChanged {
-                for node in nodes {
+                for node in change.nodes {
                     switch nodeMeaning[node] {
                     case .derivation(let derivation)?: raws.append(derivation.raw)
                     case .row(let slot, let id, let derivation)?:
@@ -161,6 +166,12 @@ struct ScreenState: Sendable {
         var work = GraphWork()
         for evaluation in evaluations {
             let node = nodeOfDerivation[evaluation.derivation.raw]
+            if node >= 0 {
+                // The same one key as last recorded: the graph holds it already (the key's slot is
+                // kept while the node reads it).
+                if evaluation.reads.count == 1, node < soleKeyRead.count, soleKeyRead[node] == evaluation.reads[0] { continue }
+                setSoleKeyRead(evaluation.reads, of: node)
+            }
             work.reads.append((node >= 0 ? node : nil, evaluation.reads))
             work.targets.append(.derivation(evaluation.derivation))
         }
@@ -175,17 +186,30 @@ struct ScreenState: Sendable {
         for slot in slots.indices {
             for node in slots[slot].takeDroppedNodes() {
                 nodeMeaning[node] = nil
+                setSoleKeyRead([], of: node)
                 work.dropped.append(node)
             }
         }
         return work
     }
 
+    /// Notes the keys `node` read as last recorded, for ``soleKeyRead``.
+    mutating func setSoleKeyRead(_ keys: [String], of node: Int) {
+        let key = keys.count == 1 ? keys[0] : nil
+        if node >= soleKeyRead.count {
+            guard key != nil else { return }
+            soleKeyRead.append(contentsOf: repeatElement(nil, count: node - soleKeyRead.count + 1))
+        }
+        soleKeyRead[node] = key
+    }
+
     /// Keeps the nodes the form's graph gave the results of `work`, in its order.
     mutating func assign(_ nodes: [Int], to work: GraphWork) {
-        for (node, target) in zip(nodes, work.targets) {
+        for ((node, target), entry) in zip(zip(nodes, work.targets), work.reads) {
             switch target {
-            case .derivation(let derivation): nodeOfDerivation[derivation.raw] = node
+            case .derivation(let derivation):
+                nodeOfDerivation[derivation.raw] = node
+                setSoleKeyRead(entry.keys, of: node)
             case .row(let slot, let id, let derivation):
                 guard slots[slot].entries[id] != nil else { continue }
                 slots[slot].entries[id]?.nodes[derivation] = node

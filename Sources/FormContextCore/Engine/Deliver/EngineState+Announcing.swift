@@ -42,9 +42,7 @@ extension EngineState {
                 for observer in observers.all { call(observer) }
             }
         }
-        if !settled.isEmpty {
-            for subscriber in subscriberGraph.subscribers { announcements.settleCalls.append((subscriber.handler, settled)) }
-        }
+        if !settled.isEmpty { announcements.settleCalls = subscriberGraph.handOut(settled, in: graph) }
         announcements.isContextChanged = collected.isContextChanged
         for (position, property) in tracking.properties.enumerated()
         where position >= before.count || property.value(self) != before[position] {

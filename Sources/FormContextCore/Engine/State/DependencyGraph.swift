@@ -151,6 +151,20 @@ struct DependencyGraph: Sendable {
         replace(slots, in: range, for: node)
     }
 
+    /// Records that `node` read exactly `slots` on its last run, and says what that changed.
+    ///
+    /// - Returns: `nil` when it read what it had recorded; otherwise whether it read a slot it had
+    ///   not, and the slots it no longer reads.
+    /// - Complexity: no allocation and O(*r*) for *r* reads when nothing changed; O(*r*²) otherwise.
+    mutating func update(_ slots: [Int], for node: Node) -> (gained: Bool, lost: [Int])? {
+        let span = span(node.raw & Node.kindMask, node.raw >> Node.kindBits)
+        if let span, Int(span.count) == slots.count, Self.same(pool, span.start, slots, slots.indices) { return nil }
+        if span == nil && slots.isEmpty { return nil }
+        let before = reads(of: node)
+        replace(slots, in: slots.indices, for: node)
+        return (slots.contains { !before.contains($0) }, before.filter { !slots.contains($0) })
+    }
+
     /// Records that `node` read exactly `slots[range]`, other than what it recorded before.
     @inline(never)
     private mutating func replace(_ slots: [Int], in range: Range<Int>, for node: Node) {

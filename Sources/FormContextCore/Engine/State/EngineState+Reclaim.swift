@@ -51,9 +51,14 @@ extension EngineState {
         }
         fields.forgetMade()
         guard !candidates.isEmpty else { return }
-        // The slots the last rule runs read are named by ``RuleState/lastRuns(in:)``: kept until those runs are replaced.
-        let lastRead = rules.lastRunReads.isEmpty ? [] : Set(rules.lastRunReads)
+        // The slots the last rule runs read are named by ``RuleState/lastRuns(in:)``: kept until those
+        // runs are replaced. Gathered only once a slot is reclaimable: a plain edit considers the
+        // slots a screen's derivation stopped reading, which hold a value, and the last runs may
+        // have read a switch for every rule of the form.
+        var lastReads: Set<Int>?
         for slot in candidates where isReclaimable(slot) {
+            let lastRead = lastReads ?? (rules.lastRunReads.isEmpty ? [] : Set(rules.lastRunReads))
+            lastReads = lastRead
             if lastRead.contains(slot) { fields.consider(slot) } else { release(slot, into: &announcements) }
         }
     }

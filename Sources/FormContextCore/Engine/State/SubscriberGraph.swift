@@ -5,18 +5,24 @@
 ///
 /// Why it exists: a derivation outside the engine's own stages still depends on values the way a
 /// rule does, and a row's neighbour or a group's statistic is a slot of the graph like any field.
-/// With its reads in the one graph, a subscriber asks which of its derivations read what a mutation
-/// changed, with no key-by-key index of its own and no side channel for the rows' signals; this
-/// type keeps only who owns which node.
+/// With its reads in the one graph, the settle hands each subscriber the nodes that are due for it:
+/// one lookup of the graph per changed slot, each reader handed to the subscriber that owns it
+/// (``handOut(_:in:)``), with no key-by-key index of the subscriber's own and no side channel for
+/// the rows' signals; this type keeps only who owns which node.
 ///
 /// What it guarantees: a node belongs to one subscriber until that subscriber drops it or goes, and
-/// a dropped node reads nothing in the graph.
+/// a dropped node reads nothing in the graph. The batches it hands out are numbered in order
+/// (``sequence``), so a subscriber recording new reads can tell whether a later batch was handed
+/// out before those reads were in the graph (see ``FormContextObject/recordReads(of:_:dropping:handedOut:)``).
 struct SubscriberGraph: Sendable {
     /// A subscriber of the settle, called once per mutation with the fields it changed.
     struct Subscriber: Sendable {
         let id: Int
         let handler: @Sendable ([SettledChange]) -> Void
     }
+
+    /// The number of batches of settled changes handed out so far.
+    private(set) var sequence = 0
 
     /// The subscriber owning each node, or -1 for a free node.
     private var ownerOfNode: [Int] = []
@@ -72,10 +78,41 @@ struct SubscriberGraph: Sendable {
         return slots
     }
 
-    /// The nodes of `subscriber` that read `slot` on their last run.
-    func nodes(of subscriber: Int, reading slot: Int, in graph: DependencyGraph) -> [Int] {
-        guard let readers = graph.readers(of: slot, .subscriber) else { return [] }
-        return readers.filter { ownerOfNode[$0] == subscriber }
+    /// Hands `changes` to every subscriber, each change carrying the subscriber's nodes that read its
+    /// slot on their last run when its value changed (``SettledChange/nodes``): one lookup of `graph`
+    /// per changed slot, each reader handed to the subscriber owning it.
+    ///
+    /// - Returns: Each subscriber's handler with its own changes, in the order subscribed.
+    /// - Complexity: O(*c* + *r*) for *c* changes and the *r* nodes reading them, plus O(*s*·*c*)
+    ///   for *s* subscribers beyond the first.
+    mutating func handOut(_ changes: [SettledChange], in graph: DependencyGraph) -> [(@Sendable ([SettledChange]) -> Void, [SettledChange])] {
+        sequence += 1
+        if subscribers.count == 1, let only = subscribers.first(where: { _ in true }) {
+            // The common case: every node is the one subscriber's (or free, reading nothing).
+            var changes = changes
+            for index in changes.indices where changes[index].isValueChanged {
+                guard let readers = graph.readers(of: changes[index].slot, .subscriber) else { continue }
+                readers.forEach { node in if ownerOfNode[node] == only.id { changes[index].nodes.append(node) } }
+            }
+            return [(only.handler, changes)]
+        }
+        var batches: [[SettledChange]] = []
+        batches.reserveCapacity(subscribers.count)
+        var placeOfSubscriber: [Int: Int] = [:]
+        for subscriber in subscribers {
+            placeOfSubscriber[subscriber.id] = batches.count
+            batches.append(changes)
+        }
+        for index in changes.indices where changes[index].isValueChanged {
+            guard let readers = graph.readers(of: changes[index].slot, .subscriber) else { continue }
+            readers.forEach { node in
+                if let place = placeOfSubscriber[ownerOfNode[node]] { batches[place][index].nodes.append(node) }
+            }
+        }
+        var calls: [(@Sendable ([SettledChange]) -> Void, [SettledChange])] = []
+        calls.reserveCapacity(batches.count)
+        for (subscriber, batch) in zip(subscribers, batches) { calls.append((subscriber.handler, batch)) }
+        return calls
     }
 }
 
@@ -92,6 +129,11 @@ struct SettledChange: Sendable {
     let isVisible: Bool
     /// Its value when that is a row order (a repeat group's key).
     let order: RowOrder?
+    /// The number of the batch it was handed out in (``SubscriberGraph/sequence``).
+    let sequence: Int
+    /// When its value changed: the receiving subscriber's nodes that read the slot on their last
+    /// run, due to run again; handed out by the settle (``SubscriberGraph/handOut(_:in:)``).
+    var nodes: [Int] = []
 }
 
 extension EngineState {
@@ -101,22 +143,39 @@ extension EngineState {
     /// - Complexity: O(*c*) for *c* changes.
     func settledChanges(of changes: ChangeSet) -> [SettledChange] {
         guard !subscriberGraph.isEmpty, changes.isSettling else { return [] }
-        var order: [Int] = []
-        var aspects: [Int: (value: Bool, visibility: Bool)] = [:]
-        for change in changes.values {
-            if aspects[change.slot] == nil { order.append(change.slot) }
-            aspects[change.slot, default: (false, false)].value = true
+        // Each slot once, in the order it first changed: found by a search while few are gathered
+        // (a keystroke changes one or two), by a table past that.
+        var aspects: [(slot: Int, value: Bool, visibility: Bool)] = []
+        var placeOfSlot: [Int: Int] = [:]
+        func mark(_ slot: Int, value: Bool) {
+            let place: Int?
+            if aspects.count < 16 {
+                place = aspects.firstIndex { $0.slot == slot }
+            } else {
+                if placeOfSlot.isEmpty { for (place, aspect) in aspects.enumerated() { placeOfSlot[aspect.slot] = place } }
+                place = placeOfSlot[slot]
+                if place == nil { placeOfSlot[slot] = aspects.count }
+            }
+            if let place {
+                if value { aspects[place].value = true } else { aspects[place].visibility = true }
+            } else {
+                aspects.append((slot, value, !value))
+            }
         }
-        for slot in changes.concealment {
-            if aspects[slot] == nil { order.append(slot) }
-            aspects[slot, default: (false, false)].visibility = true
-        }
-        return order.compactMap { slot in
-            guard slot < fields.slotCount, !fields.isFree(slot), let (isValue, isVisibility) = aspects[slot] else { return nil }
+        for change in changes.values { mark(change.slot, value: true) }
+        for slot in changes.concealment { mark(slot, value: false) }
+        var settled: [SettledChange] = []
+        settled.reserveCapacity(aspects.count)
+        let sequence = subscriberGraph.sequence + 1
+        for (slot, isValue, isVisibility) in aspects {
+            guard slot < fields.slotCount, !fields.isFree(slot) else { continue }
             let record = fields[slot]
-            return SettledChange(
-                slot: slot, key: record.key, isValueChanged: isValue, isVisibilityChanged: isVisibility,
-                isVisible: record.flags.isDisjoint(with: .concealed), order: isValue ? record.value?.base as? RowOrder : nil)
+            settled.append(
+                SettledChange(
+                    slot: slot, key: record.key, isValueChanged: isValue, isVisibilityChanged: isVisibility,
+                    isVisible: record.flags.isDisjoint(with: .concealed), order: isValue ? record.value?.base as? RowOrder : nil,
+                    sequence: sequence))
         }
+        return settled
     }
 }
