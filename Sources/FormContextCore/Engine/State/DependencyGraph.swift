@@ -16,6 +16,12 @@
 /// object per node or per slot: a node's reads are a span of one shared pool (the spans kept per
 /// kind, dense by the kind's numbering), and a slot read by one node (most are) holds it inline;
 /// only a slot read by several keeps a set of them.
+///
+/// Two kinds of edge: a node's reads, replaced whole on each run, for what is worked out afresh;
+/// and feeds (``setFeeds(_:of:)``, in `DependencyGraph+Feeds.swift`), slot to slot, for what is kept
+/// incrementally: a repeat group's statistics and summaries read a field of every row, and are
+/// updated per row, so their edges are added and removed per row, never re-listed. The rule stage
+/// orders rules by both; a slot that either holds is not released (``isHeld(_:)``).
 struct DependencyGraph: Sendable {
     /// What a node stands for; its number is the kind's own (a rule's index, a validator's position,
     /// a subscriber's node).
@@ -75,6 +81,9 @@ struct DependencyGraph: Sendable {
     private var readSlotCount = 0
 
     private static let noReader: Int32 = -1
+
+    /// The feeds edges (see `DependencyGraph+Feeds.swift`).
+    var feeds = Feeds()
 
     /// The nodes of one kind that read one slot, by their number within the kind.
     struct Readers: Sequence {

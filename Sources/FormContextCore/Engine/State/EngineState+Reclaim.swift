@@ -85,8 +85,9 @@ extension EngineState {
 
     /// Whether the slot holds nothing and nothing refers to it: no value, no initial value, no flag
     /// (a removed row's secrecy aside), not touched, no subscriber, no rule deciding or reading it, no
-    /// check, issue, run or validator read, and no repeat group keeping it (a group's key, a summary, a
-    /// statistic, a field's contribution). Being read through observation does not keep a slot.
+    /// check, issue, run or validator read, no feeds edge (a statistic, a summary, a field of a row
+    /// counted in them), and no repeat group keeping it (a group's key, a summary, a row's check).
+    /// Being read through observation does not keep a slot.
     func isReclaimable(_ slot: Int) -> Bool {
         guard slot < fields.slotCount, !fields.isFree(slot) else { return false }
         let record = fields[slot]
@@ -97,14 +98,14 @@ extension EngineState {
             flags.remove(.secret)
         }
         guard flags.isEmpty, observers.observers(of: slot) == nil else { return false }
-        // Read by anything derived (a rule, a validator, a live screen), the slot stays.
-        guard !graph.isRead(slot), rules.calculationOf[slot] == nil, rules.visibleRuleOf[slot] == nil, rules.enabledRuleOf[slot] == nil,
+        // Read by anything derived (a rule, a validator, a live screen), or feeding or fed by a
+        // statistic, the slot stays.
+        guard !graph.isHeld(slot), rules.calculationOf[slot] == nil, rules.visibleRuleOf[slot] == nil, rules.enabledRuleOf[slot] == nil,
             rules.requiredRuleOf[slot] == nil
         else { return false }
         guard !validation.refersTo(slot) else { return false }
         guard repeats.isEmpty else {
             return repeats.groupOfSlot[slot] == nil && repeats.summaryOfSlot[slot] == nil && repeats.checkOfSlot[slot] == nil
-                && repeats.contributed[slot] == nil && !repeats.signalSlots.contains(slot)
         }
         return true
     }
@@ -118,7 +119,6 @@ extension EngineState {
             tracking.untrack(trackIndex)
         }
         fields.setFlag(.secret, false, at: slot)
-        rules.feeds[slot] = nil
         if let groups = rules.groupsOfSlot.removeValue(forKey: slot) {
             for group in groups { rules.groups[group].members.removeAll { $0 == slot } }
         }
@@ -150,7 +150,6 @@ extension EngineState {
         var violations: [String] = []
         let lastRead = Set(rules.lastRunReads)
         let targets = Set(rules.targetSlots)
-        let fed = Set(rules.feeds.values.joined())
         let grouped = Set(rules.groups.flatMap(\.members))
         let rowSlots = Set(repeats.slotsOfRow.values.joined())
         for slot in fields.free.members {
@@ -162,7 +161,7 @@ extension EngineState {
             {
                 holders.append("a rule deciding it")
             }
-            if rules.feeds[slot] != nil || fed.contains(slot) { holders.append("the statistics' feeds") }
+            if graph.isFeeding(slot) || graph.isFed(slot) { holders.append("the statistics' feeds") }
             if rules.groupsOfSlot[slot] != nil || grouped.contains(slot) { holders.append("a group of the rules") }
             if lastRead.contains(slot) { holders.append("the last rule runs") }
             if graph.isRead(slot, by: .subscriber) { holders.append("a live screen's reads") }
@@ -170,7 +169,7 @@ extension EngineState {
                 holders.append("validation")
             }
             if repeats.placement[slot] != nil || rowSlots.contains(slot) { holders.append("a row's placement") }
-            if repeats.groupOfSlot[slot] != nil || repeats.summaryOfSlot[slot] != nil || repeats.signalSlots.contains(slot) {
+            if repeats.groupOfSlot[slot] != nil || repeats.summaryOfSlot[slot] != nil {
                 holders.append("a repeat group")
             }
             if repeats.contributed[slot] != nil || repeats.checkOfSlot[slot] != nil { holders.append("a row's statistics or check") }

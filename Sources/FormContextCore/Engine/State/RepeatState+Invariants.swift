@@ -1,7 +1,8 @@
 extension EngineState {
     /// What is wrong with the repeat groups, if anything: each group's rows must be those of the
-    /// order its key holds, each row's neighbours and chunk as the order says, and each statistic
-    /// what counting the rows afresh gives.
+    /// order its key holds, each row's neighbours and chunk as the order says, each statistic
+    /// what counting the rows afresh gives, and the graph's feeds edges those of the rows that exist:
+    /// a field of a row feeds what its field's values feed while the row exists, and nothing otherwise.
     ///
     /// - Complexity: O(*r*·*s*) for *r* rows and *s* statistics; for tests and debug builds.
     func repeatViolations() -> [String] {
@@ -40,6 +41,13 @@ extension EngineState {
                 if fresh.result != tally.result {
                     violations.append("statistic \(tally.statistic) of '\(key)' is \(tally.result), counting afresh gives \(fresh.result)")
                 }
+            }
+        }
+        for (slot, place) in repeats.placement {
+            let group = repeats.groups[place.group]
+            let expected = group.rows[place.id] == nil ? [] : group.fedSlotsOfField[place.field] ?? []
+            if graph.fed(by: slot) != expected {
+                violations.append("field '\(fields[slot].key)' feeds \(graph.fed(by: slot)), its row makes it feed \(expected)")
             }
         }
         return violations

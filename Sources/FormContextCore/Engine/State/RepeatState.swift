@@ -27,7 +27,8 @@ struct RepeatState: Sendable {
         /// The statistics reading each field of a row.
         var talliesOfField: [String: [Int]] = [:]
         /// For each field, the slots its values feed through the group's statistics: each statistic's
-        /// signal and the summaries kept from it (see ``RuleState/feeds``).
+        /// signal and the summaries kept from it. Each row's field is given them as its feeds edges in
+        /// the form's graph (``DependencyGraph/setFeeds(_:of:)``) while its row exists.
         var fedSlotsOfField: [String: [Int]] = [:]
         /// The summaries kept from each statistic, by position in the definition's summaries.
         var summariesOfTally: [[Int]]
@@ -69,8 +70,6 @@ struct RepeatState: Sendable {
     var contributed: [Int: StoredValue] = [:]
     /// How many slots have been placed (a mark of ``FieldTable/madeCount``).
     private(set) var placed = 0
-    /// The slots the groups keep whatever they hold: each statistic's signal, read by rules.
-    private(set) var signalSlots: Set<Int> = []
 
     /// Check positions from here on are rows' fields' (below it, the definition's fields').
     private(set) var checkBase = 0
@@ -184,11 +183,6 @@ struct RepeatState: Sendable {
             }
             return nil
         }
-    }
-
-    /// Records that the groups keep `slots` (their statistics' signals) whatever they hold.
-    mutating func keep(_ slots: [Int]) {
-        signalSlots.formUnion(slots)
     }
 
     /// Forgets what was worked out for `slot`, which is being released: its place in a row and what

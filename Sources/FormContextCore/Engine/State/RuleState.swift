@@ -27,11 +27,6 @@ struct RuleState: Sendable {
     /// the end of the mutation's rules, so that what they read now shows whether they still close it.
     private(set) var cyclicDue: Set<Int> = []
 
-    /// For a field of a repeat group's rows, the slots its value feeds through the group's statistics
-    /// (the summaries kept from them, and the statistics rules read); for a group's key, those of all its
-    /// statistics, which change as rows come and go. A rule that decides such a field comes before the
-    /// rules reading what it feeds: these are edges of the rules' graph like any read.
-    var feeds: [Int: [Int]] = [:]
     /// The rule whose result is being carried out, if any: the producer of whatever that changes.
     var applying: Int?
     /// The calculation producing each slot's value.
@@ -259,10 +254,11 @@ struct RuleState: Sendable {
         return found.sorted()
     }
 
-    /// Adds the readers of what `slot` feeds through its group's statistics.
+    /// Adds the readers of what `slot` feeds through its group's statistics (the graph's feeds edges:
+    /// a rule that decides a row's field comes before the rules reading what that field feeds).
     private func addReaders(ofWhatIsFedBy slot: Int, to found: inout Set<Int>, in graph: DependencyGraph) {
-        guard !feeds.isEmpty, let fed = feeds[slot] else { return }
-        for target in fed { found.formUnion(graph.allReaders(of: target, .rule)) }
+        guard graph.hasFeeds else { return }
+        for target in graph.fed(by: slot) { found.formUnion(graph.allReaders(of: target, .rule)) }
     }
 
     /// Adds the rules that depend on whether `slot` is hidden: the calculations reading it, the

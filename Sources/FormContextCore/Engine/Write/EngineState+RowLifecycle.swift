@@ -2,16 +2,18 @@
 /// and rules, and its fields' values, touched flags, issues and pending checks; and what its fields
 /// contribute to the group's statistics.
 extension EngineState {
-    /// Sets up row `id` of group `index`: a check and the rules of each of its fields, and its
-    /// fields' contributions to the group's statistics.
+    /// Sets up row `id` of group `index`: a check and the rules of each of its fields, its fields'
+    /// feeds edges (before its rules, which are ordered by them), and its fields' contributions to
+    /// the group's statistics.
     mutating func setUpRow(_ id: RowID, inGroup index: Int, into changes: inout ChangeSet) {
         let definition = repeats.groups[index].definition
         let scope = RowScope(group: definition.key, id: id, outerPrefix: definition.outerPrefix)
         let rowFields = definition.fields.map { $0.inRow(scope) }
         var row = RepeatState.Row()
-        for field in rowFields {
+        for (field, template) in zip(rowFields, definition.fields) {
             let slot = fields.slot(creating: field.key)
             row.checks.append(repeats.addCheck(field, at: slot))
+            if let fed = repeats.groups[index].fedSlotsOfField[template.key] { graph.setFeeds(fed, of: slot) }
         }
         placeRowSlots(into: &changes)
         let compiled = FormDefinition.compileRules(rowFields, groups: [])
@@ -76,6 +78,8 @@ extension EngineState {
             clearIssues(at: slot, into: &changes)
             validation.validated.remove(slot)
             updateContribution(at: slot, into: &changes)
+            // Out of the statistics, it feeds them no more.
+            graph.removeFeeds(of: slot)
             fields.consider(slot)
         }
     }

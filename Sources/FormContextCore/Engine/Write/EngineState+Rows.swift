@@ -9,6 +9,8 @@ extension EngineState {
     /// `makingRows`, a group whose key holds no order starts with an empty one and a group with fewer
     /// rows than its minimum gets new ones, all as the form's initial state.
     mutating func attachRepeats(_ definition: FormDefinition, makingRows: Bool = true, into changes: inout ChangeSet) {
+        // The feeds of the groups attached before go with them.
+        graph.removeAllFeeds()
         repeats.attach(definition, fields: &fields)
         guard !repeats.isEmpty else { return }
         // The rows stage follows the change set from here on, the writes below included.
@@ -83,8 +85,9 @@ extension EngineState {
         if let group = repeats.groupOfSlot[slot] { cascadeGroupActivity(group, into: &changes) }
     }
 
-    /// Records what the fields of group `index` feed through its statistics, and what its key feeds
-    /// (every statistic: rows coming and going change them all), for the rules' graph.
+    /// Works out what the fields of group `index` feed through its statistics (each row's fields are
+    /// given those feeds edges while their row exists, see ``setUpRow(_:inGroup:into:)``), and records
+    /// in the graph what its key feeds: every statistic, as rows coming and going change them all.
     private mutating func recordFeeds(ofGroup index: Int) {
         let key = repeats.groups[index].definition.key
         var fedOfField: [String: [Int]] = [:]
@@ -102,8 +105,7 @@ extension EngineState {
             all.append(fields.slot(creating: summary.key))
         }
         repeats.update(index) { $0.fedSlotsOfField = fedOfField }
-        repeats.keep(all)
-        rules.feeds[repeats.groups[index].slot] = all
+        graph.setFeeds(all, of: repeats.groups[index].slot)
     }
 
     /// Whether `slot` is a field of a row its group does not have: a value there would belong to
@@ -121,7 +123,6 @@ extension EngineState {
     mutating func placeRowSlots(into changes: inout ChangeSet) {
         for slot in repeats.placeNewSlots(of: fields) {
             guard let place = repeats.placement[slot] else { continue }
-            if let fed = repeats.groups[place.group].fedSlotsOfField[place.field] { rules.feeds[slot] = fed }
             // A key under an id no row can have holds no number back: the group never gives it.
             if place.id.isInRange, place.id.number >= repeats.groups[place.group].nextNumber {
                 repeats.update(place.group) { $0.nextNumber = place.id.number + 1 }
