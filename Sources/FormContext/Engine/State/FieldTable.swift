@@ -254,10 +254,11 @@ struct FieldTable: Sendable {
     ///   held its initial value.
     @inline(__always)
     mutating func restoreInitial(at slot: Int) -> StoredValue? {
-        guard let old = records[slot].restoreInitial() else { return nil }
+        // The record answers whether its new value is present: reading it here would copy the record.
+        guard let (old, isPresent) = records[slot].restoreInitial() else { return nil }
         if !old.isPresent {
             valueCount += 1
-        } else if !records[slot].stored.isPresent {
+        } else if !isPresent {
             valueCount -= 1
             consider(slot)
         }

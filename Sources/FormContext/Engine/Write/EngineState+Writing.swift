@@ -133,10 +133,18 @@ extension EngineState {
     /// Hands the change written into `slot` to whoever receives it: the handlers of the key and of
     /// every key, the key's event, the collector.
     @inline(__always)
-    private mutating func deliver(_ change: FormChange, of slot: Int, flags: FieldFlags, into changes: inout ChangeSet) {
+    private mutating func deliver(_ change: consuming FormChange, of slot: Int, flags: FieldFlags, into changes: inout ChangeSet) {
         var writeNumber = 0
         if flags.contains(.valueObserved), let list = observers.observers(of: slot) {
             writeNumber = outgoing.nextWrite()
+            if list.count == 1, !observers.hasAllObservers, !hasEventSubscribers(flags), !outgoing.isCollectingChanges,
+                let only = list.first(where: { _ in true }), case .change(let handler) = only.handler
+            {
+                // The key's one subscriber, and no one else, receives it: the call takes the change
+                // itself (a copy of a change copies both its values).
+                outgoing.call(handler, taking: change, of: slot, write: writeNumber)
+                return
+            }
             for observer in list {
                 if case .change(let handler) = observer.handler { outgoing.call(handler, with: change, of: slot, write: writeNumber) }
             }
