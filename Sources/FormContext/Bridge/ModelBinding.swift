@@ -145,9 +145,12 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     @discardableResult
     public func replaceModel(_ model: Model) -> [FormChange] {
         let entries = storedValues(of: model, at: bridge.bindings.indices)
+        // The dropped spare is let go of here, after the locks: it may be a large model.
+        var dropped: Spare?
+        defer { withExtendedLifetime(dropped) {} }
         return form.apply(entries, origin: .bridge) { _ in
             commit { state in
-                Self.publish(model, lag: nil, in: &state)
+                dropped = Self.publish(model, lag: nil, in: &state)
                 return true
             }
         } ?? []
@@ -215,6 +218,9 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         reading read: some Collection<Int>, writing written: [Int]?, syncing sync: Sync?, _ body: (inout Model) -> Void
     ) -> [FormChange] {
         let keys = read.map { bridge.bindings[$0].key }
+        // A spare a commit drops is let go of here, after the locks: it may be a large model.
+        var dropped: Spare?
+        defer { withExtendedLifetime(dropped) {} }
         while true {
             // One instant: the form's values and the model they have been merged into so far.
             var (seen, taken) = form.values(of: keys) {
@@ -244,7 +250,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
                 guard zip(keys, seen).allSatisfy({ isSameValue(value($0), $1) }) else { return false }
                 return commit { state in
                     guard state.version == version else { return false }
-                    Self.publish(updated, lag: sync.map { [$0] }, in: &state)
+                    dropped = Self.publish(updated, lag: sync.map { [$0] }, in: &state)
                     return true
                 }
             }
@@ -282,14 +288,13 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     ///   - lag: What changed from the model it replaces, as copies of properties: the replaced model
     ///     is kept as the spare. `nil` when that is not known: the spare is dropped.
     ///   - state: The binding's state.
-    private static func publish(_ model: Model, lag: [Sync]?, in state: inout State) {
+    /// - Returns: The spare it replaced or dropped, for the caller to let go of once no lock is held.
+    private static func publish(_ model: Model, lag: [Sync]?, in state: inout State) -> Spare? {
         let replaced = state.model
         state.model = model
-        guard let lag else {
-            state.spare = nil
-            return
-        }
-        state.spare = Spare(model: replaced, lag: lag)
+        let dropped = state.spare.take()
+        if let lag { state.spare = Spare(model: replaced, lag: lag) }
+        return dropped
     }
 
     /// Changes the model with `change` under the binding's lock, as part of a write into the form;
@@ -376,6 +381,9 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     func formDidChange(_ change: FormChange) {
         guard bridge.binds(change.key) else { return }
         let sync = bridge.sync(of: change.key)
+        // A spare the commit drops is let go of here, after the lock: it may be a large model.
+        var dropped: Spare?
+        defer { withExtendedLifetime(dropped) {} }
         while true {
             var (seen, taken) = form.values(of: CollectionOfOne(change.key)) {
                 state.withAnnotatedLock { state in
@@ -404,7 +412,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
                         if sync != nil { state.spare = Spare(model: model, lag: []) }
                         return .unchanged
                     }
-                    Self.publish(model, lag: sync.map { [$0] }, in: &state)
+                    dropped = Self.publish(model, lag: sync.map { [$0] }, in: &state)
                     state.version &+= 1
                     return .changed(model, Array(state.modelHandlers))
                 case .failure(let error):
