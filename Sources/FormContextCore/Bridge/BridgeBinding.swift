@@ -40,6 +40,11 @@ extension BridgeBinding {
         path.path is ReferenceWritableKeyPath<Model, Value>
     }
 
+    /// Sets the property of `target` to the property of `source`.
+    func copyProperty(from source: Model, into target: inout Model) {
+        target[keyPath: path.path] = source[keyPath: path.path]
+    }
+
     /// Throws the error that ``apply(_:to:)`` would throw for `stored`, without writing anything.
     func check(_ stored: AnyHashable?) throws(FormBridgeError) {
         _ = try decode(stored)

@@ -111,6 +111,14 @@ extension FormBridge {
         indexByKey[key] != nil
     }
 
+    /// What copies the property bound to `key` from one model (the second argument) into another;
+    /// `nil` for an unbound key.
+    func sync(of key: String) -> (@Sendable (inout Model, Model) -> Void)? {
+        guard let index = indexByKey[key] else { return nil }
+        let binding = bindings[index]
+        return { target, source in binding.copyProperty(from: source, into: &target) }
+    }
+
     /// Writes the one value `stored` into the property bound to `key`.
     ///
     /// - Parameters:

@@ -44,6 +44,10 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         var model: Model
         /// Counts the changes to `model`, so a change made from a copy can tell whether it raced one.
         var version: UInt64 = 0
+        /// A second copy of the model, which a change of known properties borrows, brings up to date
+        /// and changes in place; `nil` while it is borrowed, before the first such change, and after
+        /// a change whose properties are not known.
+        var spare: Spare?
         var errors: [String: FormBridgeError] = [:]
         var lastError: FormBridgeError?
         var modelHandlers = CallbackList<@Sendable (Model) -> Void>()
@@ -52,6 +56,24 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         var formSubscription: FormSubscription?
         var isCancelled = false
     }
+
+    /// The model's second copy, and what it lacks of the model.
+    ///
+    /// Why it exists: a change is made with no lock held, so it cannot change the model the binding
+    /// holds, which readers may be reading; made on a copy of that model, it would copy all of it,
+    /// since the two share their storage until one changes. The spare shares nothing with the model
+    /// (each change publishes the spare and keeps the model it replaces as the next spare), so it
+    /// changes in place: a change costs what it writes. What it guarantees: applying `lag` to the
+    /// spare, in order, reading each property from the model, makes it equal to the model.
+    struct Spare: Sendable {
+        var model: Model
+        /// The properties changed in the model since the spare was equal to it, each as a copy of the
+        /// property from the model into the spare.
+        var lag: [Sync]
+    }
+
+    /// Copies one property from a model (the second argument) into another.
+    typealias Sync = @Sendable (inout Model, Model) -> Void
 
     /// The form the model is bound to.
     let form: FormContextObject
@@ -123,9 +145,12 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     @discardableResult
     public func replaceModel(_ model: Model) -> [FormChange] {
         let entries = storedValues(of: model, at: bridge.bindings.indices)
+        // The dropped spare is let go of here, after the locks: it may be a large model.
+        var dropped: Spare?
+        defer { withExtendedLifetime(dropped) {} }
         return form.apply(entries, origin: .bridge) { _ in
             commit { state in
-                state.model = model
+                dropped = Self.publish(model, lag: nil, in: &state)
                 return true
             }
         } ?? []
@@ -143,12 +168,18 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     ///   - value: The new value.
     /// - Returns: The form changes made, in key order.
     /// - Complexity: O(*k*) form writes for the *k* bindings `path` reaches when it is a bound property
-    ///   or a nested model of bound properties; O(*n*) for *n* bindings for any other path. The change
-    ///   is made on a copy of the model, so a model held in one large collection is copied.
+    ///   or a nested model of bound properties, whatever the size of the model: the change is made in
+    ///   place on the binding's second copy of the model, brought up to date first by copying the
+    ///   properties the previous change set. O(*n*) for *n* bindings for any other path.
+    ///   The model is copied once when there is no second copy to borrow (the first such change, the
+    ///   first after ``update(_:)``, ``replaceModel(_:)`` or a lost race, or one made while another
+    ///   thread's change holds it) or when it is still shared (a handler or a caller kept the model
+    ///   past the next change).
     @discardableResult
     public func update<Value>(_ path: any WritableKeyPath<Model, Value> & Sendable, to value: Value) -> [FormChange] {
         if let reached = bridge.bindings(reachedBy: path) {
-            return update(reading: reached, writing: reached) { $0[keyPath: path] = value }
+            let sync: Sync = { target, source in target[keyPath: path] = source[keyPath: path] }
+            return update(reading: reached, writing: reached, syncing: sync) { $0[keyPath: path] = value }
         }
         return update { $0[keyPath: path] = value }
     }
@@ -169,7 +200,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     ///   written); ``update(_:to:)`` writes only the keys of the property it changes.
     @discardableResult
     public func update(_ body: (inout Model) -> Void) -> [FormChange] {
-        update(reading: bridge.bindings.indices, writing: nil, body)
+        update(reading: bridge.bindings.indices, writing: nil, syncing: nil, body)
     }
 
     /// The compare-and-retry loop behind the updates.
@@ -178,36 +209,92 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     ///   - read: The bindings whose form values `body` may build on: they are brought into the copy
     ///     it changes, and must be unchanged when it commits.
     ///   - written: The bindings to write into the form; `nil` for those whose values `body` changed.
+    ///   - sync: Copies the one property `body` changes, which holds every binding in `read`, from one
+    ///     model into another; `nil` when what `body` changes is not known. Given, the change is made
+    ///     in place on the spare copy of the model.
     ///   - body: Changes the copy; runs with no lock held, perhaps more than once.
     /// - Returns: The form changes made.
-    private func update(reading read: some Collection<Int>, writing written: [Int]?, _ body: (inout Model) -> Void) -> [FormChange] {
+    private func update(
+        reading read: some Collection<Int>, writing written: [Int]?, syncing sync: Sync?, _ body: (inout Model) -> Void
+    ) -> [FormChange] {
         let keys = read.map { bridge.bindings[$0].key }
+        // A spare a commit drops is let go of here, after the locks: it may be a large model.
+        var dropped: Spare?
+        defer { withExtendedLifetime(dropped) {} }
         while true {
             // One instant: the form's values and the model they have been merged into so far.
-            let (seen, taken) = form.values(of: keys) {
-                state.withAnnotatedLock { state in state.isCancelled ? nil : (state.model, state.version) }
+            var (seen, taken) = form.values(of: keys) {
+                state.withAnnotatedLock { state in
+                    state.isCancelled ? nil : Taken(model: state.model, version: state.version, spare: sync == nil ? nil : state.spare.take())
+                }
             }
-            guard let (current, version) = taken else { return [] }
+            guard let start = taken.take() else { return [] }
+            let version = start.version
+            var updated = Self.base(consume start)
             // Edits made in the form that the binding has not heard of yet are the base too.
-            var base = current
             for (key, value) in zip(keys, seen) {
-                _ = try? bridge.write(value, for: key, into: &base)
+                _ = try? bridge.write(value, for: key, into: &updated)
             }
-            var updated = base
-            body(&updated)
-            let indices = written ?? bridge.bindings.indices.filter { index in
-                !isSameValue(bridge.bindings[index].storedValue(of: base), bridge.bindings[index].storedValue(of: updated))
+            let indices: [Int]
+            if let written {
+                body(&updated)
+                indices = written
+            } else {
+                let base = updated
+                body(&updated)
+                indices = bridge.bindings.indices.filter { index in
+                    !isSameValue(bridge.bindings[index].storedValue(of: base), bridge.bindings[index].storedValue(of: updated))
+                }
             }
             let changes = form.apply(storedValues(of: updated, at: indices), origin: .bridge) { value in
                 guard zip(keys, seen).allSatisfy({ isSameValue(value($0), $1) }) else { return false }
                 return commit { state in
                     guard state.version == version else { return false }
-                    state.model = updated
+                    dropped = Self.publish(updated, lag: sync.map { [$0] }, in: &state)
                     return true
                 }
             }
+            // A lost race leaves the borrowed spare changed but unpublished: it is dropped, and the
+            // next try copies the newer model.
             if let changes { return changes }
         }
+    }
+
+    /// What a change takes under the lock: the model, its version, and the spare if it borrows it.
+    private struct Taken: Sendable {
+        var model: Model
+        let version: UInt64
+        var spare: Spare?
+    }
+
+    /// The model a change starts from: the spare brought up to date with the model, or else the
+    /// model itself (which the change then copies).
+    ///
+    /// Every other reference to the spare's storage and to the model is let go of here, so that the
+    /// spare changes in place, and the model, which becomes the next spare when the change commits,
+    /// is not still held by this change when the next one (the delivery of its own writes) borrows it.
+    private static func base(_ taken: consuming Taken) -> Model {
+        guard var spare = taken.spare.take() else { return taken.model }
+        var caughtUp = taken.model
+        swap(&caughtUp, &spare.model)
+        for sync in spare.lag { sync(&caughtUp, spare.model) }
+        return caughtUp
+    }
+
+    /// Makes `model` the binding's model, under its lock.
+    ///
+    /// - Parameters:
+    ///   - model: The new model.
+    ///   - lag: What changed from the model it replaces, as copies of properties: the replaced model
+    ///     is kept as the spare. `nil` when that is not known: the spare is dropped.
+    ///   - state: The binding's state.
+    /// - Returns: The spare it replaced or dropped, for the caller to let go of once no lock is held.
+    private static func publish(_ model: Model, lag: [Sync]?, in state: inout State) -> Spare? {
+        let replaced = state.model
+        state.model = model
+        let dropped = state.spare.take()
+        if let lag { state.spare = Spare(model: replaced, lag: lag) }
+        return dropped
     }
 
     /// Changes the model with `change` under the binding's lock, as part of a write into the form;
@@ -288,16 +375,24 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// The value is read when the change is delivered, not taken from the change: deliveries come in
     /// the order the form changed, so the last delivery of a key leaves the model holding the key's
     /// last value, whatever raced in between. The value and the model are taken at one instant and
-    /// the value is written into a copy with no lock held; the copy is committed only if the model
-    /// did not change meanwhile, else it starts again.
+    /// the value is written with no lock held, in place into the spare copy of the model (brought up
+    /// to date first) when it is free, otherwise into a copy of the model; the result is committed
+    /// only if the model did not change meanwhile, else it starts again.
     func formDidChange(_ change: FormChange) {
         guard bridge.binds(change.key) else { return }
+        let sync = bridge.sync(of: change.key)
+        // A spare the commit drops is let go of here, after the lock: it may be a large model.
+        var dropped: Spare?
+        defer { withExtendedLifetime(dropped) {} }
         while true {
-            let (seen, taken) = form.values(of: CollectionOfOne(change.key)) {
-                state.withAnnotatedLock { state in state.isCancelled ? nil : (state.model, state.version) }
+            var (seen, taken) = form.values(of: CollectionOfOne(change.key)) {
+                state.withAnnotatedLock { state in
+                    state.isCancelled ? nil : Taken(model: state.model, version: state.version, spare: sync == nil ? nil : state.spare.take())
+                }
             }
-            guard let (snapshot, version) = taken else { return }
-            var model = snapshot
+            guard let start = taken.take() else { return }
+            let version = start.version
+            var model = Self.base(consume start)
             let current = seen[0]
             let written: Result<Bool, FormBridgeError>
             do throws(FormBridgeError) {
@@ -312,11 +407,17 @@ public final class ModelBinding<Model: Sendable>: Sendable {
                 switch written {
                 case .success(let changed):
                     state.errors[change.key] = nil
-                    guard changed else { return .unchanged }
-                    state.model = model
+                    guard changed else {
+                        // The copy is the model, brought up to date: the next change may borrow it.
+                        if sync != nil { state.spare = Spare(model: model, lag: []) }
+                        return .unchanged
+                    }
+                    dropped = Self.publish(model, lag: sync.map { [$0] }, in: &state)
                     state.version &+= 1
                     return .changed(model, Array(state.modelHandlers))
                 case .failure(let error):
+                    // A failed write leaves the copy unchanged.
+                    if sync != nil { state.spare = Spare(model: model, lag: []) }
                     state.errors[change.key] = error
                     state.lastError = error
                     return .failed(error, Array(state.errorHandlers))

@@ -9,8 +9,9 @@ extension FormContextObject {
     ///   issues, the asynchronous runs under way, and the observer calls; not the size of the form.
     public func reset(origin: FormChangeOrigin = .reset) {
         mutate { state, changes in
+            state.reserveChangeCalls(forWrites: state.fields.dirty.count)
             for slot in state.fields.dirty.members.sorted(by: { state.fields.key(at: $0) < state.fields.key(at: $1) }) {
-                _ = state.write(state.fields[slot].storedInitial, at: slot, origin: origin, into: &changes)
+                state.restoreInitial(at: slot, origin: origin, into: &changes)
             }
             state.untouchAll(into: &changes)
             state.clearAllIssues(into: &changes)

@@ -88,8 +88,9 @@ extension FormContextObject {
         let result = try body(&batch)
         let (order, values) = batch.finish()
         mutate { state, changes in
-            for (key, value) in zip(order, values) {
-                _ = state.write(value, for: key, origin: origin, into: &changes)
+            state.reserveChangeCalls(forWrites: order.count)
+            for index in order.indices {
+                _ = state.write(values[index], under: order[index], origin: origin, into: &changes)
                 // A row's keys written after its group's order find the row set up.
                 RowStage.follow(&state, &changes)
             }

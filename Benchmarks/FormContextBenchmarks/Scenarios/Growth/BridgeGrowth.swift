@@ -49,7 +49,7 @@ enum BridgeGrowth {
             },
             GrowthCase(
                 label: "a form edit with an onModelChange handler keeping the model", limit: nil,
-                note: "the kept model shares its storage, so the next change copies it: the cost of value semantics"
+                note: "the handler keeps the newest model; a model kept past the next change shares its storage, so that change copies it"
             ) { size in
                 let form = FormContextObject()
                 let binding = wideBinding(size, form: form)

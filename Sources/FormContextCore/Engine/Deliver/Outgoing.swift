@@ -67,6 +67,11 @@ struct Outgoing: Sendable {
         changeCalls.append(ChangeCall(handler: handler, change: change, write: write, slot: slot))
     }
 
+    /// ``call(_:with:of:write:)`` for the change's last receiver, which takes the change itself.
+    mutating func call(_ handler: @escaping @Sendable (FormChange) -> Void, taking change: consuming FormChange, of slot: Int, write: Int) {
+        changeCalls.append(ChangeCall(handler: handler, change: change, write: write, slot: slot))
+    }
+
     /// A number for the next write whose change calls are queued.
     mutating func nextWrite() -> Int {
         callingWrites += 1

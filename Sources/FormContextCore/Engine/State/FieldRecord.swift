@@ -52,6 +52,21 @@ struct FieldRecord: @unchecked Sendable {
         return (old, isDirty)
     }
 
+    /// Makes the initial value the value again, in place, unless the field already holds it.
+    ///
+    /// - Returns: The old value and whether the initial value is a value (not absent); `nil` if the
+    ///   field already held its initial value (in value and type).
+    @inline(__always)
+    mutating func restoreInitial() -> (old: StoredValue, isPresent: Bool)? {
+        // A clean field holds its initial value; a dirty one differs from it, which its digest or
+        // type usually shows at once. The new value is the initial one, so it is clean without a
+        // second comparison.
+        guard !stored.isSame(as: storedInitial) else { return nil }
+        var old = storedInitial
+        swap(&old, &stored)
+        return (old, stored.isPresent)
+    }
+
     /// Whether the record holds nothing worth keeping a slot for.
     var isVacant: Bool { value == nil && initial == nil && flags.isEmpty && trackIndex < 0 }
 }

@@ -247,6 +247,25 @@ struct FieldTable: Sendable {
         return old
     }
 
+    /// Stores the initial value of `slot` as its value, leaving the field clean, and keeps the dirty
+    /// set exact.
+    ///
+    /// - Returns: The old value if the value changed (in value or type); `nil` if the field already
+    ///   held its initial value.
+    @inline(__always)
+    mutating func restoreInitial(at slot: Int) -> StoredValue? {
+        // The record answers whether its new value is present: reading it here would copy the record.
+        guard let (old, isPresent) = records[slot].restoreInitial() else { return nil }
+        if !old.isPresent {
+            valueCount += 1
+        } else if !isPresent {
+            valueCount -= 1
+            consider(slot)
+        }
+        if dirty.contains(slot) { dirty.update(slot, isMember: false) }
+        return old
+    }
+
     /// Makes `value` the initial value of `slot` and keeps the dirty set exact.
     ///
     /// - Returns: Whether the initial value changed.

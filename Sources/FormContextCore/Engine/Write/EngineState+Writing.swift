@@ -53,8 +53,25 @@ extension EngineState {
         let change = FormChange(key: key, boxedOld: old.take(), boxedNew: value.value, origin: origin, isSecure: flags.contains(.secret))
         if changes.recordsValues { changes.values.append(.init(slot: slot, origin: origin)) }
         deliver(change, of: slot, flags: flags, into: &changes)
-        didWrite(value, at: slot, wasDirty: wasDirty, origin: origin, into: &changes)
+        didWrite(at: slot, wasDirty: wasDirty, origin: origin, into: &changes)
         return change
+    }
+
+    /// Writes `value` under `key`, as ``write(_:for:origin:into:)`` does, making the change only when
+    /// someone receives it: the write of a batch, whose changes nobody asks for.
+    ///
+    /// - Returns: Whether the value changed.
+    @inline(__always)
+    @discardableResult
+    mutating func write(_ value: StoredValue, under key: String, origin: FormChangeOrigin, into changes: inout ChangeSet) -> Bool {
+        let slot: Int
+        if let existing = fields.slot(of: key) {
+            slot = existing
+        } else {
+            guard value.isPresent else { return false }
+            slot = fields.slot(creating: key)
+        }
+        return write(value, at: slot, origin: origin, into: &changes)
     }
 
     /// Writes `value` into `slot`. The change (with its copies of both values) is made only when a
@@ -67,6 +84,28 @@ extension EngineState {
     mutating func write(_ value: StoredValue, at slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) -> Bool {
         let wasDirty = fields.dirty.contains(slot)
         guard let old = fields.write(value, at: slot) else { return false }
+        didReplace(old, at: slot, wasDirty: wasDirty, origin: origin, into: &changes)
+        return true
+    }
+
+    /// Writes the initial value of `slot` back as its value: ``write(_:at:origin:into:)`` for a
+    /// reset, which knows the field ends clean and so compares the value with nothing else.
+    ///
+    /// - Returns: Whether the value changed.
+    @inline(__always)
+    @discardableResult
+    mutating func restoreInitial(at slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) -> Bool {
+        let wasDirty = fields.dirty.contains(slot)
+        guard let old = fields.restoreInitial(at: slot) else { return false }
+        didReplace(old, at: slot, wasDirty: wasDirty, origin: origin, into: &changes)
+        return true
+    }
+
+    /// Records that the value in `slot` replaced `old`, and hands its change to whoever receives it.
+    @inline(__always)
+    private mutating func didReplace(
+        _ old: consuming StoredValue, at slot: Int, wasDirty: Bool, origin: FormChangeOrigin, into changes: inout ChangeSet
+    ) {
         // The flags alone, not the record: copying a record costs more than the rest of a write.
         let flags = fields.flags(at: slot)
         if changes.recordsValues { changes.values.append(.init(slot: slot, origin: origin)) }
@@ -74,20 +113,38 @@ extension EngineState {
             || outgoing.isCollectingChanges
         {
             let change = FormChange(
-                key: fields[slot].key, boxedOld: old.take(), boxedNew: value.value, origin: origin, isSecure: flags.contains(.secret))
+                key: fields.key(at: slot), boxedOld: old.take(), boxedNew: fields.value(at: slot), origin: origin,
+                isSecure: flags.contains(.secret))
             deliver(change, of: slot, flags: flags, into: &changes)
         }
-        didWrite(value, at: slot, wasDirty: wasDirty, origin: origin, into: &changes)
-        return true
+        didWrite(at: slot, wasDirty: wasDirty, origin: origin, into: &changes)
+    }
+
+    /// Makes room in the delivery's queue for the change calls of `count` writes about to be made, so
+    /// that a batch's queue is allocated once instead of doubling its way up (each doubling copies
+    /// every call queued so far). Room is made only for as many calls as there are subscribers to
+    /// call.
+    mutating func reserveChangeCalls(forWrites count: Int) {
+        let calls = count * observers.all.count + min(count, observers.byKey.count)
+        guard calls > 1 else { return }
+        outgoing.changeCalls.reserveCapacity(outgoing.changeCalls.count + calls)
     }
 
     /// Hands the change written into `slot` to whoever receives it: the handlers of the key and of
     /// every key, the key's event, the collector.
     @inline(__always)
-    private mutating func deliver(_ change: FormChange, of slot: Int, flags: FieldFlags, into changes: inout ChangeSet) {
+    private mutating func deliver(_ change: consuming FormChange, of slot: Int, flags: FieldFlags, into changes: inout ChangeSet) {
         var writeNumber = 0
         if flags.contains(.valueObserved), let list = observers.observers(of: slot) {
             writeNumber = outgoing.nextWrite()
+            if list.count == 1, !observers.hasAllObservers, !hasEventSubscribers(flags), !outgoing.isCollectingChanges,
+                let only = list.first(where: { _ in true }), case .change(let handler) = only.handler
+            {
+                // The key's one subscriber, and no one else, receives it: the call takes the change
+                // itself (a copy of a change copies both its values).
+                outgoing.call(handler, taking: change, of: slot, write: writeNumber)
+                return
+            }
             for observer in list {
                 if case .change(let handler) = observer.handler { outgoing.call(handler, with: change, of: slot, write: writeNumber) }
             }
@@ -107,9 +164,7 @@ extension EngineState {
     /// form has a definition. What the write means for the rows is the rows stage's (``RowStage``),
     /// which follows the change set.
     @inline(__always)
-    private mutating func didWrite(
-        _ value: StoredValue, at slot: Int, wasDirty: Bool, origin: FormChangeOrigin, into changes: inout ChangeSet
-    ) {
+    private mutating func didWrite(at slot: Int, wasDirty: Bool, origin: FormChangeOrigin, into changes: inout ChangeSet) {
         if validation.hasIssues(at: slot) { dropExternalErrors(at: slot, into: &changes) }
         if tracking.isContextTracked { outgoing.isContextChanged = true }
         if isObserved(at: slot) {
