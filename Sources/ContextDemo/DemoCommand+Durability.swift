@@ -65,7 +65,7 @@ extension DemoCommand {
                 status: success, output: DemoText.joined(["finalized \(record.instanceID.uuidString) into \(folder) (\(queued) queued)"]),
                 errorOutput: errors)
         } catch FinalizeError.invalid(let report) {
-            return Outcome(status: invalidInput, output: "", errorOutput: errors + DemoText.joined(report.lines))
+            return Outcome(status: invalidInput, output: "", errorOutput: errors + DemoText.joined(report.errors.map(\.description)))
         } catch {
             return Outcome(status: invalidInput, output: "", errorOutput: errors + DemoText.joined(["error: \(error)"]))
         }
@@ -81,7 +81,7 @@ extension DemoCommand {
         case .succeeded(let submission):
             return Outcome(status: success, output: render(submission, options), errorOutput: "")
         case .invalid(let report), .rejected(let report):
-            return Outcome(status: invalidInput, output: "", errorOutput: DemoText.joined(report.lines))
+            return Outcome(status: invalidInput, output: "", errorOutput: DemoText.joined(report.errors.map(\.description)))
         case .failed(let error):
             return Outcome(status: invalidInput, output: "", errorOutput: DemoText.joined(["error: \(error)"]))
         case .alreadySubmitting:

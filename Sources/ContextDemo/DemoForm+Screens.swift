@@ -5,17 +5,17 @@ extension DemoForm {
     /// The contact form's screen: the two names, in the rows themselves.
     static let contactScreen = Screen("Contact") {
         FormSection("Name") {
-            TextCell("First name", key: "firstname")
-            TextCell("Last name", key: "lastname")
+            TextCell("First name", key: FormKey("firstname"))
+            TextCell("Last name", key: FormKey("lastname"))
         }
     }
 
     /// The profile form's screen: one cell of each kind the form's fields call for.
     static let profileScreen = Screen("Profile") {
         FormSection("Account", footer: { $0[FormKey<Bool>("newsletter")] == true ? "You will get the newsletter." : nil }) {
-            TextCell("Name", key: "name")
-            TextCell("Password", key: "password", secure: true)
-            ToggleCell("Newsletter", key: "newsletter")
+            TextCell("Name", key: FormKey("name"))
+            TextCell("Password", key: FormKey("password"), secure: true)
+            ToggleCell("Newsletter", key: FormKey("newsletter"))
             ChoiceCell("Plan", key: FormKey<Plan>("plan"), options: Plan.allCases.map { CellOption("\($0)", value: $0) })
         }
         FormSection("Details") {

@@ -3,11 +3,11 @@ import FormContext
 extension Hotspot {
     /// The form keys of a hotspot form.
     enum Keys {
-        static let isEnabled: FormKey<Bool> = "isEnabled"
-        static let password: FormKey<String> = "password"
-        static let networkName: FormKey<String> = "networkName"
+        static let isEnabled = FormKey<Bool>("isEnabled")
+        static let password = FormKey<String>("password")
+        static let networkName = FormKey<String>("networkName")
         /// The preview option, stored as its raw value ("When Unlocked").
-        static let showPreview: FormKey<String> = "showPreview"
+        static let showPreview = FormKey<String>("showPreview")
     }
 
     /// Maps a hotspot form to a ``Hotspot``; the password is secret, the preview option is stored

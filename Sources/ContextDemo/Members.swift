@@ -34,7 +34,7 @@ enum Members {
             FieldDefinition(inSchool, default: true).visible(when: { row in row[age].map { $0 < 18 } ?? false }),
             FieldDefinition(isAdult).calculated { row in row[age].map { $0 >= 18 } },
         ])
-        .unique(name, message: "names the same member twice")
+        .validator(.unique(name, message: "names the same member twice"))
         .validator(.atLeastOne(isAdult, equals: true, message: "needs at least one adult (18 or over)"))
         .summary(householdSize, .count)
         .summary(adults, .count(where: isAdult, equals: true))
@@ -46,7 +46,7 @@ enum Members {
 
     /// The household the form starts with: one member, the person answering.
     static let initialValues: FormContext = {
-        var values = FormContext()
+        var values: FormContext = [:]
         values.set(RowOrder([RowID(1)]), for: group)
         values.set("Ada Lovelace", for: "\(group).r1.\(name.name)")
         values.set(36, for: "\(group).r1.\(age.name)")

@@ -12,7 +12,7 @@ public enum FinalizeError: Error, Sendable, CustomStringConvertible {
     /// A one-line message.
     public var description: String {
         switch self {
-        case .invalid(let report): "cannot finalize the form: " + report.lines.joined(separator: "; ")
+        case .invalid(let report): "cannot finalize the form: " + report.errors.map(\.description).joined(separator: "; ")
         case .alreadySubmitting: "cannot finalize the form: a submit is under way"
         case .failed(let reason): "cannot finalize the form: \(reason)"
         }

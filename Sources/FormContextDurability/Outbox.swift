@@ -23,7 +23,7 @@ public import Foundation
 /// but a delivered record and the leftovers of its own writes that a crash interrupted.
 public final class Outbox: Sendable {
     /// The largest record file read, in bytes: 64 MiB. A larger file is moved to `damaged/` unread.
-    public static let maximumRecordSize = 64 << 20
+    static let maximumRecordSize = 64 << 20
 
 
     /// The outbox folder.

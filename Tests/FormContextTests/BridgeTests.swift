@@ -197,10 +197,10 @@ struct BridgeTests {
     @Test("keys can be written as string literals, for plain, optional and raw-value properties")
     func literalKeys() throws {
         let bridge = FormBridge<Profile> { bridge in
-            bridge.bind("name", to: \.name)
-            bridge.bind("nickname", to: \.nickname)
-            bridge.bind("previewText", toRawValueOf: \.previewText)
-            bridge.bind("fallback", toRawValueOf: \.fallback)
+            bridge.bind(FormKey("name"), to: \.name)
+            bridge.bind(FormKey("nickname"), to: \.nickname)
+            bridge.bind(FormKey("previewText"), toRawValueOf: \.previewText)
+            bridge.bind(FormKey("fallback"), toRawValueOf: \.fallback)
         }
         let context = bridge.context(from: Profile(nickname: "Countess"))
         #expect(context.lines() == ["name: Ada", "nickname: Countess", "previewText: Never"])

@@ -5,8 +5,8 @@ import Testing
 struct FormKeyTests {
     enum Shade: String, Hashable, Sendable, CaseIterable { case light, dark }
 
-    @Test func aKeyFromALiteralHasThatName() {
-        let age: FormKey<Int> = "age"
+    @Test func aKeyHasTheNameItWasMadeWith() {
+        let age = FormKey<Int>("age")
         #expect(age.name == "age")
         #expect(age == FormKey<Int>("age"))
         #expect(age != FormKey<Int>("years"))

@@ -119,8 +119,8 @@ struct FormStateWriteTests {
         let context: FormContext = ["a": "x", "b": "y"]
         let form = FormContextObject(context)
         form.set("z", for: "a")
-        #expect(form["a"] == "z")
-        #expect(form["b"] == "y")
+        #expect(form["a"] == AnyHashable("z"))
+        #expect(form["b"] == AnyHashable("y"))
         #expect(form.initialValue(for: "a") == AnyHashable("x"))
         #expect(context["a"] == AnyHashable("x"))
         #expect(form.context == ["a": "z", "b": "y"])

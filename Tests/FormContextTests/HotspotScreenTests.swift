@@ -83,7 +83,7 @@ struct HotspotScreenTests {
         }
         #expect(navigator.top.sections.map(\.description) == ["[Always | When Unlocked: ✓ | Never]"])
         #expect(navigator.top.lastDiff?.description == "version 1: update rows [[0, 0], [0, 1]]")
-        #expect(navigator.form["hotspot.showPreview"] == "When Unlocked")
+        #expect(navigator.form["hotspot.showPreview"] == AnyHashable("When Unlocked"))
         #expect(navigator.pop())
         #expect(navigator.top.sections[1].description == #"[Notification: "When Unlocked"]"#)
         #expect(navigator.focus == CellPath(section: 1, row: 0))
@@ -103,14 +103,14 @@ struct HotspotScreenTests {
         #expect(navigator.editing?.description == #"editing cell 0.0: "my network""#)
         for _ in 0..<"network".count { navigator.deleteBackward() }
         navigator.insert("office")
-        #expect(navigator.form["hotspot.networkName"] == "my network")
+        #expect(navigator.form["hotspot.networkName"] == AnyHashable("my network"))
         guard case .committed = await navigator.activate() else {
             Issue.record("the text was not committed")
             return
         }
         #expect(navigator.screens.map(\.screen.title) == ["Settings", "Personal Hotspot"])
         #expect(navigator.editing == nil)
-        #expect(navigator.form["hotspot.networkName"] == "my office")
+        #expect(navigator.form["hotspot.networkName"] == AnyHashable("my office"))
         #expect(navigator.form.isTouched("hotspot.networkName"))
         #expect(navigator.top.sections[2].description == #"[Password: •••••• | Network Name: "my office"]"#)
     }
@@ -123,7 +123,7 @@ struct HotspotScreenTests {
         #expect(navigator.editing?.description == "editing cell 0.0: •••••")
         navigator.insert("!")
         #expect(navigator.pop())
-        #expect(navigator.form["hotspot.password"] == "hello")
+        #expect(navigator.form["hotspot.password"] == AnyHashable("hello"))
     }
 
     @Test("the focus moves over the visible rows and skips to a visible one when its row is hidden")

@@ -24,7 +24,7 @@ enum Household {
                 FieldDefinition(isAdult).calculated { values in values[age].map { $0 >= 18 } },
             ]
         )
-        .unique(name)
+        .validator(.unique(name))
         .summary(memberCount, .count)
         .summary(totalAge, .sum(age))
         .summary(adults, .count(where: isAdult, equals: true))

@@ -43,7 +43,7 @@ struct RepeatPropertyTests {
                 FieldDefinition(note).visible(when: { ($0[age] ?? 0) > 60 }),
             ]
         )
-        .unique(name)
+        .validator(.unique(name))
         .summary(count, .count)
         .summary(total, .sum(age))
         .summary(adults, .count(where: isAdult, equals: true))

@@ -115,7 +115,7 @@ struct RepeatRulesTests {
         let name = FormKey<String>("name")
         let role = FormKey<String>("role")
         let group = RepeatGroup("crew", minimum: 1, maximum: 3, fields: [FieldDefinition(name), FieldDefinition(role)])
-            .unique(name)
+            .validator(.unique(name))
             .validator(.atLeastOne(role, equals: "captain", message: "needs a captain"))
             .validator(.custom("short", message: "names must be short") { rows in rows.allSatisfy { ($0[name]?.count ?? 0) <= 5 } })
         let definition = try FormDefinition([FieldDefinition(group)])

@@ -32,7 +32,7 @@ struct DurabilityDocsTests {
         let body = #"{"age":12,"email":"ada@example","fee":12.50,"password":"hunter2"}"#
         let submission = try FormSubmission(json: body, definition: signUp)
         print(submission)
-        for line in signUp.validate(submission.values).lines { print(line) }
+        for error in signUp.validate(submission.values).errors { print(error) }
 
         do {
             _ = try FormSubmission(json: #"{"age":"twelve"}"#, definition: signUp)

@@ -19,7 +19,7 @@ struct RepeatDocsTests {
             FieldDefinition(FormKey<String>("relationship"), default: "other"),
             FieldDefinition(isAdult).calculated { row in row[age].map { $0 >= 18 } },
         ])
-        .unique(name)
+        .validator(.unique(name))
         .validator(.atLeastOne(isAdult, equals: true, message: "needs an adult"))
         .summary(FormKey<Int>("householdSize"), .count)
         .summary(FormKey<Int>("adults"), .count(where: isAdult, equals: true))
@@ -97,14 +97,14 @@ struct RepeatDocsTests {
         #expect(form.rows(of: "children").count == 2)
 
         // --- Docs/Repeats.md: On the server
-        var submitted = FormContext()
+        var submitted: FormContext = [:]
         submitted.set(RowOrder([RowID(1), RowID(2)]), for: "members")
         submitted.set("Ada", for: "members.r1.name")
         submitted.set("Ada", for: "members.r2.name")
         submitted.set(200, for: "members.r2.age")
         let report = try FormDefinition([FieldDefinition(
             RepeatGroup("members", fields: [FieldDefinition(FormKey<String>("name")), FieldDefinition(FormKey<Int>("age"), validators: [.range(0...130)])])
-                .unique(FormKey<String>("name")))]).validate(submitted)
+                .validator(.unique(FormKey<String>("name"))))]).validate(submitted)
         // members: has the same name in more than one row
         // members.r2.age: must be between 0 and 130
         // --- end

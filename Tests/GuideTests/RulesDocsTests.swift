@@ -96,7 +96,7 @@ struct RulesDocsTests {
             let submitted: FormContext = ["adults": 2, "hasChildren": false, "children": 3, "rents": true]
             let outcome = household.evaluateRules(submitted)
             print(outcome)
-            for line in household.validate(submitted).lines { print(line) }
+            for error in household.validate(submitted).errors { print(error) }
             // --- end
         }
         #expect(server.output.joined(separator: "\n").components(separatedBy: "\n") == [

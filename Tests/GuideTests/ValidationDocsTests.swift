@@ -60,7 +60,7 @@ struct ValidationDocsTests {
         let report = signUp.validate([
             "username": "Ada!", "email": "ada@example", "age": "36", "password": "analytic", "confirm": "analytics",
         ])
-        for line in report.lines { print(line) }
+        for error in report.errors { print(error) }
         print(report.warnings.map(\.description))
         print("first invalid:", report.firstInvalidKey ?? "none")
         // --- end
@@ -84,10 +84,10 @@ struct ValidationDocsTests {
         ])
         let settings = hotspot.scoped(in: FormScope("hotspot"))
         print(settings.fields.map(\.key))
-        print(settings.validate(["hotspot.password": "a", "hotspot.confirm": "b", "password": "b"]).lines)
+        print(settings.validate(["hotspot.password": "a", "hotspot.confirm": "b", "password": "b"]).errors.map(\.description))
         let whole = try FormDefinition([FieldDefinition(FormKey<String>("owner"), validators: [.required()])])
             .merging(settings)
-        print(whole.validate(["hotspot.password": "a", "hotspot.confirm": "a"]).lines)
+        print(whole.validate(["hotspot.password": "a", "hotspot.confirm": "a"]).errors.map(\.description))
         // --- end
         #expect(printer.output == [
             #"["hotspot.password", "hotspot.confirm"]"#,

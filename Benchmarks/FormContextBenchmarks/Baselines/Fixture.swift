@@ -23,7 +23,7 @@ enum Fixture {
 
     /// A context of `keys`, each holding ``initialValue``.
     static func context(_ keys: [String]) -> FormContext {
-        var context = FormContext()
+        var context: FormContext = [:]
         for key in keys { context.set(initialValue, for: key) }
         return context
     }

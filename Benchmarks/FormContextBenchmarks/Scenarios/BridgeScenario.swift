@@ -59,10 +59,10 @@ struct BridgeScenario: Scenario {
 
     /// The round trip written out by hand: the same keys, secrecy, raw value and type checks.
     static func roundTripByHand(_ model: Settings) -> Settings? {
-        var context = FormContext()
+        var context: FormContext = [:]
         context.set(model.hotspot.isEnabled, for: "hotspot.isEnabled")
         context.set(model.hotspot.password, for: "hotspot.password")
-        context.setSecure(for: "hotspot.password")
+        context.secureKeys.insert("hotspot.password")
         context.set(model.hotspot.networkName, for: "hotspot.networkName")
         context.set(model.hotspot.showPreview.rawValue, for: "hotspot.showPreview")
         var back = model

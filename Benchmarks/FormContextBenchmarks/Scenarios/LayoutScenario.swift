@@ -38,7 +38,7 @@ struct LayoutScenario: Scenario {
             self.count = count
             let keys = (0..<count).map { "section-\($0)" }
             let half = FormKey<Bool>("half")
-            var values = FormContext()
+            var values: FormContext = [:]
             for key in keys { values.set(true, for: key) }
             values.set(true, for: half.name)
             form = FormContextObject(values)

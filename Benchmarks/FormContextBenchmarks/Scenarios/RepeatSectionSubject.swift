@@ -19,7 +19,7 @@ final class RepeatSectionSubject {
         } catch {
             fatalError("the benchmark's definition does not build: \(error)")
         }
-        var values = FormContext()
+        var values: FormContext = [:]
         values.set(RowOrder((1...count).map { RowID($0) }), for: "items")
         for number in 1...count { values.set("item \(number)", for: RowID(number).scope(in: "items").key("name")) }
         form = FormContextObject(definition: definition, values: values)

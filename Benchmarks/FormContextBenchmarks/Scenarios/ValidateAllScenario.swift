@@ -76,7 +76,7 @@ struct ValidateAllScenario: Scenario {
 
     /// The values: valid user names, except a blank field every 10th and an ill-formed one every 10th + 5.
     static func values(_ keys: [String]) -> FormContext {
-        var context = FormContext()
+        var context: FormContext = [:]
         for (index, key) in keys.enumerated() {
             switch index % 10 {
             case 0: context.set("", for: key)

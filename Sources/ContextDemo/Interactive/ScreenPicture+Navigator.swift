@@ -41,6 +41,9 @@ extension ScreenPicture {
         return (text[start...], true)
     }
 
+    /// What a secret field with a value shows instead of it: the mask the form's own descriptions use.
+    private static let secretMask = "••••••"
+
     /// The row for `row`.
     private static func row(_ row: VisibleRow, isFocused: Bool, editing: TextEditing?, revealingSecrets: Bool) -> Row {
         let cell = row.cell
@@ -54,7 +57,7 @@ extension ScreenPicture {
         var accessory = Accessory.none
         switch row.value {
         case .none: break
-        case .text(let text): value = masked && !text.isEmpty ? FormContext.secretMask : DemoText.escaped(text)
+        case .text(let text): value = masked && !text.isEmpty ? Self.secretMask : DemoText.escaped(text)
         case .toggle(let isOn): accessory = .toggle(isOn)
         case .checkmark(let isChecked): accessory = .checkmark(isChecked)
         }

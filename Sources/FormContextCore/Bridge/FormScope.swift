@@ -11,7 +11,7 @@ public struct FormScope: Hashable, Sendable, CustomStringConvertible {
     public let prefix: String
 
     /// The root scope: keys stay as they are.
-    public static let root = FormScope("")
+    static let root = FormScope("")
 
     /// Creates the scope with `prefix`.
     ///

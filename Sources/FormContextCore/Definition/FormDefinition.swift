@@ -91,7 +91,7 @@ public struct FormDefinition: Sendable {
     ///
     /// A key of a repeat group's row (`members.r3.name`) gives the group's field as a field of that
     /// row: keyed `members.r3.name`, its validators reading the row's fields.
-    public func field(_ key: String) -> FieldDefinition? {
+    func field(_ key: String) -> FieldDefinition? {
         if let position = positions[key] { return fields[position] }
         guard let (group, id, name) = rowField(key), let field = group.field(name) else { return nil }
         return field.inRow(RowScope(group: group.key, id: id, outerPrefix: group.outerPrefix))
@@ -132,7 +132,7 @@ public struct FormDefinition: Sendable {
     /// The keys of the secret fields.
     ///
     /// - Complexity: O(*n*).
-    public var secureKeys: Set<String> {
+    var secureKeys: Set<String> {
         Set(fields.lazy.filter(\.isSecure).map(\.key))
     }
 }

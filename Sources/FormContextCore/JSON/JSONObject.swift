@@ -26,11 +26,6 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
         }
     }
 
-    /// A member's key.
-    public typealias Key = String
-    /// A member's value.
-    public typealias Value = JSONValue
-
     private var storage: [MemberKey: JSONValue]
 
     /// An object with no members.

@@ -34,7 +34,7 @@ public struct FieldState: @unchecked Sendable, Equatable {
     public var isValidating: Bool
 
     /// Whether the field has no error (warnings do not count).
-    public var isValid: Bool { errors.isEmpty }
+    var isValid: Bool { errors.isEmpty }
 
     /// Whether the field takes part in validation and submission: visible and enabled.
     var isActive: Bool { isVisible && isEnabled }

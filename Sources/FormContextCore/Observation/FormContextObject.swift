@@ -50,7 +50,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
     ///
     /// - Parameter initial: The starting values; its secret keys stay secret.
     /// - Complexity: O(*n*) for *n* values.
-    public init(_ initial: FormContext = FormContext()) {
+    public init(_ initial: FormContext = [:]) {
         state = Mutex(EngineState(initial))
     }
 

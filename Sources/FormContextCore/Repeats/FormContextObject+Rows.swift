@@ -24,7 +24,7 @@ extension FormContextObject {
     /// - Throws: ``RepeatGroupError`` if there is no such group, it is full, it has given the largest
     ///   row id (``RepeatGroupError/noRowIDLeft(group:)``), or its key holds no order.
     @discardableResult
-    public func appendRow(to group: String, _ values: FormContext = FormContext(), origin: FormChangeOrigin = .program)
+    public func appendRow(to group: String, _ values: FormContext = [:], origin: FormChangeOrigin = .program)
         throws(RepeatGroupError) -> RowID
     {
         try insertRow(into: group, at: Int.max, values, origin: origin)
@@ -42,7 +42,7 @@ extension FormContextObject {
     ///   row id (``RepeatGroupError/noRowIDLeft(group:)``), or its key holds no order.
     /// - Complexity: O(*f*) for the row's *f* fields, whatever the number of rows.
     @discardableResult
-    public func insertRow(into group: String, at position: Int, _ values: FormContext = FormContext(), origin: FormChangeOrigin = .program)
+    public func insertRow(into group: String, at position: Int, _ values: FormContext = [:], origin: FormChangeOrigin = .program)
         throws(RepeatGroupError) -> RowID
     {
         try mutate { state, changes throws(RepeatGroupError) in

@@ -11,7 +11,7 @@
 ///     FieldDefinition(FormKey<String>("name"), validators: [.required()]),
 ///     FieldDefinition(FormKey<Int>("age"), validators: [.range(0...130)]),
 /// ])
-/// .unique(FormKey<String>("name"))
+/// .validator(.unique(FormKey<String>("name")))
 /// .summary(FormKey<Int>("totalAge"), .sum(FormKey<Int>("age")))
 /// let household = try FormDefinition([FieldDefinition(members)])
 /// ```
@@ -117,17 +117,6 @@ public struct RepeatGroup: Sendable {
         var copy = self
         copy.validators.append(validator)
         return copy
-    }
-
-    /// The same group, requiring `field` to hold a different value in every row (blank values and
-    /// hidden fields aside); the error is reported under the group's key.
-    ///
-    /// - Parameters:
-    ///   - field: The field of a row.
-    ///   - message: The error's message; by default it names the field.
-    /// - Returns: The group with the check.
-    public func unique<Value>(_ field: FormKey<Value>, message: String? = nil) -> RepeatGroup {
-        validator(.unique(field, message: message))
     }
 
     /// The same group inside `scope`: its key under the scope's prefix, its rows' outside reads too.

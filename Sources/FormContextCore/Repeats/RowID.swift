@@ -6,7 +6,7 @@
 /// `r` followed by the number: `r3`.
 public struct RowID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible, LosslessStringConvertible {
     /// The row's number, from 1, in the order the form made its rows.
-    public let number: Int
+    let number: Int
 
     /// The row numbered `number`.
     ///

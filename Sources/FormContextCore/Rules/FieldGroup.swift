@@ -10,7 +10,7 @@
 /// ```
 public struct FieldGroup: Sendable {
     /// The scope whose fields the group holds.
-    public let scope: FormScope
+    let scope: FormScope
     var visible: (@Sendable (FormValues) -> Bool)?
     var enabled: (@Sendable (FormValues) -> Bool)?
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension FormContext: CustomStringConvertible, CustomDebugStringConvertible {
     /// The mask shown in place of a secret value.
-    public static let secretMask = SecretDisplay.mask
+    static let secretMask = SecretDisplay.mask
 
     /// The values sorted by key, with secret values masked: `["name": "Ada", "password": ••••••]`.
     ///

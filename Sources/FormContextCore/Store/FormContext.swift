@@ -5,7 +5,7 @@
 /// values beside the current ones when the difference matters.
 ///
 /// ```swift
-/// var context = FormContext()
+/// var context: FormContext = [:]
 /// context.set("Hello", for: "firstname")
 /// context.set("World", for: "lastname")
 /// print(context)   // ["firstname": "Hello", "lastname": "World"]
@@ -28,8 +28,8 @@ public struct FormContext: @unchecked Sendable {
     /// Keys whose values are secret (passwords): their values are masked in ``description``.
     public var secureKeys: Set<String>
 
-    /// Creates an empty context.
-    public init() {
+    /// Creates an empty context; `[:]` outside the package.
+    init() {
         storage = [:]
         secureKeys = []
     }
@@ -82,7 +82,7 @@ public struct FormContext: @unchecked Sendable {
     }
 
     /// Marks `key` as secret or not; secret values are masked in ``description``.
-    public mutating func setSecure(_ isSecure: Bool = true, for key: String) {
+    mutating func setSecure(_ isSecure: Bool = true, for key: String) {
         if isSecure {
             secureKeys.insert(key)
         } else {

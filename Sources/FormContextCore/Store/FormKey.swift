@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// ```swift
 /// let age = FormKey<Int>("age")
-/// var context = FormContext()
+/// var context: FormContext = [:]
 /// context[age] = 42
 /// let years: Int? = context[age]
 /// ```
@@ -29,13 +29,6 @@ public struct FormKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomStr
 
     /// The key as `name: Type`, for example `age: Int`.
     public var description: String { "\(name): \(Self.valueTypeName)" }
-}
-
-extension FormKey: ExpressibleByStringLiteral {
-    /// Creates a key from a string literal, so `let name: FormKey<String> = "name"` reads naturally.
-    public init(stringLiteral value: String) {
-        self.init(value)
-    }
 }
 
 /// The short name of a type, as shown in error messages (`Int`, `String`, `ShowPreview`).

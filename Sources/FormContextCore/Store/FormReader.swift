@@ -28,7 +28,7 @@ extension FormReader {
     }
 
     /// Whether `key` has a value.
-    public func contains(_ key: String) -> Bool {
+    func contains(_ key: String) -> Bool {
         self[key] != nil
     }
 

@@ -144,7 +144,7 @@ public struct FormValues: FormReader {
     ///
     /// - Parameter scope: The scope; the root scope changes nothing.
     /// - Returns: The scoped reader.
-    public func scoped(in scope: FormScope) -> FormValues {
+    func scoped(in scope: FormScope) -> FormValues {
         guard !scope.prefix.isEmpty else { return self }
         return FormValues(
             source, excluding: excluded, prefix: prefix + scope.prefix + ".", tracker: tracker, recordingRun: recordingRun, row: row)

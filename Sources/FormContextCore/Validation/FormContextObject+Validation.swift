@@ -8,7 +8,7 @@ extension FormContextObject {
     ///   - definition: The fields and their validators.
     ///   - values: Starting values that override the defaults.
     ///   - options: When to validate, and how asynchronous validators wait.
-    public convenience init(definition: FormDefinition, values: FormContext = FormContext(), options: ValidationOptions = ValidationOptions()) {
+    public convenience init(definition: FormDefinition, values: FormContext = [:], options: ValidationOptions = ValidationOptions()) {
         var initial = definition.defaults
         for (key, value) in values.storage { initial.storage[key] = value }
         initial.secureKeys.formUnion(values.secureKeys)

@@ -50,7 +50,7 @@ public struct ValidationReport: Hashable, Sendable, CustomStringConvertible {
     /// Every error as a `key: message` line, in order.
     ///
     /// - Complexity: O(*e*) for *e* errors.
-    public var lines: [String] { errors.map(\.description) }
+    var lines: [String] { errors.map(\.description) }
 
     /// `valid`, or the errors one per line.
     public var description: String {

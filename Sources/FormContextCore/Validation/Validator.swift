@@ -60,7 +60,7 @@ public struct Validator<Value: Hashable & Sendable>: Sendable {
     ///
     /// - Parameter message: The message shown when the check fails.
     /// - Returns: The validator with `message`.
-    public func message(_ message: String) -> Validator {
+    func message(_ message: String) -> Validator {
         var copy = self
         copy.message = message
         return copy

@@ -26,7 +26,7 @@ enum RepeatFixture {
                 FieldDefinition(FormKey<Int>("visits"), validators: [.minimum(0)]),
             ]
         )
-        .unique(name)
+        .validator(.unique(name))
         .summary(FormKey<Int>("memberCount"), .count)
         .summary(FormKey<Int>("totalAge"), .sum(age))
         do {
@@ -38,7 +38,7 @@ enum RepeatFixture {
 
     /// A live form of `rows` members.
     static func form(rows: Int) -> FormContextObject {
-        var values = FormContext()
+        var values: FormContext = [:]
         values.set(RowOrder((1...rows).map { RowID($0) }), for: "members")
         for number in 1...rows {
             let scope = RowID(number).scope(in: "members")

@@ -189,7 +189,7 @@ extension EngineState {
 
 extension RepeatGroup {
     /// The most rows a count rule gives a group without a maximum.
-    public static let countRuleCeiling = 10_000
+    static let countRuleCeiling = 10_000
 }
 
 extension RowID {
