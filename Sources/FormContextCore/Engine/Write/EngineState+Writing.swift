@@ -57,6 +57,23 @@ extension EngineState {
         return change
     }
 
+    /// ``write(_:for:origin:into:)`` for a caller that does not take the change (an edit through a
+    /// control's binding): the change, with its copies of both values, is made only when a handler,
+    /// an event subscriber or a collector receives it.
+    ///
+    /// - Returns: Whether the value changed.
+    @discardableResult
+    mutating func writeTakingNoChange(_ value: StoredValue, for key: String, origin: FormChangeOrigin, into changes: inout ChangeSet) -> Bool {
+        let slot: Int
+        if let existing = fields.slot(of: key) {
+            slot = existing
+        } else {
+            guard value.isPresent else { return false }
+            slot = fields.slot(creating: key)
+        }
+        return write(value, at: slot, origin: origin, into: &changes)
+    }
+
     /// Writes `value` into `slot`. The change (with its copies of both values) is made only when a
     /// handler, an event subscriber or a collector receives it.
     ///
