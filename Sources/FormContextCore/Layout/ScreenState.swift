@@ -152,7 +152,8 @@ struct ScreenState: Sendable {
             }
         }
         var slots: [(slot: Int, plan: RowPlan.Slot, difference: RowOrderDifference, arrivals: [RowID])] = []
-        for (slot, plan) in rows.slots.sorted(by: { $0.key < $1.key }) {
+        // Sorted only when some row slot changed (a keystroke outside repeat sections changes none).
+        for (slot, plan) in rows.slots.isEmpty ? [] : rows.slots.sorted(by: { $0.key < $1.key }) {
             let (difference, arrivals) = plan.order.map { self.difference(ofSlot: slot, to: $0) } ?? (RowOrderDifference(), [])
             slots.append((slot, plan, difference, arrivals))
         }
@@ -175,7 +176,7 @@ struct ScreenState: Sendable {
             work.reads.append((node >= 0 ? node : nil, evaluation.reads))
             work.targets.append(.derivation(evaluation.derivation))
         }
-        for (slot, result) in rows.sorted(by: { $0.key < $1.key }) {
+        for (slot, result) in rows.isEmpty ? [] : rows.sorted(by: { $0.key < $1.key }) {
             for evaluation in result.evaluations + result.arrivals.flatMap(\.evaluations) {
                 guard let entry = slots[slot].entries[evaluation.id] else { continue }
                 let node = entry.nodes[evaluation.derivation]

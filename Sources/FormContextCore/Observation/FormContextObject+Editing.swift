@@ -29,6 +29,7 @@ extension FormContextObject {
     /// - Complexity: O(1) on average for a read; a write costs what ``set(_:for:origin:)`` costs.
     public subscript<Value>(edit key: FormKey<Value>, default defaultValue: Value) -> Value {
         get { self[key] ?? defaultValue }
-        set { set(newValue, for: key.name, origin: .user) }
+        // The change is not returned: none is made for it.
+        set { setTakingNoChange(newValue, for: key.name, origin: .user) }
     }
 }

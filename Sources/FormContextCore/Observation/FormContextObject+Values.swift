@@ -93,6 +93,20 @@ extension FormContextObject {
             state.write(newValue, for: key, origin: origin, into: &changes)
         }
     }
+
+    /// ``set(_:for:origin:)`` for a caller that does not take the change: no ``FormChange`` is made
+    /// for it (one is still made for the handlers, subscribers and collectors that receive it), and
+    /// none is carried through the settle.
+    func setTakingNoChange(_ value: (any Hashable & Sendable)?, for key: String, origin: FormChangeOrigin) {
+        let newValue = StoredValue(value)
+        switch quickWrite(newValue, for: key, origin: origin) {
+        case .unchanged, .written: return
+        case .needsPipeline: break
+        }
+        _ = mutate { state, changes in
+            state.write(newValue, under: key, origin: origin, into: &changes)
+        }
+    }
 }
 
 extension EngineState {

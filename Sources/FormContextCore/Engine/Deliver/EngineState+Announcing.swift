@@ -10,8 +10,9 @@ extension EngineState {
     /// - Complexity: O(*c*) for *c* changed, observed fields, plus O(*p*) for *p* tracked form-level properties.
     mutating func announcements(for changes: ChangeSet, before: [PropertyValue]) -> Announcements {
         let settled = settledChanges(of: changes)
-        let collected = outgoing
-        outgoing = Outgoing()
+        // Moved out, not copied: a copy retains every part only to release it again.
+        var collected = Outgoing()
+        swap(&collected, &outgoing)
         var announcements = Announcements()
         announcements.changeCalls = collected.coalescedChangeCalls()
         for slot in collected.eventSlots {

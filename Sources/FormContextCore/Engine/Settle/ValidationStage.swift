@@ -57,12 +57,18 @@ enum ValidationStage: SettleStage {
         var forms: [(position: Int, validator: FormValidator)] = []
         /// Whether the form-level issues must be rebuilt even if no validator runs.
         var refreshesFormIssues = false
+        /// The tracker recording what the validators read, lent by the validation state (see
+        /// ``ValidationState/spareTracker``) and handed back by the commit.
+        var tracker: ReadTracker?
     }
 
     struct Outcome: Sendable {
-        var fields: [(check: FieldCheck, report: ValidationReport, reads: [String])] = []
+        /// The plan's field checks, moved here, and what each found, in the same order.
+        var checks: [FieldCheck] = []
+        var fields: [(report: ValidationReport, reads: [String])] = []
         var forms: [(position: Int, report: ValidationReport, reads: [String])] = []
         var refreshesFormIssues = false
+        var tracker: ReadTracker?
     }
 
     /// Whether the stage has planned the change set: it plans once, after the rules have settled,
@@ -127,23 +133,34 @@ enum ValidationStage: SettleStage {
             if let position = state.checkPosition(of: slot) { planner.add(position) }
             planner.isFormDue = true
         }
-        return planner.plan(&state)
+        guard var plan = planner.plan(&state) else { return nil }
+        // One tracker for every run, unless something else holds it (a copy of the state, a reader
+        // a validator kept): then this run records in its own.
+        var tracker = state.validation.spareTracker.take() ?? ReadTracker()
+        if !isKnownUniquelyReferenced(&tracker) { tracker = ReadTracker() }
+        plan.tracker = tracker
+        return plan
     }
 
     static func run(_ plan: consuming Plan, reading source: FormValues.Source) -> Outcome {
-        var outcome = Outcome(refreshesFormIssues: plan.refreshesFormIssues)
-        let tracker = ReadTracker()
+        let tracker = plan.tracker ?? ReadTracker()
+        var outcome = Outcome(refreshesFormIssues: plan.refreshesFormIssues, tracker: tracker)
         let values = FormValues(source, tracker: tracker, recordingRun: tracker.beginRun())
         defer { tracker.endRun() }
-        outcome.fields.reserveCapacity(plan.fields.count)
-        for check in plan.fields {
+        // The checks are moved into the outcome and read there in place: a copy of a check retains
+        // each of its closures and copies its value.
+        outcome.checks = plan.fields
+        outcome.fields.reserveCapacity(outcome.checks.count)
+        for index in outcome.checks.indices {
             tracker.reset()
             var report = ValidationReport()
-            if let message = check.requiredMessage, let issue = requiredIssue(key: check.key, value: check.value, message: message) {
+            if let message = outcome.checks[index].requiredMessage,
+                let issue = requiredIssue(key: outcome.checks[index].key, value: outcome.checks[index].value, message: message)
+            {
                 report.errors.append(issue)
             }
-            check.check(check.value, values, &report)
-            outcome.fields.append((check, report, tracker.keys))
+            outcome.checks[index].check(outcome.checks[index].value, values, &report)
+            outcome.fields.append((report, tracker.keys))
         }
         for (position, validator) in plan.forms {
             tracker.reset()
@@ -155,18 +172,29 @@ enum ValidationStage: SettleStage {
     }
 
     static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet, _ pass: inout Pass) {
-        for (check, report, reads) in outcome.fields {
-            let slot = check.slot
-            state.graph.record(reads.map { state.fields.slot(creating: $0) }, for: .init(.validator, check.position))
+        if let tracker = outcome.tracker {
+            tracker.reset()
+            state.validation.spareTracker = tracker
+        }
+        for index in outcome.fields.indices {
+            let (slot, position, reads) = (outcome.checks[index].slot, outcome.checks[index].position, outcome.fields[index].reads)
+            state.graph.record(reads.map { state.fields.slot(creating: $0) }, for: .init(.validator, position))
             // A write the validators made meanwhile (on this thread) is settled after this one.
             guard state.fields.isActive(at: slot) else { continue }
             state.validation.validated.insert(slot)
+            // Holding no issue before (see ``ValidationState/issues(at:)``) and none after, with no
+            // asynchronous check: nothing to store or announce, and no lookup of the issues.
+            if outcome.checks[index].asyncCheck == nil, outcome.fields[index].report.errors.isEmpty,
+                outcome.fields[index].report.warnings.isEmpty, !state.validation.holding.contains(slot)
+            {
+                continue
+            }
             var entry = state.validation.issues(at: slot) ?? FieldIssues()
-            entry.errors = report.errors
-            entry.warnings = report.warnings
-            if let asyncCheck = check.asyncCheck {
+            entry.errors = outcome.fields[index].report.errors
+            entry.warnings = outcome.fields[index].report.warnings
+            if let asyncCheck = outcome.checks[index].asyncCheck {
                 let value = state.fields[slot].value
-                if report.errors.isEmpty, let value, !isBlankValue(value.base) {
+                if outcome.fields[index].report.errors.isEmpty, let value, !isBlankValue(value.base) {
                     if let run = state.validation.runs[slot], isSameValue(run.value, value) {
                         // A run for this very value is under way: let it finish.
                     } else if state.validation.runs[slot] == nil, isSameValue(entry.asyncValue, value) {
@@ -174,7 +202,7 @@ enum ValidationStage: SettleStage {
                     } else {
                         entry.asyncErrors = []
                         entry.asyncValue = nil
-                        state.startRun(at: slot, value: value, debounce: check.debounce, check: asyncCheck, into: &changes)
+                        state.startRun(at: slot, value: value, debounce: outcome.checks[index].debounce, check: asyncCheck, into: &changes)
                     }
                 } else {
                     state.cancelRun(at: slot, into: &changes)

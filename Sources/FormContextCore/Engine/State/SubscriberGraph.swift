@@ -169,12 +169,13 @@ extension EngineState {
         let sequence = subscriberGraph.sequence + 1
         for (slot, isValue, isVisibility) in aspects {
             guard slot < fields.slotCount, !fields.isFree(slot) else { continue }
-            let record = fields[slot]
+            // Read in place, and cast only a value whose stored type is a row order: a copy of the
+            // record and a dynamic cast of every changed value cost more than the rest of this loop.
+            let order = isValue && fields.stored(at: slot).type == ObjectIdentifier(RowOrder.self) ? fields.value(at: slot)?.base as? RowOrder : nil
             settled.append(
                 SettledChange(
-                    slot: slot, key: record.key, isValueChanged: isValue, isVisibilityChanged: isVisibility,
-                    isVisible: record.flags.isDisjoint(with: .concealed), order: isValue ? record.value?.base as? RowOrder : nil,
-                    sequence: sequence))
+                    slot: slot, key: fields.key(at: slot), isValueChanged: isValue, isVisibilityChanged: isVisibility,
+                    isVisible: fields.flags(at: slot).isDisjoint(with: .concealed), order: order, sequence: sequence))
         }
         return settled
     }

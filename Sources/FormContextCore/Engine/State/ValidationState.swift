@@ -60,6 +60,9 @@ struct ValidationState: Sendable {
 
     /// Fields validated since the last reset: a change to a field they read validates them again.
     var validated = SlotSet()
+    /// The tracker the validation stage records validators' reads in, kept between mutations so
+    /// that a run makes none; lent to each run by its plan and handed back by its commit.
+    var spareTracker: ReadTracker?
 
     /// What a mutation asked validation to do besides reacting to its changes (``FormContextObject/validate()``,
     /// a submit), kept until the validation stage plans that mutation's change set, which takes it.

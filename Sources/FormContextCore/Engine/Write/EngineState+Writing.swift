@@ -58,7 +58,8 @@ extension EngineState {
     }
 
     /// Writes `value` under `key`, as ``write(_:for:origin:into:)`` does, making the change only when
-    /// someone receives it: the write of a batch, whose changes nobody asks for.
+    /// someone receives it: the write of a batch, or an edit through a control's binding, whose
+    /// change nobody asks for.
     ///
     /// - Returns: Whether the value changed.
     @inline(__always)
