@@ -10,7 +10,7 @@ public struct FormTransaction: FormReader {
     /// and hashed for its last value only.
     private(set) var values: [(any Hashable & Sendable)?] = []
     /// The place of each written key in ``order``.
-    private var places: [String: Int] = [:]
+    private var places = KeyPlaces()
 
     init(form: FormContextObject) {
         self.form = form
@@ -18,28 +18,22 @@ public struct FormTransaction: FormReader {
 
     /// The value under `key`: this batch's write if there is one, otherwise the form's current value.
     public subscript(key: String) -> AnyHashable? {
-        if let place = places[key] { return StoredValue(values[place]).value }
+        if let place = places.place(of: key, hash: key.hashValue, in: order) { return StoredValue(values[place]).value }
         return form.read { $0.fields.value(of: key) }
     }
 
     /// Stores `value` under `key` when the batch ends; `nil` removes the key, a `nil` key is ignored.
     public mutating func set(_ value: (any Hashable & Sendable)?, for key: String?) {
         guard let key else { return }
-        // One lookup of the key, which claims the next place if the key has none.
+        // One hash of the key, whose lookup claims the next place if the key has none.
         let next = order.count
-        let place = Self.claim(&places[key, default: -1], next: next)
+        let place = places.claim(key, hash: key.hashValue, next: next, in: order)
         if place == next {
             order.append(key)
             values.append(value)
         } else {
             values[place] = value
         }
-    }
-
-    /// The place `entry` holds, or `next` given to it if it holds none (-1).
-    private static func claim(_ entry: inout Int, next: Int) -> Int {
-        if entry < 0 { entry = next }
-        return entry
     }
 
     /// The keys written so far, in the order of their first write.

@@ -69,7 +69,7 @@ struct Outgoing: Sendable {
 
     /// ``call(_:with:of:write:)`` for the change's last receiver, which takes the change itself.
     mutating func call(_ handler: @escaping @Sendable (FormChange) -> Void, taking change: consuming FormChange, of slot: Int, write: Int) {
-        changeCalls.append(ChangeCall(handler: handler, change: change, write: write, slot: slot))
+        changeCalls.append(ChangeCall(handler: handler, change: consume change, write: write, slot: slot))
     }
 
     /// A number for the next write whose change calls are queued.

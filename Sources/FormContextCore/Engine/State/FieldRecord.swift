@@ -64,7 +64,7 @@ struct FieldRecord: @unchecked Sendable {
         guard !stored.isSame(as: storedInitial) else { return nil }
         var old = storedInitial
         swap(&old, &stored)
-        return (old, stored.isPresent)
+        return (consume old, stored.isPresent)
     }
 
     /// Whether the record holds nothing worth keeping a slot for.

@@ -113,10 +113,12 @@ extension EngineState {
         if flags.contains(.valueObserved) || observers.hasAllObservers || hasEventSubscribers(flags)
             || outgoing.isCollectingChanges
         {
+            // Moved, not copied, on their way to the handler: a copy of a value or a change goes
+            // through the runtime's value witnesses.
             let change = FormChange(
-                key: fields.key(at: slot), boxedOld: old.take(), boxedNew: fields.value(at: slot), origin: origin,
+                key: fields.key(at: slot), boxedOld: (consume old).take(), boxedNew: fields.value(at: slot), origin: origin,
                 isSecure: flags.contains(.secret))
-            deliver(change, of: slot, flags: flags, into: &changes)
+            deliver(consume change, of: slot, flags: flags, into: &changes)
         }
         didWrite(at: slot, wasDirty: wasDirty, origin: origin, into: &changes)
     }
@@ -143,7 +145,7 @@ extension EngineState {
             {
                 // The key's one subscriber, and no one else, receives it: the call takes the change
                 // itself (a copy of a change copies both its values).
-                outgoing.call(handler, taking: change, of: slot, write: writeNumber)
+                outgoing.call(handler, taking: consume change, of: slot, write: writeNumber)
                 return
             }
             for observer in list {
