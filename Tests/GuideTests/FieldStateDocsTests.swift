@@ -24,4 +24,66 @@ struct FieldStateDocsTests {
             "[]",
         ])
     }
+
+    @Test func resetOptions() async throws {
+        let printer = DocPrinter()
+        let print = printer.print
+        // --- Docs/Validation.md: Resetting
+        let account = try FormDefinition([
+            FieldDefinition(FormKey<String>("name"), default: "Ada", validators: [.required()]),
+            FieldDefinition(FormKey<String>("email"), validators: [.required(), .email()]),
+        ])
+        let form = FormContextObject(definition: account, options: ValidationOptions(mode: .onChange))
+        form.set("", for: "name", origin: .user)
+        form.blur("name")
+        form.set("grace@", for: "email", origin: .user)
+        form.reset("name", keeping: [.touched])
+        print(form.fieldState(for: "name"))
+        print(form.fieldState(for: "email").errors.map(\.message))
+        await form.submit { _ in .accepted }
+        form.reset(keeping: [.submitCount])
+        print(form.submitCount, form.submitPhase, form.isTouched, form.errorCount)
+        // --- end
+        #expect(printer.output == [
+            #"name: "Ada" (touched)"#,
+            #"["is not a valid email address"]"#,
+            "1 idle false 0",
+        ])
+    }
+
+    @Test func formErrors() async throws {
+        let printer = DocPrinter()
+        let print = printer.print
+        // --- Docs/Validation.md: Errors on the form
+        let form = FormContextObject(["name": "Ada"])
+        form.setFormErrors(["The server is busy: try again in a minute"])
+        print(form.formErrors.map(\.description), form.isValid)
+        form.set("Grace", for: "name", origin: .user)
+        print(form.formErrors.count)
+        await form.submit { _ in .accepted }
+        print(form.formErrors.count)
+        // --- end
+        #expect(printer.output == [
+            #"["The server is busy: try again in a minute"] false"#,
+            "1",
+            "0",
+        ])
+    }
+
+    @Test func dirtySinceLastSubmit() async throws {
+        let printer = DocPrinter()
+        let print = printer.print
+        // --- Docs/Validation.md: Dirty since the last submit
+        let settings = FormContextObject(["name": "Ada", "city": "London"])
+        settings.set("Paris", for: "city", origin: .user)
+        await settings.submit { _ in .accepted }
+        settings.set("Grace", for: "name", origin: .user)
+        print(settings.fieldState(for: "name").isDirtySinceLastSubmit, settings.fieldState(for: "city").isDirtySinceLastSubmit)
+        print(settings.fieldState(for: "city").isDirty, settings.isDirtySinceLastSubmit)
+        // --- end
+        #expect(printer.output == [
+            "true false",
+            "true true",
+        ])
+    }
 }

@@ -23,6 +23,7 @@ extension FieldState: CustomStringConvertible, CustomReflectable {
                 ("key", key), ("value", shown(value)), ("initialValue", shown(initialValue)), ("isDirty", isDirty),
                 ("isTouched", isTouched), ("isVisible", isVisible), ("isEnabled", isEnabled), ("isSecure", isSecure),
                 ("errors", errors), ("warnings", warnings), ("isValidating", isValidating),
+                ("isDirtySinceLastSubmit", isDirtySinceLastSubmit),
             ],
             displayStyle: .struct)
     }

@@ -32,6 +32,10 @@ public struct FieldState: @unchecked Sendable, Equatable {
     public var warnings: [ValidationIssue]
     /// Whether an asynchronous validator is checking the value.
     public var isValidating: Bool
+    /// Whether the value differs from the value of the last successful submit (from the initial
+    /// value before the first, and after a reset that forgets the submit): final-form's
+    /// `dirtySinceLastSubmit`, per field.
+    public var isDirtySinceLastSubmit: Bool
 
     /// Whether the field has no error (warnings do not count).
     var isValid: Bool { errors.isEmpty }
@@ -54,15 +58,17 @@ public struct FieldState: @unchecked Sendable, Equatable {
     ///   - errors: The field's errors.
     ///   - warnings: The field's warnings.
     ///   - isValidating: Whether an asynchronous validator is checking the value.
+    ///   - isDirtySinceLastSubmit: Whether the value differs from the last successful submit.
     init(
         key: String, value: (any Hashable & Sendable)? = nil, initialValue: (any Hashable & Sendable)? = nil,
         isDirty: Bool = false, isTouched: Bool = false, isVisible: Bool = true, isEnabled: Bool = true,
-        isSecure: Bool = false, errors: [ValidationIssue] = [], warnings: [ValidationIssue] = [], isValidating: Bool = false
+        isSecure: Bool = false, errors: [ValidationIssue] = [], warnings: [ValidationIssue] = [], isValidating: Bool = false,
+        isDirtySinceLastSubmit: Bool? = nil
     ) {
         self.init(
             key: key, boxedValue: boxed(value), boxedInitial: boxed(initialValue), isDirty: isDirty, isTouched: isTouched,
             isVisible: isVisible, isEnabled: isEnabled, isSecure: isSecure, errors: errors, warnings: warnings,
-            isValidating: isValidating)
+            isValidating: isValidating, isDirtySinceLastSubmit: isDirtySinceLastSubmit ?? isDirty)
     }
 
     /// Creates a field state from values already boxed by a form's store, which admits only
@@ -70,7 +76,7 @@ public struct FieldState: @unchecked Sendable, Equatable {
     init(
         key: String, boxedValue value: AnyHashable?, boxedInitial initialValue: AnyHashable?, isDirty: Bool,
         isTouched: Bool, isVisible: Bool, isEnabled: Bool, isSecure: Bool, errors: [ValidationIssue],
-        warnings: [ValidationIssue], isValidating: Bool
+        warnings: [ValidationIssue], isValidating: Bool, isDirtySinceLastSubmit: Bool? = nil
     ) {
         self.key = key
         self.value = value
@@ -83,6 +89,7 @@ public struct FieldState: @unchecked Sendable, Equatable {
         self.errors = errors
         self.warnings = warnings
         self.isValidating = isValidating
+        self.isDirtySinceLastSubmit = isDirtySinceLastSubmit ?? isDirty
     }
 
     /// Two states are equal when every property matches, values compared with their types.
@@ -91,5 +98,6 @@ public struct FieldState: @unchecked Sendable, Equatable {
             && lhs.isDirty == rhs.isDirty && lhs.isTouched == rhs.isTouched && lhs.isVisible == rhs.isVisible
             && lhs.isEnabled == rhs.isEnabled && lhs.isSecure == rhs.isSecure && lhs.errors == rhs.errors
             && lhs.warnings == rhs.warnings && lhs.isValidating == rhs.isValidating
+            && lhs.isDirtySinceLastSubmit == rhs.isDirtySinceLastSubmit
     }
 }

@@ -32,6 +32,7 @@ extension FormContextObject {
             guard !state.submit.phase.isInProgress else { return false }
             state.submit.phase = .validating
             state.submit.count += 1
+            state.submit.isSubmitted = true
             var keys = Set(state.fields.records.lazy.filter { $0.value != nil }.map(\.key))
             if let definition = state.validation.definition { keys.formUnion(definition.keys) }
             for key in keys.sorted() {
@@ -86,7 +87,10 @@ extension FormContextObject {
             return failSubmit(error)
         }
         if response.isAccepted {
-            mutate { state, _ in state.submit.didSucceed(with: snapshot, current: state.fields.context) }
+            mutate { state, _ in
+                let current = state.fields.context
+                state.updateSubmitted { $0.didSucceed(with: snapshot, current: current) }
+            }
             return .succeeded(submission)
         }
         let report = mutate { state, changes in

@@ -89,6 +89,7 @@ enum ValidationStage: SettleStage {
         for change in changes.values {
             let slot = change.slot
             if let readers = state.graph.readers(of: slot, .formValidator) { state.validation.formInputDidChange(readBy: readers) }
+            if request.keepsIssues { continue }
             if change.origin == .reset {
                 state.clearIssues(at: slot, into: &changes)
                 continue
@@ -307,8 +308,8 @@ extension ValidationStage {
                 }
             }
             if isFormDue {
-                // Validating the form drops the form-level errors a server set.
-                state.validation.dropExternalFormErrors()
+                // The form-level errors set from outside stay: only the next submit, a reset or
+                // `setFormErrors` replaces them.
                 plan.refreshesFormIssues = true
                 if hasDefinition, !state.validation.staleFormValidators.isEmpty, let validators = state.validation.definition?.validators {
                     for position in state.validation.staleFormValidators.sorted() where position < validators.count {
