@@ -25,6 +25,27 @@ struct FieldStateDocsTests {
         ])
     }
 
+    @Test func stateQueries() async throws {
+        let printer = DocPrinter()
+        let print = printer.print
+        // --- Docs/Validation.md: Shown, editable, required
+        let survey = try FormDefinition([
+            FieldDefinition(FormKey<Bool>("livesAlone")),
+            FieldDefinition(FormKey<Int>("household.size"), validators: [.required()]),
+            FieldDefinition(FormKey<String>("household.head")).required(when: { ($0[FormKey<Int>("household.size")] ?? 0) > 1 }),
+        ], groups: [FieldGroup("household").visible(when: { $0[FormKey<Bool>("livesAlone")] != true })])
+        let live = FormContextObject(definition: survey)
+        print(live.isVisible("household"), live.isRequired("household.size"), live.isRequired("household.head"))
+        live.set(3, for: "household.size")
+        live.set(true, for: "livesAlone")
+        print(live.isVisible("household"), live.isVisible("household.size"), live.isRequired("household.head"))
+        // --- end
+        #expect(printer.output == [
+            "true true false",
+            "false false true",
+        ])
+    }
+
     @Test func resetOptions() async throws {
         let printer = DocPrinter()
         let print = printer.print

@@ -118,7 +118,7 @@ struct EngineState: Sendable {
             isVisible: flags.isDisjoint(with: .concealed), isEnabled: flags.isDisjoint(with: .locked),
             isSecure: flags.contains(.secret), errors: issues?.allErrors ?? [], warnings: issues?.warnings ?? [],
             isValidating: !validation.runs.isEmpty && validation.runs[slot] != nil,
-            isDirtySinceLastSubmit: isDirtySinceLastSubmit(at: slot))
+            isRequired: isRequired(at: slot), isDirtySinceLastSubmit: isDirtySinceLastSubmit(at: slot))
     }
 
     /// What is wrong with the state, if anything: every part's running sets and counts must match

@@ -129,12 +129,19 @@ struct ValidationState: Sendable {
         positionOfSlot = SlotMap()
         slotOfPosition = []
         slotOfPosition.reserveCapacity(definition.fields.count)
+        demandsValue = []
+        demandsValue.reserveCapacity(definition.fields.count)
         for (position, field) in definition.fields.enumerated() {
             let slot = fields.slot(creating: field.key)
             positionOfSlot[slot] = position
             slotOfPosition.append(slot)
+            demandsValue.append(field.demandsValue)
         }
     }
+
+    /// Per field of ``definition``, in order: whether a validator demands a value whatever the
+    /// other fields hold (see ``FieldDefinition/demandsValue``).
+    private(set) var demandsValue: [Bool] = []
 
     /// The number of fields of ``definition`` (none without one).
     var definitionFieldCount: Int { slotOfPosition.count }
