@@ -206,7 +206,7 @@ struct FieldControlTests {
 
         age.text = "4y"
         name.text = "Grace"
-        form.reset(to: ["age": 36, "name": "Ada"], keepingEdits: true)
+        form.reset(to: ["age": 36, "name": "Ada"], keeping: [.edits])
         #expect(age.parseError == nil)
         #expect(age.text == "36")
         #expect(name.text == "Grace")

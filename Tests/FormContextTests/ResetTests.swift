@@ -118,7 +118,7 @@ struct ResetTests {
         let recorder = ChangeRecorder()
         let subscription = form.observeAll(recorder.record)
 
-        form.reset(to: ["a": 100, "b": 20, "c": 30], keepingEdits: true)
+        form.reset(to: ["a": 100, "b": 20, "c": 30], keeping: [.edits])
 
         #expect(
             recorder.changes == [
@@ -148,7 +148,7 @@ struct ResetTests {
         form.blur("a")
         let recorder = ChangeRecorder()
         let subscription = form.observeAll(recorder.record)
-        form.reset(to: ["a": 10], keepingEdits: true)
+        form.reset(to: ["a": 10], keeping: [.edits])
         #expect(recorder.count == 0)
         #expect(form.dirtyKeys.isEmpty)
         #expect(form.touchedKeys == ["a"])
@@ -162,7 +162,7 @@ struct ResetTests {
         let kept = FireCounter.tracking { _ = form.fieldState(for: "kept") }
         let moved = FireCounter.tracking { _ = form.fieldState(for: "moved") }
         let keptValue = FireCounter.tracking { _ = form["kept"] }
-        form.reset(to: ["same": 1, "kept": 2, "moved": 2], keepingEdits: true)
+        form.reset(to: ["same": 1, "kept": 2, "moved": 2], keeping: [.edits])
         #expect(same.count == 0)
         #expect(kept.count == 1)
         #expect(keptValue.count == 0)

@@ -230,7 +230,7 @@ struct ValidationModeTests {
         #expect(state.errors.map(\.rule) == ["minLength(3)"])
         #expect(!state.isValid)
         #expect(!state.isValidating)
-        #expect(state == FieldState(key: "name", value: "Al", isDirty: true, errors: [ValidationIssue(key: "name", rule: "minLength(3)", message: "must be at least 3 characters")]))
+        #expect(state == FieldState(key: "name", value: "Al", isDirty: true, errors: [ValidationIssue(key: "name", rule: "minLength(3)", message: "must be at least 3 characters")], isRequired: true))
     }
 
     @Test func errorCountObservationFiresOnlyWhenTheCountChanges() {

@@ -86,7 +86,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     ///
     /// A key the form knows nothing of (no value, no initial value) takes the model's value as its
     /// initial value too, as a control's starting value does: the form starts clean, and
-    /// ``FormContextObject/reset(origin:)`` returns to the model's values.
+    /// ``FormContextObject/reset(keeping:origin:)`` returns to the model's values.
     ///
     /// - Parameters:
     ///   - model: The starting model; it wins over what the form holds.

@@ -123,7 +123,7 @@ public final class FieldControl<Value: Hashable & Sendable>: Observable, Sendabl
     /// If the form knows the key (it has a value, or an initial value, for it), the control shows the
     /// form's value. Otherwise the control's own value (if any) is written into the form with origin
     /// ``FormChangeOrigin/program`` and becomes the key's initial value too: a control's starting value
-    /// is the field's default, so the form stays clean and ``FormContextObject/reset(origin:)`` returns
+    /// is the field's default, so the form stays clean and ``FormContextObject/reset(keeping:origin:)`` returns
     /// to it. A secure control marks the key secret before any value is written.
     ///
     /// - Throws: ``FormControlError/alreadyConnected(key:)`` if the control is connected already;

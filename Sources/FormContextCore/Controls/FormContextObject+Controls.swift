@@ -5,7 +5,7 @@ extension FormContextObject {
     /// form's value, marks the key secret if asked, and subscribes `handler`. If the form knows the key
     /// (it has a value or an initial value for it), `handler` is then called once with the form's value,
     /// in order with every later change. Otherwise `value`, the control's own, becomes the key's value
-    /// and initial value, so the field starts clean and ``reset(origin:)`` returns to it.
+    /// and initial value, so the field starts clean and ``reset(keeping:origin:)`` returns to it.
     ///
     /// - Throws: ``FormControlError/conflictingValueType(key:existing:new:)`` or
     ///   ``FormControlError/typeMismatch(key:expected:found:)``; the form is then unchanged.

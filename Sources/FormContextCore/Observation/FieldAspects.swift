@@ -33,10 +33,15 @@ struct FieldAspects: OptionSet, Hashable, Sendable, CustomStringConvertible {
     static let warnings = FieldAspects(rawValue: 1 << 8)
     /// Whether an asynchronous validator is checking the value.
     static let validating = FieldAspects(rawValue: 1 << 9)
+    /// Whether a value is required.
+    static let required = FieldAspects(rawValue: 1 << 10)
+    /// Whether the value differs from the last successful submit.
+    static let dirtySinceSubmit = FieldAspects(rawValue: 1 << 11)
 
     /// Everything but the value.
     static let state: FieldAspects = [
-        .initialValue, .dirty, .touched, .visibility, .enabled, .secrecy, .errors, .warnings, .validating,
+        .initialValue, .dirty, .touched, .visibility, .enabled, .secrecy, .errors, .warnings, .validating, .required,
+        .dirtySinceSubmit,
     ]
     /// Every aspect.
     static let all: FieldAspects = [.value, .state]
@@ -44,7 +49,8 @@ struct FieldAspects: OptionSet, Hashable, Sendable, CustomStringConvertible {
     private static let names: [(FieldAspects, String)] = [
         (.value, "value"), (.initialValue, "initialValue"), (.dirty, "dirty"), (.touched, "touched"),
         (.visibility, "visibility"), (.enabled, "enabled"), (.secrecy, "secrecy"), (.errors, "errors"),
-        (.warnings, "warnings"), (.validating, "validating"),
+        (.warnings, "warnings"), (.validating, "validating"), (.required, "required"),
+        (.dirtySinceSubmit, "dirtySinceSubmit"),
     ]
 
     /// The aspects by name, for example `[value, dirty]`.

@@ -22,7 +22,8 @@ extension FieldState: CustomStringConvertible, CustomReflectable {
             children: [
                 ("key", key), ("value", shown(value)), ("initialValue", shown(initialValue)), ("isDirty", isDirty),
                 ("isTouched", isTouched), ("isVisible", isVisible), ("isEnabled", isEnabled), ("isSecure", isSecure),
-                ("errors", errors), ("warnings", warnings), ("isValidating", isValidating),
+                ("errors", errors), ("warnings", warnings), ("isValidating", isValidating), ("isRequired", isRequired),
+                ("isDirtySinceLastSubmit", isDirtySinceLastSubmit),
             ],
             displayStyle: .struct)
     }

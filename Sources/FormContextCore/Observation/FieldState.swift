@@ -32,6 +32,13 @@ public struct FieldState: @unchecked Sendable, Equatable {
     public var warnings: [ValidationIssue]
     /// Whether an asynchronous validator is checking the value.
     public var isValidating: Bool
+    /// Whether a value is required: the field's required-when rule holds, or its definition lists
+    /// `.required()` as an error. A hidden or disabled field is not validated, required or not.
+    public var isRequired: Bool
+    /// Whether the value differs from the value of the last successful submit (from the initial
+    /// value before the first, and after a reset that forgets the submit): final-form's
+    /// `dirtySinceLastSubmit`, per field.
+    public var isDirtySinceLastSubmit: Bool
 
     /// Whether the field has no error (warnings do not count).
     var isValid: Bool { errors.isEmpty }
@@ -54,15 +61,18 @@ public struct FieldState: @unchecked Sendable, Equatable {
     ///   - errors: The field's errors.
     ///   - warnings: The field's warnings.
     ///   - isValidating: Whether an asynchronous validator is checking the value.
+    ///   - isRequired: Whether a value is required.
+    ///   - isDirtySinceLastSubmit: Whether the value differs from the last successful submit.
     init(
         key: String, value: (any Hashable & Sendable)? = nil, initialValue: (any Hashable & Sendable)? = nil,
         isDirty: Bool = false, isTouched: Bool = false, isVisible: Bool = true, isEnabled: Bool = true,
-        isSecure: Bool = false, errors: [ValidationIssue] = [], warnings: [ValidationIssue] = [], isValidating: Bool = false
+        isSecure: Bool = false, errors: [ValidationIssue] = [], warnings: [ValidationIssue] = [], isValidating: Bool = false,
+        isRequired: Bool = false, isDirtySinceLastSubmit: Bool? = nil
     ) {
         self.init(
             key: key, boxedValue: boxed(value), boxedInitial: boxed(initialValue), isDirty: isDirty, isTouched: isTouched,
             isVisible: isVisible, isEnabled: isEnabled, isSecure: isSecure, errors: errors, warnings: warnings,
-            isValidating: isValidating)
+            isValidating: isValidating, isRequired: isRequired, isDirtySinceLastSubmit: isDirtySinceLastSubmit ?? isDirty)
     }
 
     /// Creates a field state from values already boxed by a form's store, which admits only
@@ -70,7 +80,7 @@ public struct FieldState: @unchecked Sendable, Equatable {
     init(
         key: String, boxedValue value: AnyHashable?, boxedInitial initialValue: AnyHashable?, isDirty: Bool,
         isTouched: Bool, isVisible: Bool, isEnabled: Bool, isSecure: Bool, errors: [ValidationIssue],
-        warnings: [ValidationIssue], isValidating: Bool
+        warnings: [ValidationIssue], isValidating: Bool, isRequired: Bool = false, isDirtySinceLastSubmit: Bool? = nil
     ) {
         self.key = key
         self.value = value
@@ -83,6 +93,8 @@ public struct FieldState: @unchecked Sendable, Equatable {
         self.errors = errors
         self.warnings = warnings
         self.isValidating = isValidating
+        self.isRequired = isRequired
+        self.isDirtySinceLastSubmit = isDirtySinceLastSubmit ?? isDirty
     }
 
     /// Two states are equal when every property matches, values compared with their types.
@@ -90,6 +102,7 @@ public struct FieldState: @unchecked Sendable, Equatable {
         lhs.key == rhs.key && isSameValue(lhs.value, rhs.value) && isSameValue(lhs.initialValue, rhs.initialValue)
             && lhs.isDirty == rhs.isDirty && lhs.isTouched == rhs.isTouched && lhs.isVisible == rhs.isVisible
             && lhs.isEnabled == rhs.isEnabled && lhs.isSecure == rhs.isSecure && lhs.errors == rhs.errors
-            && lhs.warnings == rhs.warnings && lhs.isValidating == rhs.isValidating
+            && lhs.warnings == rhs.warnings && lhs.isValidating == rhs.isValidating && lhs.isRequired == rhs.isRequired
+            && lhs.isDirtySinceLastSubmit == rhs.isDirtySinceLastSubmit
     }
 }

@@ -4,7 +4,7 @@ public enum FormChangeOrigin: String, Hashable, Sendable, CaseIterable {
     case user
     /// Code set the value (the default for writes through the API).
     case program
-    /// ``FormContextObject/reset(origin:)`` or ``FormContextObject/reset(to:keepingEdits:origin:)`` restored it.
+    /// ``FormContextObject/reset(keeping:origin:)`` or ``FormContextObject/reset(to:keeping:origin:)`` restored it.
     case reset
     /// A calculated field was recomputed from the fields it reads.
     case calculation

@@ -79,9 +79,60 @@ extension FormContextObject {
         }
     }
 
-    /// Whether `key` is shown.
-    func isVisible(_ key: String) -> Bool {
-        fieldState(for: key).isVisible
+    /// Whether the field or group `key` is shown. Observable per key, as ``fieldState(for:)`` is.
+    ///
+    /// For a field, its ``FieldState/isVisible``: hidden by the program (``setVisible(_:for:)``), by
+    /// its visibility rule, by a group it is under, or with its repeat group. For the prefix of a
+    /// ``FieldGroup`` of the definition (`household`), whether the group is shown: its own rule
+    /// holds and so does every group around it. ODK's `relevant`, read back.
+    ///
+    /// ```swift
+    /// if form.isVisible("household") { showHouseholdPage() }
+    /// ```
+    ///
+    /// - Parameter key: A field's key, or a group's prefix.
+    /// - Returns: Whether it is shown.
+    /// - Complexity: O(*g*) for *g* groups, plus O(*d*) for *d* dots in the key of a group.
+    public func isVisible(_ key: String) -> Bool {
+        if let flags = groupFlags(ofGroup: key) { return !flags.contains(.ruleHidden) }
+        return fieldState(for: key).isVisible
+    }
+
+    /// Whether the field or group `key` can be edited. Observable per key, as ``fieldState(for:)`` is.
+    ///
+    /// For a field, its ``FieldState/isEnabled``; for the prefix of a ``FieldGroup``, whether the
+    /// group's enabled rule holds and so does every group around it (ODK's `read_only`, inverted).
+    ///
+    /// - Parameter key: A field's key, or a group's prefix.
+    /// - Returns: Whether it can be edited.
+    /// - Complexity: O(*g*) for *g* groups, plus O(*d*) for *d* dots in the key of a group.
+    public func isEnabled(_ key: String) -> Bool {
+        if let flags = groupFlags(ofGroup: key) { return !flags.contains(.ruleDisabled) }
+        return fieldState(for: key).isEnabled
+    }
+
+    /// Whether the field `key` requires a value: its ``FieldState/isRequired`` (its required-when
+    /// rule holds, or its definition lists `.required()` as an error). Observable per key, as
+    /// ``fieldState(for:)`` is. A group requires nothing of its own: `false` for a group's prefix.
+    ///
+    /// - Parameter key: A field's key, or a group's prefix.
+    /// - Returns: Whether a value is required.
+    public func isRequired(_ key: String) -> Bool {
+        if groupFlags(ofGroup: key) != nil { return false }
+        return fieldState(for: key).isRequired
+    }
+
+    /// The flags the rules' groups give the group of prefix `key` (with observation of them
+    /// registered), or `nil` if `key` names no group.
+    private func groupFlags(ofGroup key: String) -> FieldFlags? {
+        let flags = bookkeep { state -> FieldFlags? in
+            guard state.isRulesGroup(key) else { return nil }
+            // A group has no slot: whoever read it hears when a group it is under decides otherwise.
+            state.tracking.await(key)
+            return state.groupFlags(ofGroup: key)
+        }
+        if flags != nil { registrar.access(self, keyPath: FieldKeyPaths(key).fieldState) }
+        return flags
     }
 
     /// Whether `key` is shown, read without observation: for the form's own code (a live screen's
@@ -94,10 +145,6 @@ extension FormContextObject {
         }
     }
 
-    /// Whether `key` can be edited.
-    func isEnabled(_ key: String) -> Bool {
-        fieldState(for: key).isEnabled
-    }
 
     /// Marks `key` as secret or not: secret values are masked in every description.
     public func setSecure(_ isSecure: Bool = true, for key: String) {

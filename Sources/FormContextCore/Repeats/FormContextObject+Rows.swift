@@ -60,7 +60,7 @@ extension FormContextObject {
 
     /// Removes row `id` from `group`, with its values, touched flags, issues, pending checks and rules.
     ///
-    /// No other row's keys, values or state change. ``reset(origin:)`` brings an initial row back
+    /// No other row's keys, values or state change. ``reset(keeping:origin:)`` brings an initial row back
     /// with its id.
     ///
     /// - Parameters:

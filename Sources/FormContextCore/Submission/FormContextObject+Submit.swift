@@ -32,6 +32,7 @@ extension FormContextObject {
             guard !state.submit.phase.isInProgress else { return false }
             state.submit.phase = .validating
             state.submit.count += 1
+            state.submit.isSubmitted = true
             var keys = Set(state.fields.records.lazy.filter { $0.value != nil }.map(\.key))
             if let definition = state.validation.definition { keys.formUnion(definition.keys) }
             for key in keys.sorted() {
@@ -86,7 +87,10 @@ extension FormContextObject {
             return failSubmit(error)
         }
         if response.isAccepted {
-            mutate { state, _ in state.submit.didSucceed(with: snapshot, current: state.fields.context) }
+            mutate { state, _ in
+                let current = state.fields.context
+                state.updateSubmitted { $0.didSucceed(with: snapshot, current: current) }
+            }
             return .succeeded(submission)
         }
         let report = mutate { state, changes in
@@ -112,11 +116,13 @@ extension FormContextObject {
     /// Where the form is in its submit pipeline. Observable.
     public var submitPhase: SubmitPhase { observed(\.submitPhase) { $0.submit.phase } }
 
-    /// How many times a submit has started (refused second submits not counted). Observable.
+    /// How many times a submit has started (refused second submits not counted) since the form was
+    /// made or last reset (a reset keeping ``ResetOptions/submitCount`` keeps it). Observable.
     public var submitCount: Int { observed(\.submitCount) { $0.submit.count } }
 
     /// Whether any value differs from the values of the last successful submit (from the initial
-    /// values before the first). Observable.
+    /// values before the first, and after a reset that forgets it): whether any field's
+    /// ``FieldState/isDirtySinceLastSubmit`` holds. Observable.
     ///
     /// - Complexity: O(1): the form keeps the set of changed keys as values change.
     public var isDirtySinceLastSubmit: Bool { observed(\.isDirtySinceLastSubmit) { $0.isDirtySinceLastSubmit } }

@@ -27,6 +27,7 @@ extension FormContextObject {
     func attach(_ definition: FormDefinition, options: ValidationOptions = ValidationOptions()) {
         mutate { state, changes in
             state.clearAllIssues(into: &changes)
+            if !state.submit.phase.isInProgress { state.submit.phase = .idle }
             state.validation.use(definition, fields: &state.fields)
             state.validation.options = options
             state.graph.removeAll(.validator)
@@ -109,6 +110,31 @@ extension FormContextObject {
     public func setErrors(_ messages: [String], for key: String, rule: String = "server") {
         mutate { state, changes in
             state.landExternalErrors(messages, on: key, rule: rule, into: &changes)
+        }
+    }
+
+    /// Sets errors on the form as a whole, not on any field: a server's "try again later", or a
+    /// check of the app's own (react-hook-form's `setError("root.…")`, final-form's `FORM_ERROR`).
+    ///
+    /// They replace the form-level errors set from outside before (by this call, by a submit
+    /// handler's ``SubmitResponse/rejected(_:formErrors:)``, or landed from a hidden field by
+    /// ``setErrors(_:for:rule:)``), and count like any error, in ``formErrors``, ``errorCount`` and
+    /// ``isValid``, until the next submit starts or the form is reset (unless the reset keeps
+    /// ``ResetOptions/errors``). Editing values and validating keep them: nothing the form checks
+    /// can tell whether they still hold.
+    ///
+    /// ```swift
+    /// form.setFormErrors(["The server is busy: try again in a minute"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - messages: The messages; an empty array removes the form-level errors set from outside.
+    ///   - rule: The rule name the issues carry; `server` by default.
+    public func setFormErrors(_ messages: [String], rule: String = "server") {
+        mutate { state, _ in
+            state.validation.dropExternalFormErrors()
+            state.validation.addExternalFormErrors(messages.map { ValidationIssue(key: nil, rule: rule, message: $0) })
+            state.validation.refreshFormIssues()
         }
     }
 

@@ -9,5 +9,8 @@ public enum ValidationMode: String, Hashable, Sendable, CaseIterable {
     case onBlur
     /// Only when the form is submitted (or ``FormContextObject/validate()`` is called).
     case onSubmit
-
+    /// From the field's first loss of focus (``FormContextObject/blur(_:)``) on: when it loses focus,
+    /// and after every change of its value once it has been touched (react-hook-form's `onTouched`).
+    /// A field not touched yet is not validated by its edits.
+    case onTouched
 }

@@ -105,6 +105,22 @@ struct RuleOracle {
         return result
     }
 
+    /// The groups of the form that a group's rule decides against (for `isHidden`, hides; otherwise
+    /// disables): its own, or that of a group around it.
+    func groupsDecidedAgainst(hidden isHidden: Bool) -> Set<String> {
+        var result: Set<String> = []
+        for (index, rule) in rules.enumerated() where decisions[index] == false {
+            switch (rule.kind, isHidden) {
+            case (.groupVisible(let prefix), true), (.groupEnabled(let prefix), false):
+                for group in form.groups where group.prefix == prefix || Self.isMember(group.prefix, of: prefix) {
+                    result.insert(group.prefix)
+                }
+            default: break
+            }
+        }
+        return result
+    }
+
     /// The fields the rules hide.
     var ruleHidden: Set<String> { decided(hidden: true) }
     /// The fields the rules disable.

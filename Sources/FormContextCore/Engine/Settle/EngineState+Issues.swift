@@ -60,7 +60,6 @@ extension EngineState {
         validation.validated.removeAll()
         validation.forgetFormIssues()
         validation.refreshFormIssues()
-        if !submit.phase.isInProgress { submit.phase = .idle }
     }
 
     /// Starts an asynchronous run of `check` for the value in `slot`, superseding any run under way.

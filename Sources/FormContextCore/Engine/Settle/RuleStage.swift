@@ -343,9 +343,7 @@ extension EngineState {
         if kinds.contains(.ruleDisabled) {
             setDisabled(rules.decides(.ruleDisabled, at: slot), at: slot, by: .ruleDisabled, into: &changes)
         }
-        if kinds.contains(.ruleRequired), fields.setFlag(.ruleRequired, rules.requires(slot), at: slot), changes.isSettling {
-            changes.activity.append(slot)
-        }
+        if kinds.contains(.ruleRequired) { setRequired(rules.requires(slot), at: slot, into: &changes) }
     }
 
     /// Brings the rule-hidden flag of `slot` in line with what its rules and its groups' rules decide.

@@ -28,7 +28,9 @@ enum SubmitStage {
             let record = state.fields[change.slot]
             // A row's neighbour or a group's statistic is no value of the form's.
             guard record.key.first != RowSignalKey.marker else { continue }
-            state.submit.valueDidChange(record.key, to: record.value)
+            if state.submit.valueDidChange(record.key, to: record.value), state.isObserved(at: change.slot) {
+                state.outgoing.note(.dirtySinceSubmit, of: change.slot)
+            }
         }
     }
 }

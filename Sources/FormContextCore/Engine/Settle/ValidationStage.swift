@@ -1,12 +1,12 @@
 /// Validation as a settle stage: which validators a mutation calls for, running them outside the
 /// lock, and storing what they found.
 ///
-/// A field is validated when the mode calls for it (a change in `onChange`, losing focus unless
-/// `onSubmit`, a field shown again that was validated before, an explicit request), and again when a
-/// key its validators read on their last run changes. A form-level validator runs when the form is
-/// validated and a key it read on its last run changed since (or it never ran), so a transaction of
-/// many writes runs each once (a write user code makes while the form settles is settled after it,
-/// as a mutation of its own).
+/// A field is validated when the mode calls for it (a change in `onChange`, a change of a touched
+/// field in `onTouched`, losing focus unless `onSubmit`, a field shown again that was validated
+/// before, an explicit request), and again when a key its validators read on their last run
+/// changes. A form-level validator runs when the form is validated and a key it read on its last run
+/// changed since (or it never ran), so a transaction of many writes runs each once (a write user
+/// code makes while the form settles is settled after it, as a mutation of its own).
 ///
 /// Why it is a stage of its own: it runs after the rules have settled, once per change set, so a
 /// validator sees the fields the rules left active and the values the calculations made. What it
@@ -89,19 +89,27 @@ enum ValidationStage: SettleStage {
         for change in changes.values {
             let slot = change.slot
             if let readers = state.graph.readers(of: slot, .formValidator) { state.validation.formInputDidChange(readBy: readers) }
+            if request.keepsIssues { continue }
             if change.origin == .reset {
                 state.clearIssues(at: slot, into: &changes)
                 continue
             }
             guard let position = state.checkPosition(of: slot), state.fields.isActive(at: slot) else {
                 // A key no field checks (a row's neighbour, a statistic) may still be read by validators.
-                if planner.mode == .onChange { planner.addDependents(of: slot, in: &state) }
+                if planner.mode == .onChange {
+                    planner.addDependents(of: slot, in: &state)
+                } else if planner.mode == .onTouched {
+                    planner.addTouchedDependents(of: slot, in: &state)
+                }
                 continue
             }
-            if planner.mode == .onChange {
+            if planner.validatesChanges(of: slot, in: state) {
                 planner.add(position, dependentsOf: slot, in: &state)
-            } else if let run = state.validation.runs[slot], !isSameValue(run.value, state.fields[slot].value) {
-                state.cancelRun(at: slot, into: &changes)
+            } else {
+                if planner.mode == .onTouched { planner.addTouchedDependents(of: slot, in: &state) }
+                if let run = state.validation.runs[slot], !isSameValue(run.value, state.fields[slot].value) {
+                    state.cancelRun(at: slot, into: &changes)
+                }
             }
         }
         for slot in changes.blurred where planner.mode != .onSubmit && state.fields.isActive(at: slot) {
@@ -240,6 +248,16 @@ extension ValidationStage {
             self.mode = mode
         }
 
+        /// Whether a change of the value in `slot` validates it (and what reads it) in the mode in
+        /// force: always in `onChange`, once the field has been touched in `onTouched`.
+        func validatesChanges(of slot: Int, in state: borrowing EngineState) -> Bool {
+            switch mode {
+            case .onChange: true
+            case .onTouched: state.fields.touched.contains(slot)
+            case .onBlur, .onSubmit: false
+            }
+        }
+
         mutating func add(_ position: Int) {
             if positions.count < Self.searchLimit {
                 guard !positions.contains(position) else { return }
@@ -260,9 +278,21 @@ extension ValidationStage {
         /// Adds the validated, active fields whose validators read `slot`, and the form-level validators.
         mutating func addDependents(of slot: Int, in state: inout EngineState) {
             isFormDue = true
+            addReaders(of: slot, touchedOnly: false, in: &state)
+        }
+
+        /// Adds the validated, active, touched fields whose validators read `slot`, whose own value
+        /// changes validate them in `onTouched`: a change of a field not touched yet validates what
+        /// reads it once that has been touched, and nothing else.
+        mutating func addTouchedDependents(of slot: Int, in state: inout EngineState) {
+            addReaders(of: slot, touchedOnly: true, in: &state)
+        }
+
+        private mutating func addReaders(of slot: Int, touchedOnly: Bool, in state: inout EngineState) {
             guard let readers = state.graph.readers(of: slot, .validator) else { return }
             for reader in readers.sorted() {
                 guard let dependent = state.checkSlot(at: reader) else { continue }
+                guard !touchedOnly || state.fields.touched.contains(dependent) else { continue }
                 if state.validation.validated.contains(dependent) && state.fields[dependent].isActive { add(reader) }
             }
         }
@@ -278,8 +308,8 @@ extension ValidationStage {
                 }
             }
             if isFormDue {
-                // Validating the form drops the form-level errors a server set.
-                state.validation.dropExternalFormErrors()
+                // The form-level errors set from outside stay: only the next submit, a reset or
+                // `setFormErrors` replaces them.
                 plan.refreshesFormIssues = true
                 if hasDefinition, !state.validation.staleFormValidators.isEmpty, let validators = state.validation.definition?.validators {
                     for position in state.validation.staleFormValidators.sorted() where position < validators.count {

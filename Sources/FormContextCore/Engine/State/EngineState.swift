@@ -49,7 +49,7 @@ struct EngineState: Sendable {
     }
 
     /// The validation mode in force: the re-validate mode once a submit has started.
-    var validationMode: ValidationMode { validation.effectiveMode(submitCount: submit.count) }
+    var validationMode: ValidationMode { validation.effectiveMode(isSubmitted: submit.isSubmitted) }
 
     /// Whether any field's value differs from its initial value.
     var isDirty: Bool { !fields.dirty.isEmpty }
@@ -117,7 +117,8 @@ struct EngineState: Sendable {
             isDirty: fields.dirty.contains(slot), isTouched: fields.touched.contains(slot),
             isVisible: flags.isDisjoint(with: .concealed), isEnabled: flags.isDisjoint(with: .locked),
             isSecure: flags.contains(.secret), errors: issues?.allErrors ?? [], warnings: issues?.warnings ?? [],
-            isValidating: !validation.runs.isEmpty && validation.runs[slot] != nil)
+            isValidating: !validation.runs.isEmpty && validation.runs[slot] != nil,
+            isRequired: isRequired(at: slot), isDirtySinceLastSubmit: isDirtySinceLastSubmit(at: slot))
     }
 
     /// What is wrong with the state, if anything: every part's running sets and counts must match

@@ -56,14 +56,15 @@ struct ObservationTracking: Sendable {
         awaited.remove(key) != nil
     }
 
-    /// Notes that the rules' group of `prefix` decided otherwise: every awaited key under it is due
-    /// to be announced, and no longer awaited (whoever reads it again awaits it again).
+    /// Notes that the rules' group of `prefix` decided otherwise: the group and every awaited key
+    /// under it are due to be announced, and no longer awaited (whoever reads it again awaits it again).
     ///
     /// - Complexity: O(*a*) for *a* awaited keys; O(1) when none is.
     mutating func groupDidChange(prefix: String) {
         guard !awaited.isEmpty else { return }
         let scope = prefix + "."
-        let due = awaited.filter { $0.hasPrefix(scope) }
+        // The group itself, read through a state query, and every key and group under it.
+        let due = awaited.filter { $0 == prefix || $0.hasPrefix(scope) }
         guard !due.isEmpty else { return }
         awaited.subtract(due)
         dueAwaited += due.sorted()

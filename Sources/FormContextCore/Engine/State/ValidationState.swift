@@ -82,6 +82,9 @@ struct ValidationState: Sendable {
         var all = false
         /// Validate these fields (and the form).
         var slots: [Int] = []
+        /// Leave every issue as it is: the mutation is a reset that keeps them, so its value changes
+        /// neither clear nor validate anything.
+        var keepsIssues = false
 
         var isEmpty: Bool { !all && slots.isEmpty }
     }
@@ -90,6 +93,12 @@ struct ValidationState: Sendable {
     /// a change set that does not settle runs no stage, and asks nothing.
     mutating func requestAll(settling changes: ChangeSet) {
         if changes.isSettling { requested.all = true }
+    }
+
+    /// Asks the validation stage to leave every issue as it is when it settles `changes` (a reset
+    /// keeping ``ResetOptions/errors``); a change set that does not settle runs no stage.
+    mutating func keepIssues(settling changes: ChangeSet) {
+        if changes.isSettling { requested.keepsIssues = true }
     }
 
     /// Asks the validation stage to validate the field in `slot` (and the form) when it settles
@@ -120,12 +129,19 @@ struct ValidationState: Sendable {
         positionOfSlot = SlotMap()
         slotOfPosition = []
         slotOfPosition.reserveCapacity(definition.fields.count)
+        demandsValue = []
+        demandsValue.reserveCapacity(definition.fields.count)
         for (position, field) in definition.fields.enumerated() {
             let slot = fields.slot(creating: field.key)
             positionOfSlot[slot] = position
             slotOfPosition.append(slot)
+            demandsValue.append(field.demandsValue)
         }
     }
+
+    /// Per field of ``definition``, in order: whether a validator demands a value whatever the
+    /// other fields hold (see ``FieldDefinition/demandsValue``).
+    private(set) var demandsValue: [Bool] = []
 
     /// The number of fields of ``definition`` (none without one).
     var definitionFieldCount: Int { slotOfPosition.count }
@@ -256,9 +272,9 @@ struct ValidationState: Sendable {
         formIssuesVersion &+= 1
     }
 
-    /// The mode in force, given how many submits have started.
-    func effectiveMode(submitCount: Int) -> ValidationMode {
-        submitCount > 0 ? options.revalidateMode : options.mode
+    /// The mode in force, given whether the form has been submitted since it was made or reset.
+    func effectiveMode(isSubmitted: Bool) -> ValidationMode {
+        isSubmitted ? options.revalidateMode : options.mode
     }
 
     // MARK: Invariants

@@ -1,0 +1,84 @@
+/// The derived parts of a field's state that a live form answers per key: whether a value is
+/// required, whether it changed since the last successful submit, and the state of a rules' group.
+extension EngineState {
+    /// Whether the field in `slot` requires a value: its required-when rule holds, or its definition
+    /// (or its row template) lists `.required()` as an error.
+    func isRequired(at slot: Int) -> Bool {
+        if fields.flags(at: slot).contains(.ruleRequired) { return true }
+        guard let position = checkPosition(of: slot) else { return false }
+        if position < validation.definitionFieldCount {
+            return position < validation.demandsValue.count && validation.demandsValue[position]
+        }
+        return repeats.check(at: position)?.field.demandsValue ?? false
+    }
+
+    /// Puts the required-when flag of `slot` to `isRequired`, telling whoever follows the field.
+    mutating func setRequired(_ isRequired: Bool, at slot: Int, into changes: inout ChangeSet) {
+        guard fields.setFlag(.ruleRequired, isRequired, at: slot) else { return }
+        note(.required, of: slot, into: &changes)
+        if changes.isSettling { changes.activity.append(slot) }
+    }
+
+    /// Whether the value of the field in `slot` differs from the last successful submit (from its
+    /// initial value before the first).
+    func isDirtySinceLastSubmit(at slot: Int) -> Bool {
+        guard submit.submitted != nil else { return fields.dirty.contains(slot) }
+        return submit.changedSinceSubmit.contains(fields.key(at: slot))
+    }
+
+    /// Changes what the form last submitted with `body`, telling the observed fields whose
+    /// ``isDirtySinceLastSubmit(at:)`` changed.
+    ///
+    /// - Complexity: O(*c* + *d*) for *c* keys changed since the last submit before and after, and *d*
+    ///   dirty fields, plus what `body` costs.
+    mutating func updateSubmitted(_ body: (inout SubmitState) -> Void) {
+        var candidates = submit.changedSinceSubmit
+        if submit.submitted == nil { candidates.formUnion(fields.keys(of: fields.dirty)) }
+        var before: [String: Bool] = [:]
+        for key in candidates {
+            guard let slot = fields.slot(of: key) else { continue }
+            before[key] = isDirtySinceLastSubmit(at: slot)
+        }
+        body(&submit)
+        candidates.formUnion(submit.changedSinceSubmit)
+        if submit.submitted == nil { candidates.formUnion(fields.keys(of: fields.dirty)) }
+        for key in candidates {
+            guard let slot = fields.slot(of: key), isObserved(at: slot) else { continue }
+            if before[key] ?? false != isDirtySinceLastSubmit(at: slot) { outgoing.note(.dirtySinceSubmit, of: slot) }
+        }
+    }
+
+    /// Returns the submit state to how a new form has it, but for what `options` keeps; a submit
+    /// under way keeps it all (it ends the submit state itself).
+    mutating func resetSubmitState(keeping options: ResetOptions) {
+        guard !submit.phase.isInProgress else { return }
+        if !options.contains(.submitState) {
+            submit.phase = .idle
+            submit.isSubmitted = false
+            if submit.submitted != nil { updateSubmitted { $0.forgetSubmitted() } }
+        }
+        if !options.contains(.submitCount) { submit.count = 0 }
+    }
+
+    /// Whether `key` names a group of the rules (a ``FieldGroup``'s prefix).
+    func isRulesGroup(_ key: String) -> Bool {
+        !rules.groups.isEmpty && rules.groups.contains { $0.prefix == key }
+    }
+
+    /// The flags (`.ruleHidden`, `.ruleDisabled`) that the rules' group of `prefix` and the groups
+    /// around it give it.
+    func groupFlags(ofGroup prefix: String) -> FieldFlags {
+        rules.groupFlags(ofUnslotted: prefix + ".")
+    }
+}
+
+extension FieldDefinition {
+    /// Whether a validator of the field demands a value whatever the other fields hold: an error
+    /// `.required()`. Asked of the field's check with no value, which reports exactly its
+    /// requirements and runs no validator's test.
+    var demandsValue: Bool {
+        var report = ValidationReport()
+        check(nil, FormValues([:]), &report)
+        return !report.errors.isEmpty
+    }
+}

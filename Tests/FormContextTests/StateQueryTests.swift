@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import FormContextCore
+
+/// `isVisible(_:)`, `isEnabled(_:)` and `isRequired(_:)` on a live form, for fields and for the
+/// rules' groups, each observed per key.
+@Suite("State queries for fields and groups")
+struct StateQueryTests {
+    static func definition() throws -> FormDefinition {
+        try FormDefinition(
+            [
+                FieldDefinition(FormKey<Bool>("alone")),
+                FieldDefinition(FormKey<Bool>("locked")),
+                FieldDefinition(FormKey<Int>("home.size"), validators: [.required()]),
+                FieldDefinition(FormKey<String>("home.note"), validators: [.required().warning()]),
+                FieldDefinition(FormKey<String>("home.head")).required(when: { ($0[FormKey<Int>("home.size")] ?? 0) > 1 }),
+                FieldDefinition(FormKey<String>("home.car.plate")),
+            ],
+            groups: [
+                FieldGroup("home").visible(when: { $0[FormKey<Bool>("alone")] != true }),
+                FieldGroup("home.car").enabled(when: { $0[FormKey<Bool>("locked")] != true }),
+            ])
+    }
+
+    @Test func requiredFollowsTheDefinitionAndTheRule() throws {
+        let form = FormContextObject(definition: try Self.definition())
+        #expect(form.isRequired("home.size"))
+        #expect(!form.isRequired("home.note"), "a warning demands nothing")
+        #expect(!form.isRequired("home.head"))
+        #expect(!form.isRequired("home"), "a group requires nothing of its own")
+        #expect(!form.isRequired("unknown"))
+        let head = FireCounter.tracking { _ = form.isRequired("home.head") }
+        let size = FireCounter.tracking { _ = form.isRequired("home.note") }
+        form.set(2, for: "home.size")
+        #expect(form.isRequired("home.head"))
+        #expect(form.fieldState(for: "home.head").isRequired)
+        #expect(head.count == 1, "the required rule's change is announced for its field")
+        #expect(size.count == 0)
+        form.set(1, for: "home.size")
+        #expect(!form.isRequired("home.head"))
+    }
+
+    @Test func groupsAnswerForThemselvesAndTheGroupsAroundThem() throws {
+        let form = FormContextObject(definition: try Self.definition())
+        #expect(form.isVisible("home") && form.isVisible("home.car") && form.isEnabled("home.car"))
+        let home = FireCounter.tracking { _ = form.isVisible("home") }
+        let car = FireCounter.tracking { _ = form.isEnabled("home.car") }
+        let other = FireCounter.tracking { _ = form.isVisible("locked") }
+        form.set(true, for: "alone")
+        #expect(!form.isVisible("home"))
+        #expect(!form.isVisible("home.car"), "a group inside a hidden group is hidden")
+        #expect(!form.isVisible("home.car.plate"))
+        #expect(form.isEnabled("home.car"))
+        #expect(home.count == 1)
+        #expect(other.count == 0, "a field outside the group hears nothing")
+        form.set(true, for: "locked")
+        #expect(!form.isEnabled("home.car") && !form.isEnabled("home.car.plate"))
+        #expect(form.isEnabled("home"))
+        #expect(car.count == 1)
+        form.set(false, for: "alone")
+        #expect(form.isVisible("home") && form.isVisible("home.car"))
+    }
+
+    @Test func aFieldAnswersWithItsState() {
+        let form = FormContextObject(["a": 1])
+        #expect(form.isVisible("a") && form.isEnabled("a") && !form.isRequired("a"))
+        let counter = FireCounter.tracking { _ = form.isVisible("a") }
+        form.setVisible(false, for: "a")
+        form.setEnabled(false, for: "a")
+        #expect(!form.isVisible("a") && !form.isEnabled("a"))
+        #expect(counter.count == 1)
+    }
+}
