@@ -24,7 +24,8 @@ extension EngineState {
     mutating func quickWrite(_ value: StoredValue, for key: String, origin: FormChangeOrigin) -> QuickWrite {
         guard isQuiet, value.isPresent, let slot = fields.slot(of: key) else { return .needsPipeline }
         let flags = fields.flags(at: slot)
-        // A field holding issues may hold errors set from outside, which the write must drop.
+        // A field holding issues may hold errors set from outside, which the outside-errors stage
+        // drops: the write takes the pipeline.
         guard fields[slot].trackIndex < 0, flags.isDisjoint(with: [.valueObserved, .stateObserved]),
             !validation.hasIssues(at: slot)
         else {
@@ -152,13 +153,12 @@ extension EngineState {
         if outgoing.isCollectingChanges { outgoing.collected.append(change) }
     }
 
-    /// Records what a write of `value` into `slot` changed besides the value itself: the context and
-    /// the field's aspects; and drops the errors set on the field from outside, whether or not the
-    /// form has a definition. What the write means for the rows is the rows stage's (``RowStage``),
-    /// which follows the change set.
+    /// Records what a write of `value` into `slot` changed besides the value itself, for delivery:
+    /// the context and the field's aspects. What the write means for the rows is the rows stage's
+    /// (``RowStage``), and for the errors set on the field from outside the outside-errors stage's
+    /// (``ExternalErrorStage``); both follow the change set.
     @inline(__always)
     private mutating func didWrite(at slot: Int, wasDirty: Bool, origin: FormChangeOrigin, into changes: inout ChangeSet) {
-        if validation.hasIssues(at: slot) { dropExternalErrors(at: slot, into: &changes) }
         if tracking.isContextTracked { outgoing.isContextChanged = true }
         if isObserved(at: slot) {
             outgoing.note(wasDirty == fields.dirty.contains(slot) ? .value : [.value, .dirty], of: slot)
