@@ -5,7 +5,8 @@
 /// Why it is a stage and not a hook in `write`: it needs nothing but the change set's value
 /// changes, which a form records whenever a field holds errors from outside
 /// (``ValidationState/holdsExternalErrors``, ``ChangeSet/recordsValues``), so `write` stays the write
-/// alone and a form holding none pays one test per step. It runs no user code: it follows each step
+/// alone; a form holding none pays a look at the stage's progress per step (two plain numbers, no
+/// array), and one that records no value changes a test. It runs no user code: it follows each step
 /// of a mutation that writes, under the lock that step holds: the mutation's own write, the settle's
 /// rules (as the settle ends, before anything reads the settled state), each write made meanwhile by
 /// another mutation (as it is made, and its settle's as it joins the settling one), and, before
@@ -15,7 +16,8 @@
 /// they were set. Each value change is followed once, so errors set after a change (in a later
 /// mutation, even one made while the first settles) stay. Its progress through each change set
 /// under way is its own, kept in ``ValidationState`` by change set and forgotten when the change
-/// set is announced or joins another.
+/// set is announced or joins another; a debug invariant checks that none is kept once nobody
+/// settles.
 enum ExternalErrorStage {
     /// Drops the outside errors of each field whose value `changes` changed since the stage last
     /// followed it.
