@@ -59,28 +59,40 @@ struct TransactionPropertyTests {
         subscriptions.forEach { $0.cancel() }
     }
 
-    /// The batch's table of places against a dictionary, with hashes narrowed so that many keys
-    /// share one: a key finds the place it claimed, and no other key's.
+    /// The table of places (a batch's, the form's slots) against a dictionary, with hashes narrowed
+    /// so that many keys share one, and with removals, which move later places back into the gap: a
+    /// key finds the place it was given, and no other key's, and a removed key finds none.
     @Test(arguments: [1, 4, 64, Int.max])
     func keyPlacesMatchADictionary(hashRange: Int) {
         var generator = SeededGenerator(seed: UInt64(hashRange))
         var table = KeyPlaces()
-        var keys: [String] = []
+        var keyOfPlace: [String?] = []
         var oracle: [String: Int] = [:]
         func hash(_ key: String) -> Int { hashRange == Int.max ? key.hashValue : abs(key.hashValue % hashRange) }
-        for _ in 0..<2_000 {
+        func place(of key: String) -> Int? { table.place(hash: hash(key), where: { keyOfPlace[$0] == key }) }
+        for _ in 0..<4_000 {
             let key = "k\(Int.random(in: 0..<700, using: &generator))"
-            if Bool.random(using: &generator) {
-                #expect(table.place(of: key, hash: hash(key), in: keys) == oracle[key])
-            } else {
-                let place = table.claim(key, hash: hash(key), next: keys.count, in: keys)
-                #expect(place == oracle[key] ?? keys.count)
-                if place == keys.count {
-                    keys.append(key)
-                    oracle[key] = place
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0:
+                #expect(place(of: key) == oracle[key])
+            case 1:
+                guard let removed = oracle.removeValue(forKey: key) else { continue }
+                table.remove(removed, hash: hash(key))
+                keyOfPlace[removed] = nil
+                #expect(place(of: key) == nil)
+            default:
+                if let existing = place(of: key) {
+                    #expect(existing == oracle[key])
+                } else {
+                    #expect(oracle[key] == nil)
+                    table.insert(keyOfPlace.count, hash: hash(key))
+                    oracle[key] = keyOfPlace.count
+                    keyOfPlace.append(key)
                 }
             }
+            #expect(table.count == oracle.count)
         }
-        for key in oracle.keys { #expect(table.place(of: key, hash: hash(key), in: keys) == oracle[key]) }
+        for (key, expected) in oracle { #expect(place(of: key) == expected) }
+        for key in (0..<700).map({ "k\($0)" }) where oracle[key] == nil { #expect(place(of: key) == nil) }
     }
 }

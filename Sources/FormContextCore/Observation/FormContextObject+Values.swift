@@ -104,7 +104,7 @@ extension FormContextObject {
         case .needsPipeline: break
         }
         _ = mutate { state, changes in
-            state.write(newValue, under: key, origin: origin, into: &changes)
+            state.write(newValue, under: key, hash: state.fields.hash(of: key), origin: origin, into: &changes)
         }
     }
 }

@@ -156,6 +156,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 defer { swap(&settling, &state.outgoing) }
                 let written = try write(&state, &changes)
                 RowStage.follow(&state, &changes)
+                ExternalErrorStage.follow(&state, &changes)
                 let result = settled(&state, &changes, written)
                 state.settling.deferred.append((changes, state.outgoing))
                 return .deferred(result)
@@ -165,19 +166,23 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 let before = state.trackedPropertyValues()
                 let written = try write(&state, &changes)
                 RowStage.follow(&state, &changes)
+                ExternalErrorStage.follow(&state, &changes)
                 var submitPass = SubmitStage.Pass()
                 SubmitStage.take(changes, &submitPass, into: &state)
                 state.settling.owner = .current
                 return .settling(written, changes, before: before, submitPass)
             }
-            var changes = ChangeSet(isSettling: false, recordsValues: state.submit.submitted != nil)
+            var changes = ChangeSet(
+                isSettling: false, recordsValues: state.submit.submitted != nil || state.validation.holdsExternalErrors)
             let before = state.trackedPropertyValues()
             let written = try write(&state, &changes)
             RowStage.follow(&state, &changes)
+            ExternalErrorStage.follow(&state, &changes)
             let result = settled(&state, &changes, written)
             var submitPass = SubmitStage.Pass()
             SubmitStage.take(changes, &submitPass, into: &state)
             state.placeSlotsMade(into: &changes)
+            ExternalErrorStage.finish(&state, &changes)
             var announcements = state.announcements(for: changes, before: before)
             state.reclaimSlots(into: &announcements)
             Self.checkInvariants(of: state)
@@ -221,6 +226,8 @@ public final class FormContextObject: Observable, Sendable, FormReader {
     ) -> (S, Announcements, Bool) {
         while true {
             let step = state.withAnnotatedLock { state -> FinishStep<S> in
+                // What the settle's stages wrote, before anything reads the settled state.
+                ExternalErrorStage.follow(&state, &changes)
                 if !state.settling.deferred.isEmpty {
                     defer { state.settling.deferred = [] }
                     return .more(state.settling.deferred)
@@ -231,6 +238,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 let waiters = state.settling.waiters
                 state.settling.waiters = []
                 state.placeSlotsMade(into: &changes)
+                ExternalErrorStage.finish(&state, &changes)
                 var announcements = state.announcements(for: changes, before: before)
                 state.reclaimSlots(into: &announcements)
                 Self.checkInvariants(of: state)
@@ -242,7 +250,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                     // Delivered in the order written: what the write collected, then what its settle adds.
                     state.withAnnotatedLock { $0.outgoing.append(outgoing) }
                     settleStages(&later)
-                    changes.append(later)
+                    state.withAnnotatedLock { ExternalErrorStage.join(later, to: &changes, &$0) }
                 }
             case .finished(let result, let announcements, let mustDeliver, let waiters):
                 for waiter in waiters { waiter.wake() }

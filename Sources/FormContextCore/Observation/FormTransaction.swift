@@ -6,6 +6,9 @@ public struct FormTransaction: FormReader {
     let form: FormContextObject
     /// The keys written, in the order of their first write, and each one's last value beside it.
     private(set) var order: [String] = []
+    /// The hash of each key in ``order``: a key is hashed once per write, and the form finds its
+    /// slot by this hash when the batch is applied, without hashing it again.
+    private(set) var hashes: [Int] = []
     /// Kept as written and boxed once, when the batch ends: a key written several times is boxed
     /// and hashed for its last value only.
     private(set) var values: [(any Hashable & Sendable)?] = []
@@ -18,32 +21,39 @@ public struct FormTransaction: FormReader {
 
     /// The value under `key`: this batch's write if there is one, otherwise the form's current value.
     public subscript(key: String) -> AnyHashable? {
-        if let place = places.place(of: key, hash: key.hashValue, in: order) { return StoredValue(values[place]).value }
+        if let place = places.place(hash: key.hashValue, where: { order[$0] == key }) { return StoredValue(values[place]).value }
         return form.read { $0.fields.value(of: key) }
     }
 
     /// Stores `value` under `key` when the batch ends; `nil` removes the key, a `nil` key is ignored.
-    public mutating func set(_ value: (any Hashable & Sendable)?, for key: String?) {
+    ///
+    /// - Parameters:
+    ///   - value: The new value, or `nil` to remove the key. It is kept as passed, without a copy.
+    ///   - key: The field key.
+    public mutating func set(_ value: consuming (any Hashable & Sendable)?, for key: String?) {
         guard let key else { return }
-        // One hash of the key, whose lookup claims the next place if the key has none.
-        let next = order.count
-        let place = places.claim(key, hash: key.hashValue, next: next, in: order)
-        if place == next {
-            order.append(key)
-            values.append(value)
+        // The one hash of the key this write makes (the hash the form's table finds keys by, see
+        // `FieldTable.hash(of:)`), kept for the form's lookup of its slot.
+        let hash = key.hashValue
+        if let place = places.place(hash: hash, where: { order[$0] == key }) {
+            values[place] = consume value
         } else {
-            values[place] = value
+            places.insert(order.count, hash: hash)
+            order.append(key)
+            hashes.append(hash)
+            values.append(consume value)
         }
     }
 
     /// The keys written so far, in the order of their first write.
     var writtenKeys: [String] { order }
 
-    /// Hands over the writes: the keys in the order of their first write, and their last values.
-    /// Boxing hashes a value with its own `Hashable` code, so it happens here, before the form's
-    /// lock is taken.
-    func finish() -> (order: [String], values: [StoredValue]) {
-        (order, values.map { StoredValue($0) })
+    /// Hands over the writes: the keys in the order of their first write, their hashes, and their
+    /// last values boxed, the last key's first (so that each can be taken off the end and moved into
+    /// the form without a copy). Boxing hashes a value with its own `Hashable` code, so it happens
+    /// here, before the form's lock is taken.
+    func finish() -> (order: [String], hashes: [Int], lastValueFirst: [StoredValue]) {
+        (order, hashes, values.reversed().map { StoredValue($0) })
     }
 }
 
@@ -80,11 +90,12 @@ extension FormContextObject {
     ) throws(E) -> R {
         var batch = FormTransaction(form: self)
         let result = try body(&batch)
-        let (order, values) = batch.finish()
+        var (order, hashes, pending) = batch.finish()
+        // Runs once: a mutation with no waiter never retries its write.
         mutate { state, changes in
             state.reserveChangeCalls(forWrites: order.count)
             for index in order.indices {
-                _ = state.write(values[index], under: order[index], origin: origin, into: &changes)
+                _ = state.write(pending.removeLast(), under: order[index], hash: hashes[index], origin: origin, into: &changes)
                 // A row's keys written after its group's order find the row set up.
                 RowStage.follow(&state, &changes)
             }

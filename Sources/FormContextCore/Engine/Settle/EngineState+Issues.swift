@@ -14,8 +14,9 @@ extension EngineState {
         setIssues(FieldIssues(), at: slot, into: &changes)
     }
 
-    /// Drops the errors set on `slot` from outside (a server's). The write stage calls it for every
-    /// change of the field's value, with or without a definition: the one place that rule lives.
+    /// Drops the errors set on `slot` from outside (a server's). The outside-errors stage
+    /// (``ExternalErrorStage``) calls it for every change of the field's value, with or without a
+    /// definition, and a submit for every field as it starts: the one place that rule lives.
     mutating func dropExternalErrors(at slot: Int, into changes: inout ChangeSet) {
         guard var entry = validation.issues(at: slot), !entry.externalErrors.isEmpty else { return }
         entry.externalErrors = []
@@ -32,6 +33,10 @@ extension EngineState {
     ///   - key: The field.
     ///   - rule: The rule name the issues carry.
     mutating func landExternalErrors(_ messages: [String], on key: String, rule: String, into changes: inout ChangeSet) {
+        // The value changes made so far drop the errors set before them, not these; the changes
+        // made after these are recorded, to drop them.
+        ExternalErrorStage.follow(&self, &changes)
+        changes.recordValuesFromHere()
         let slot = fields.slot(creating: key)
         if fields[slot].isActive {
             var entry = validation.issues(at: slot) ?? FieldIssues()

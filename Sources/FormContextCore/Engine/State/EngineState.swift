@@ -134,6 +134,9 @@ struct EngineState: Sendable {
             if expected != actual { violations.append("observer flags of '\(record.key)' are \(actual), subscribers say \(expected)") }
         }
         if settling.owner == nil && !settling.deferred.isEmpty { violations.append("deferred writes left with nobody settling") }
+        if settling.owner == nil && validation.isFollowingChanges {
+            violations.append("the outside-errors stage kept progress for a change set that has ended")
+        }
         if !outgoing.isEmpty { violations.append("deliveries collected and left unannounced") }
         if !repeats.isEmpty { violations += repeatViolations() }
         violations += releasedSlotViolations()

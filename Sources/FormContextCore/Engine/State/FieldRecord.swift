@@ -42,14 +42,14 @@ struct FieldRecord: @unchecked Sendable {
     /// - Returns: The old value and whether the new one differs from the initial value; `nil` if the
     ///   value was already the same (in value and type).
     @inline(__always)
-    mutating func replaceValue(with newValue: StoredValue, wasDirty: Bool) -> (old: StoredValue, isDirty: Bool)? {
+    mutating func replaceValue(with newValue: consuming StoredValue, wasDirty: Bool) -> (old: StoredValue, isDirty: Bool)? {
         guard !stored.isSame(as: newValue) else { return nil }
         // A clean field held its initial value, so a different value is certainly dirty: only a
         // dirty field needs comparing with its initial value.
         let isDirty = !wasDirty || !newValue.isSame(as: storedInitial)
-        var old = newValue
+        var old = consume newValue
         swap(&old, &stored)
-        return (old, isDirty)
+        return (consume old, isDirty)
     }
 
     /// Makes the initial value the value again, in place, unless the field already holds it.

@@ -1,6 +1,9 @@
+import Synchronization
+
 /// The values of a live form and its per-field state: one ``FieldRecord`` per key, found by one hash
-/// of the key, plus the sets the form asks about as a whole (dirty, touched, inactive), kept exact as
-/// records change so that no question about the whole form scans it.
+/// of the key (or by the hash a caller already made of it), plus the sets the form asks about as a
+/// whole (dirty, touched, inactive), kept exact as records change so that no question about the
+/// whole form scans it.
 ///
 /// A key gets a slot the first time the form needs one for it. A slot that comes to hold nothing is
 /// released (see `EngineState.reclaimSlots(into:)`): its key is forgotten and its number goes on a free
@@ -8,7 +11,8 @@
 /// everything that works out per-slot facts for new slots (the rules' groups, the repeat groups'
 /// placement, observation) has taken it in.
 struct FieldTable: Sendable {
-    private var slots: [String: Int] = [:]
+    /// The slot of each key, found by the key's hash; the key of a slot is its record's.
+    private var slots = KeyPlaces()
     private(set) var records: [FieldRecord] = []
     /// Released slots, handed out again last released first.
     private var freeList: [Int] = []
@@ -40,7 +44,7 @@ struct FieldTable: Sendable {
         slots.reserveCapacity(context.count)
         records.reserveCapacity(context.count)
         for (key, value) in context.storage {
-            let slot = makeSlot(for: key)
+            let slot = makeSlot(for: key, hash: hash(of: key))
             let stored = StoredValue(stored: value)
             records[slot].stored = stored
             records[slot].storedInitial = stored
@@ -56,20 +60,61 @@ struct FieldTable: Sendable {
 
     // MARK: Finding records
 
+    #if DEBUG
+    /// How many keys this table (and every copy of it) has hashed to find or place a slot. Debug
+    /// builds only: tests check with it that a batch's writes find their slots by the hashes the
+    /// batch made as they were written.
+    let keysHashed = HashCount()
+
+    /// A count shared by a table and its copies.
+    final class HashCount: Sendable {
+        let count = Atomic<Int>(0)
+    }
+    #endif
+
+    /// The hash the table finds `key` by: its `hashValue`, which a caller may make beforehand and
+    /// hand to ``slot(of:hash:)`` or ``slot(writing:under:hash:)``.
+    @inline(__always)
+    func hash(of key: String) -> Int {
+        #if DEBUG
+        keysHashed.count.add(1, ordering: .relaxed)
+        #endif
+        return key.hashValue
+    }
+
     /// The slot of `key`, or `nil` if the form has never heard of it.
     @inline(__always)
     func slot(of key: String) -> Int? {
-        slots[key]
+        slot(of: key, hash: hash(of: key))
+    }
+
+    /// The slot of `key`, whose `hashValue` is `hash`, or `nil` if the form has never heard of it.
+    @inline(__always)
+    func slot(of key: String, hash: Int) -> Int? {
+        slots.place(hash: hash, where: { records[$0].key == key })
     }
 
     /// The slot of `key`, made if the form has never heard of it.
     @inline(__always)
     mutating func slot(creating key: String) -> Int {
-        if let slot = slots[key] { return slot }
-        return makeSlot(for: key)
+        let hash = hash(of: key)
+        if let slot = slot(of: key, hash: hash) { return slot }
+        return makeSlot(for: key, hash: hash)
     }
 
-    private mutating func makeSlot(for key: String) -> Int {
+    /// The slot a write of `value` under `key` (whose `hashValue` is `hash`) goes to: the key's slot,
+    /// made if the form has never heard of the key and `value` is present; `nil` when the write
+    /// removes a key the form has never heard of, which writes nothing.
+    ///
+    /// Every write by key finds its slot here.
+    @inline(__always)
+    mutating func slot(writing value: StoredValue, under key: String, hash: Int) -> Int? {
+        if let slot = slot(of: key, hash: hash) { return slot }
+        return value.isPresent ? makeSlot(for: key, hash: hash) : nil
+    }
+
+    /// Makes a slot for `key` (whose `hashValue` is `hash`), which has none.
+    private mutating func makeSlot(for key: String, hash: Int) -> Int {
         let slot: Int
         if let reused = freeList.popLast() {
             slot = reused
@@ -79,7 +124,7 @@ struct FieldTable: Sendable {
             slot = records.count
             records.append(FieldRecord(key: key))
         }
-        slots[key] = slot
+        slots.insert(slot, hash: hash)
         made.append(slot)
         return slot
     }
@@ -138,7 +183,7 @@ struct FieldTable: Sendable {
     /// Releases `slot`, which must hold nothing (no value, no initial value, no flag, in no set): its
     /// key is forgotten and its number is handed out again.
     mutating func release(_ slot: Int) {
-        slots[records[slot].key] = nil
+        slots.remove(slot, hash: hash(of: records[slot].key))
         records[slot] = FieldRecord(key: "")
         free.insert(slot)
         freeList.append(slot)
@@ -199,7 +244,7 @@ struct FieldTable: Sendable {
     /// The value under `key`, or `nil`.
     @inline(__always)
     func value(of key: String) -> AnyHashable? {
-        guard let slot = slots[key] else { return nil }
+        guard let slot = slot(of: key) else { return nil }
         return records[slot].value
     }
 
@@ -212,34 +257,36 @@ struct FieldTable: Sendable {
     /// The value under `key`, or `nil` when the field has none or carries any of `flags`.
     @inline(__always)
     func value(of key: String, unless flags: FieldFlags) -> AnyHashable? {
-        guard let slot = slots[key] else { return nil }
+        guard let slot = slot(of: key) else { return nil }
         return records[slot].flags.isDisjoint(with: flags) ? records[slot].value : nil
     }
 
     /// Whether `key` is active (visible and enabled); a key the form never heard of is.
     func isActive(_ key: String) -> Bool {
-        guard let slot = slots[key] else { return true }
+        guard let slot = slot(of: key) else { return true }
         return records[slot].isActive
     }
 
     /// Whether the value under `key` is secret.
     func isSecret(_ key: String) -> Bool {
-        guard let slot = slots[key] else { return false }
+        guard let slot = slot(of: key) else { return false }
         return records[slot].flags.contains(.secret)
     }
 
     // MARK: Values
 
-    /// Stores `value` in `slot` and keeps the dirty set exact.
+    /// Stores `value` in `slot` and keeps the dirty set exact. The value is moved into the record:
+    /// a caller done with it hands it over without a copy.
     ///
     /// - Returns: The old value if the value changed (in value or type); `nil` if it was already the same.
     @inline(__always)
-    mutating func write(_ value: StoredValue, at slot: Int) -> StoredValue? {
+    mutating func write(_ value: consuming StoredValue, at slot: Int) -> StoredValue? {
         let wasDirty = dirty.contains(slot)
+        let isPresent = value.isPresent
         guard let (old, isDirty) = records[slot].replaceValue(with: value, wasDirty: wasDirty) else { return nil }
         if !old.isPresent {
             valueCount += 1
-        } else if !value.isPresent {
+        } else if !isPresent {
             valueCount -= 1
             consider(slot)
         }
@@ -369,7 +416,8 @@ struct FieldTable: Sendable {
                 }
                 continue
             }
-            if slots[record.key] != slot { violations.append("slot \(slot) of '\(record.key)' is not indexed") }
+            // Hashed here rather than through `hash(of:)`: a check is not a lookup, and is not counted.
+            if self.slot(of: record.key, hash: record.key.hashValue) != slot { violations.append("slot \(slot) of '\(record.key)' is not indexed") }
             if record.stored.isPresent { values += 1 }
             if record.stored.digest != StoredValue(stored: record.value).digest { violations.append("stale value digest of '\(record.key)'") }
             if record.storedInitial.digest != StoredValue(stored: record.initial).digest {

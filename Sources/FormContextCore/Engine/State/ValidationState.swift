@@ -44,6 +44,15 @@ struct ValidationState: Sendable {
     private(set) var holding = SlotSet()
     /// Slots with at least one error.
     private(set) var invalid = SlotSet()
+    /// Slots holding errors set from outside (``FieldIssues/externalErrors``).
+    private(set) var external = SlotSet()
+    /// How many value changes of the change set under way the outside-errors stage
+    /// (``ExternalErrorStage``) has followed, and which change set that is (0 for none): kept apart,
+    /// so that a mutation's own progress costs no array.
+    private var followedChangeSet: UInt64 = 0
+    private var followedCount = 0
+    /// The same for each change set made while another settles.
+    private var followedMeanwhile: [(changeSet: UInt64, values: Int)] = []
     /// The number of field errors.
     private(set) var errorCount = 0
 
@@ -113,6 +122,52 @@ struct ValidationState: Sendable {
         return requested
     }
 
+    /// Whether some field holds errors set from outside: a mutation then records its value changes,
+    /// for the outside-errors stage to follow.
+    var holdsExternalErrors: Bool { !external.isEmpty }
+
+    /// Whether `slot` holds errors set from outside.
+    @inline(__always)
+    func hasExternalErrors(at slot: Int) -> Bool {
+        external.contains(slot)
+    }
+
+    /// How many value changes of the change set `id` the outside-errors stage has followed.
+    @inline(__always)
+    func followedValues(of id: UInt64) -> Int {
+        if followedChangeSet == id { return followedCount }
+        for entry in followedMeanwhile where entry.changeSet == id { return entry.values }
+        return 0
+    }
+
+    /// Records that the outside-errors stage has followed `count` value changes of the change set `id`.
+    @inline(__always)
+    mutating func setFollowedValues(_ count: Int, of id: UInt64) {
+        if followedChangeSet == id || followedChangeSet == 0 {
+            followedChangeSet = id
+            followedCount = count
+        } else if let index = followedMeanwhile.firstIndex(where: { $0.changeSet == id }) {
+            followedMeanwhile[index].values = count
+        } else {
+            followedMeanwhile.append((id, count))
+        }
+    }
+
+    /// Forgets how far the outside-errors stage followed the change set `id`, which is done.
+    @inline(__always)
+    mutating func forgetFollowedValues(of id: UInt64) {
+        if followedChangeSet == id {
+            followedChangeSet = 0
+            followedCount = 0
+        } else if !followedMeanwhile.isEmpty {
+            followedMeanwhile.removeAll { $0.changeSet == id }
+        }
+    }
+
+    /// Whether the outside-errors stage keeps progress for a change set: for none once every
+    /// mutation under way has ended.
+    var isFollowingChanges: Bool { followedChangeSet != 0 || !followedMeanwhile.isEmpty }
+
     /// Whether validation needs looking at on a change.
     var isInUse: Bool { hasDefinition || !holding.isEmpty || !formErrors.isEmpty || !formWarnings.isEmpty }
 
@@ -175,6 +230,7 @@ struct ValidationState: Sendable {
         guard old != entry else { return [] }
         errorCount += entry.errorCount - old.errorCount
         invalid.update(slot, isMember: entry.errorCount > 0)
+        external.update(slot, isMember: !entry.externalErrors.isEmpty)
         if entry.isEmpty {
             holding.remove(slot)
             entries[slot] = nil
@@ -210,6 +266,7 @@ struct ValidationState: Sendable {
     mutating func forgetAllFieldIssues() {
         holding.removeAll()
         invalid.removeAll()
+        external.removeAll()
         errorCount = 0
     }
 
@@ -287,6 +344,7 @@ struct ValidationState: Sendable {
         if !requested.isEmpty { violations.append("a validation request was left untaken") }
         var count = 0
         var invalidCount = 0
+        var externalCount = 0
         for slot in holding.members {
             guard let entry = entries[slot] else {
                 violations.append("slot \(slot) holds issues but has no entry")
@@ -298,12 +356,19 @@ struct ValidationState: Sendable {
                 if !invalid.contains(slot) { violations.append("'\(fields[slot].key)' has errors but is not invalid") }
             }
             if entry.isEmpty { violations.append("empty entry kept for '\(fields[slot].key)'") }
+            if !entry.externalErrors.isEmpty {
+                externalCount += 1
+                if !external.contains(slot) { violations.append("'\(fields[slot].key)' has outside errors but is not marked") }
+            }
             if !fields[slot].isActive && !(entry.errors.isEmpty && entry.asyncErrors.isEmpty) {
                 violations.append("inactive '\(fields[slot].key)' has validator errors")
             }
         }
         if count != errorCount { violations.append("error count \(errorCount), issues hold \(count)") }
         if invalidCount != invalid.count { violations.append("\(invalid.count) invalid slots, issues say \(invalidCount)") }
+        if externalCount != external.count {
+            violations.append("\(external.count) slots marked with outside errors, issues say \(externalCount)")
+        }
         for (slot, run) in runs where definition?.field(fields[slot].key)?.hasAsyncValidators != true {
             violations.append("run \(run.generation) for '\(fields[slot].key)', which has no asynchronous validators")
         }

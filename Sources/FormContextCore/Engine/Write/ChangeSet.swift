@@ -25,8 +25,8 @@ struct ChangeSet: Sendable {
     let id: UInt64
     /// Whether the settle stages need the lists below.
     private(set) var isSettling: Bool
-    /// Whether ``values`` is kept: while the form settles, or keeps track of a submit (the submit
-    /// stage reads it).
+    /// Whether ``values`` is kept: while the form settles, keeps track of a submit (the submit
+    /// stage reads it) or holds errors set from outside (the outside-errors stage reads it).
     private(set) var recordsValues: Bool
 
     /// Value changes, in order.
@@ -48,6 +48,12 @@ struct ChangeSet: Sendable {
     /// repeat groups, whose rows stage follows this very change set).
     mutating func keepsListsFromHere() {
         isSettling = true
+        recordsValues = true
+    }
+
+    /// Keeps ``values`` from here on: a field has just taken errors set from outside, which the
+    /// outside-errors stage drops on the field's next value change.
+    mutating func recordValuesFromHere() {
         recordsValues = true
     }
 

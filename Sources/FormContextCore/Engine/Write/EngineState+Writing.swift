@@ -24,7 +24,8 @@ extension EngineState {
     mutating func quickWrite(_ value: StoredValue, for key: String, origin: FormChangeOrigin) -> QuickWrite {
         guard isQuiet, value.isPresent, let slot = fields.slot(of: key) else { return .needsPipeline }
         let flags = fields.flags(at: slot)
-        // A field holding issues may hold errors set from outside, which the write must drop.
+        // A field holding issues may hold errors set from outside, which the outside-errors stage
+        // drops: the write takes the pipeline.
         guard fields[slot].trackIndex < 0, flags.isDisjoint(with: [.valueObserved, .stateObserved]),
             !validation.hasIssues(at: slot)
         else {
@@ -40,13 +41,7 @@ extension EngineState {
     /// - Returns: The change, or `nil` if the key already held the same value (in value and type).
     @inline(__always)
     mutating func write(_ value: StoredValue, for key: String, origin: FormChangeOrigin, into changes: inout ChangeSet) -> FormChange? {
-        let slot: Int
-        if let existing = fields.slot(of: key) {
-            slot = existing
-        } else {
-            guard value.isPresent else { return nil }
-            slot = fields.slot(creating: key)
-        }
+        guard let slot = fields.slot(writing: value, under: key, hash: fields.hash(of: key)) else { return nil }
         let wasDirty = fields.dirty.contains(slot)
         guard let old = fields.write(value, at: slot) else { return nil }
         let flags = fields.flags(at: slot)
@@ -57,32 +52,28 @@ extension EngineState {
         return change
     }
 
-    /// Writes `value` under `key`, as ``write(_:for:origin:into:)`` does, making the change only when
-    /// someone receives it: the write of a batch, or an edit through a control's binding, whose
-    /// change nobody asks for.
+    /// Writes `value` under `key`, whose `hashValue` is `hash`, as ``write(_:for:origin:into:)`` does,
+    /// making the change only when someone receives it: the write of a batch (which hashed the key
+    /// as it was written), or an edit through a control's binding, whose change nobody asks for.
     ///
     /// - Returns: Whether the value changed.
     @inline(__always)
     @discardableResult
-    mutating func write(_ value: StoredValue, under key: String, origin: FormChangeOrigin, into changes: inout ChangeSet) -> Bool {
-        let slot: Int
-        if let existing = fields.slot(of: key) {
-            slot = existing
-        } else {
-            guard value.isPresent else { return false }
-            slot = fields.slot(creating: key)
-        }
+    mutating func write(
+        _ value: consuming StoredValue, under key: String, hash: Int, origin: FormChangeOrigin, into changes: inout ChangeSet
+    ) -> Bool {
+        guard let slot = fields.slot(writing: value, under: key, hash: hash) else { return false }
         return write(value, at: slot, origin: origin, into: &changes)
     }
 
-    /// Writes `value` into `slot`. The change (with its copies of both values) is made only when a
-    /// handler, an event subscriber or a collector receives it.
+    /// Writes `value` into `slot`, moving it into the field's record. The change (with its copies of
+    /// both values) is made only when a handler, an event subscriber or a collector receives it.
     ///
     /// - Returns: Whether the value changed: `false` if the slot already held the same value (in
     ///   value and type).
     @inline(__always)
     @discardableResult
-    mutating func write(_ value: StoredValue, at slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) -> Bool {
+    mutating func write(_ value: consuming StoredValue, at slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) -> Bool {
         let wasDirty = fields.dirty.contains(slot)
         guard let old = fields.write(value, at: slot) else { return false }
         didReplace(old, at: slot, wasDirty: wasDirty, origin: origin, into: &changes)
@@ -162,13 +153,12 @@ extension EngineState {
         if outgoing.isCollectingChanges { outgoing.collected.append(change) }
     }
 
-    /// Records what a write of `value` into `slot` changed besides the value itself: the context and
-    /// the field's aspects; and drops the errors set on the field from outside, whether or not the
-    /// form has a definition. What the write means for the rows is the rows stage's (``RowStage``),
-    /// which follows the change set.
+    /// Records what a write of `value` into `slot` changed besides the value itself, for delivery:
+    /// the context and the field's aspects. What the write means for the rows is the rows stage's
+    /// (``RowStage``), and for the errors set on the field from outside the outside-errors stage's
+    /// (``ExternalErrorStage``); both follow the change set.
     @inline(__always)
     private mutating func didWrite(at slot: Int, wasDirty: Bool, origin: FormChangeOrigin, into changes: inout ChangeSet) {
-        if validation.hasIssues(at: slot) { dropExternalErrors(at: slot, into: &changes) }
         if tracking.isContextTracked { outgoing.isContextChanged = true }
         if isObserved(at: slot) {
             outgoing.note(wasDirty == fields.dirty.contains(slot) ? .value : [.value, .dirty], of: slot)
