@@ -62,6 +62,9 @@ extension FormContextObject {
                 if !keeping.contains(.touched) { state.setTouched(false, at: slot, into: &changes) }
             }
             if keeping.contains(.errors) {
+                // The outside-errors stage follows the reset's write now, so that it does not drop
+                // the errors put back below once the mutation ends.
+                ExternalErrorStage.follow(&state, &changes)
                 if let kept, state.validation.issues(at: slot) != kept { state.setIssues(kept, at: slot, into: &changes) }
                 state.validation.keepIssues(settling: changes)
             } else {
@@ -128,7 +131,8 @@ extension EngineState {
     }
 
     /// The issues of every field that has any, when `options` keeps them: a reset that keeps them
-    /// puts them back after its writes (a write drops the errors set on a field from outside).
+    /// puts them back after its writes (the outside-errors stage drops the errors set on a field
+    /// from outside when its value changes).
     ///
     /// - Complexity: O(*k*) for *k* fields with issues when kept, O(1) otherwise.
     func keptIssues(if options: ResetOptions) -> [(slot: Int, issues: FieldIssues)]? {
@@ -143,6 +147,9 @@ extension EngineState {
             clearAllIssues(into: &changes)
             return
         }
+        // The outside-errors stage follows the reset's writes now, so that it does not drop the
+        // errors put back below once the mutation ends.
+        ExternalErrorStage.follow(&self, &changes)
         for (slot, issues) in kept where validation.issues(at: slot) != issues {
             setIssues(issues, at: slot, into: &changes)
         }
