@@ -88,7 +88,7 @@ enum RuleStage: SettleStage {
         if state.rules.needsDiscovery {
             for rule in state.rules.rules.indices where !state.rules.retired[rule] { buffers.level.append(rule) }
             buffers.rules = state.rules.rules
-            let firstRun = state.rules.reads.begin(rules: buffers.level.count)
+            let firstRun = state.rules.reads.begin(rules: buffers.level)
             return Plan(isDiscovery: true, generation: state.rules.generation, firstRun: firstRun, buffers: buffers)
         }
         // Most levels after the first find nothing new here: their commit scheduled what it changed.
@@ -120,7 +120,7 @@ enum RuleStage: SettleStage {
             return nil
         }
         buffers.rules = state.rules.rules
-        let firstRun = state.rules.reads.begin(rules: buffers.level.count)
+        let firstRun = state.rules.reads.begin(rules: buffers.level)
         return Plan(isDiscovery: false, isCycleCheck: isCycleCheck, generation: state.rules.generation, firstRun: firstRun, buffers: buffers)
     }
 

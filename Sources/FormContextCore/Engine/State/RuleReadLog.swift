@@ -16,6 +16,9 @@ struct RuleReadLog: Sendable {
     private var first: UInt = 0
     /// How many rules the level has.
     private var ruleCount = 0
+    /// The rules of the level, by position, while it runs (released when it ends, so that the
+    /// buffers holding the same array empty it in place).
+    private var level: [Int] = []
     /// The thread running the level (see ``ThreadIdentity/currentNumber``).
     private var thread: UInt = 0
     /// The slots read, one rule after another; a key that had no slot yet as `-1 - i` for its place
@@ -31,19 +34,31 @@ struct RuleReadLog: Sendable {
     private var lastKey = ""
     private var lastSlot = -1
 
-    /// Begins recording a level of `count` rules run by the calling thread.
+    /// Begins recording the level of `rules` (in the order they run), run by the calling thread.
     ///
     /// - Returns: The run number of the level's first rule; the rule at position *i* reads with
     ///   this number plus *i*.
-    mutating func begin(rules count: Int) -> UInt {
+    mutating func begin(rules: [Int]) -> UInt {
         slots.empty()
         ends.empty()
         unplacedKeys.empty()
         lastSlot = -1
-        ruleCount = count
+        level = rules
+        ruleCount = rules.count
         thread = ThreadIdentity.currentNumber
-        first = ReadTracker.reserveRuns(count)
+        first = ReadTracker.reserveRuns(rules.count)
         return first
+    }
+
+    /// Where a read through the reader of run `run` goes, if it counts (see the type's comment):
+    /// the reading rule's position in the level, the rule, and how many reads of its run came before.
+    @inline(__always)
+    func place(of run: UInt) -> (position: Int, rule: Int, index: Int)? {
+        let position = run &- first
+        guard first != 0, position < UInt(ruleCount), Int(position) >= ends.count, thread == ThreadIdentity.currentNumber else { return nil }
+        // A rule later than the last one that read starts its reads afresh.
+        let index = Int(position) > ends.count ? 0 : slots.count - (ends.last ?? 0)
+        return (Int(position), level[Int(position)], index)
     }
 
     /// The slot of `key` if the key is the one found last.
@@ -61,12 +76,16 @@ struct RuleReadLog: Sendable {
 
     /// Records that the reader of run `run` read `key`, found in `slot` (`nil` when it has none yet),
     /// if the read counts (see the type's comment).
-    @inline(__always)
     mutating func record(_ key: String, slot: Int?, run: UInt) {
-        let position = run &- first
-        guard first != 0, position < UInt(ruleCount), Int(position) >= ends.count, thread == ThreadIdentity.currentNumber else { return }
+        guard let place = place(of: run) else { return }
+        record(key, slot: slot, position: place.position)
+    }
+
+    /// Records that the rule at `position` read `key`, found in `slot`: a read ``place(of:)`` placed.
+    @inline(__always)
+    mutating func record(_ key: String, slot: Int?, position: Int) {
         // Every rule before this one has read all it will.
-        while ends.count < Int(position) { ends.append(slots.count) }
+        while ends.count < position { ends.append(slots.count) }
         if let slot {
             slots.append(slot)
         } else {
@@ -82,6 +101,7 @@ struct RuleReadLog: Sendable {
     /// `unplaced[i]`).
     mutating func end(slots taken: inout [Int], ranges: inout [Range<Int>], unplaced: inout [String]) {
         first = 0
+        level = []
         while ends.count < ruleCount { ends.append(slots.count) }
         var start = 0
         for end in ends {
@@ -101,15 +121,29 @@ extension EngineState {
     /// Called under the lock, by a rule's reader: the only change it makes is to the log.
     @inline(__always)
     mutating func ruleRead(of key: String, run: UInt, unless flags: FieldFlags) -> StoredValue {
+        guard let slot = ruleReadSlot(of: key, run: run), fields.flags(at: slot).isDisjoint(with: flags) else { return .absent }
+        return fields.stored(at: slot)
+    }
+
+    /// The slot of `key`, `nil` when it has none, for the rule reading with run number `run`; the
+    /// read is recorded in the rules' log.
+    ///
+    /// A rule mostly reads what it read on its last run, in the same order: its read at index *i*
+    /// tries the slot its last run read at *i* first, which costs a comparison of the key with
+    /// that slot's, where finding the key costs a hash of it.
+    @inline(__always)
+    private mutating func ruleReadSlot(of key: String, run: UInt) -> Int? {
+        let place = rules.reads.place(of: run)
         let slot: Int?
-        if let remembered = rules.reads.remembered(key) {
+        if let place, let guess = graph.read(place.index, of: .init(.rule, place.rule)), !fields.isFree(guess), fields.key(at: guess) == key {
+            slot = guess
+        } else if let remembered = rules.reads.remembered(key) {
             slot = remembered
         } else {
             slot = fields.slot(of: key)
             if let slot { rules.reads.remember(key, in: slot) }
         }
-        rules.reads.record(key, slot: slot, run: run)
-        guard let slot else { return .absent }
-        return fields.flags(at: slot).isDisjoint(with: flags) ? fields.stored(at: slot) : .absent
+        if let place { rules.reads.record(key, slot: slot, position: place.position) }
+        return slot
     }
 }
