@@ -44,6 +44,31 @@ struct KeptReaderTests {
         #expect(form.ruleEvaluationCount == runs, "nothing recorded that `c` reads `x`")
     }
 
+    @Test func aReaderKeptByARuleRecordsNothingForALaterRuleOfItsLevel() throws {
+        let keeper = Keeper()
+        defer { keeper.release() }
+        // Both rules run in the first level: `c` reads `y` through its own reader and `x` through
+        // the reader `keeper`'s rule kept moments before, in the same level.
+        let definition = try FormDefinition([
+            FieldDefinition(FormKey<Bool>("keeper")).visible(when: { values in
+                keeper.keep(values)
+                return true
+            }),
+            FieldDefinition(FormKey<Int>("c")).calculated { values in
+                let x = keeper.first?[FormKey<Int>("x")] ?? 0
+                return (values[FormKey<Int>("y")] ?? 0) * 100 + x
+            },
+        ])
+        let form = FormContextObject(definition: definition, values: ["x": 1, "y": 2])
+        #expect(form[FormKey<Int>("c")] == 201)
+        #expect(form.explanation(for: "c") == "c: calculated (= 201) by its calculation, which read y = 2")
+        let runs = form.ruleEvaluationCount
+        form.set(5, for: "x", origin: .user)
+        #expect(form.ruleEvaluationCount == runs, "nothing recorded that `c` reads `x`")
+        form.set(3, for: "y", origin: .user)
+        #expect(form[FormKey<Int>("c")] == 305)
+    }
+
     @Test func aValidatorsKeptReaderRecordsNothingLater() throws {
         let keeper = Keeper()
         defer { keeper.release() }

@@ -196,7 +196,7 @@ final class ScratchState {
 ///
 /// Used by one thread at a time: the form makes one per validation pass, and a live screen one per
 /// evaluation, handing it to each check in turn. (Rules record what they read in the rules' log in
-/// the form's state instead, see ``RuleReadLog``; this type hands out their run numbers.)
+/// the form's state instead, see ``RuleReadLog``.)
 final class ReadTracker: @unchecked Sendable {
     // `@unchecked Sendable` is sound: any thread may ask ``takesReads(of:)``, which reads atomics
     // only; everything else is touched only by the thread running the tracker's current run (the
@@ -205,21 +205,13 @@ final class ReadTracker: @unchecked Sendable {
     /// The run under way, 0 between runs, and the thread running it (see ``ThreadIdentity/currentNumber``).
     private let activeRun = Atomic<UInt>(0)
     private let activeThread = Atomic<UInt>(0)
-    /// The last run number given out, by any tracker or to the rules: no two runs share one.
+    /// The last run number given out, by any tracker: no two runs share one.
     private static let lastRun = Atomic<UInt>(0)
-
-    /// Gives out `count` run numbers in a row, none of which any other run has.
-    ///
-    /// - Returns: The first of them.
-    static func reserveRuns(_ count: Int) -> UInt {
-        let count = UInt(max(count, 1))
-        return lastRun.add(count, ordering: .relaxed).newValue - count + 1
-    }
 
     /// Starts a run on the calling thread, whose readers carry the number returned: until
     /// ``endRun()``, reads through them on this thread are recorded, and no others.
     func beginRun() -> UInt {
-        let run = Self.reserveRuns(1)
+        let run = Self.lastRun.add(1, ordering: .relaxed).newValue
         activeThread.store(ThreadIdentity.currentNumber, ordering: .relaxed)
         activeRun.store(run, ordering: .releasing)
         return run

@@ -17,7 +17,7 @@ enum RuleStage: SettleStage {
         var isCycleCheck = false
         /// The rules' generation (see ``RuleState/generation``).
         let generation: Int
-        /// The run number of the level's first rule (see ``RuleReadLog/begin(rules:)``).
+        /// The run number of the rule numbered 0 (see ``RuleReadLog/begin(ruleCount:)``).
         let firstRun: UInt
         /// The rules to run (in ``Buffers/level``) and what they will need, moved out of the rule state.
         var buffers: Buffers
@@ -88,7 +88,7 @@ enum RuleStage: SettleStage {
         if state.rules.needsDiscovery {
             for rule in state.rules.rules.indices where !state.rules.retired[rule] { buffers.level.append(rule) }
             buffers.rules = state.rules.rules
-            let firstRun = state.rules.reads.begin(rules: buffers.level)
+            let firstRun = state.rules.reads.begin(ruleCount: state.rules.rules.count)
             return Plan(isDiscovery: true, generation: state.rules.generation, firstRun: firstRun, buffers: buffers)
         }
         // Most levels after the first find nothing new here: their commit scheduled what it changed.
@@ -120,7 +120,7 @@ enum RuleStage: SettleStage {
             return nil
         }
         buffers.rules = state.rules.rules
-        let firstRun = state.rules.reads.begin(rules: buffers.level)
+        let firstRun = state.rules.reads.begin(ruleCount: state.rules.rules.count)
         return Plan(isDiscovery: false, isCycleCheck: isCycleCheck, generation: state.rules.generation, firstRun: firstRun, buffers: buffers)
     }
 
@@ -129,18 +129,16 @@ enum RuleStage: SettleStage {
         var buffers = (consume plan).buffers
         buffers.outputs.reserveCapacity(buffers.level.count)
         // One reader for the level, told for each rule what that rule cannot see, and which run it
-        // records for: the rule's own number, so that a reader a rule kept records nothing once its
-        // rule has run, nor on another thread while it runs (see ``RuleReadLog``).
+        // records for: the rule's own, so that a reader a rule kept records nothing once its rule
+        // has run, nor on another thread while it runs (see ``RuleReadLog``).
         var values = FormValues(source)
         // Let go of the rules before the commit, which may add some (the rows a count rule makes).
         var rules: [CompiledRule] = []
         swap(&rules, &buffers.rules)
-        var run = firstRun
         for rule in buffers.level {
             values.excluded = rules[rule].excluded
-            values.recordingRun = run
+            values.recordingRun = firstRun &+ UInt(rule)
             buffers.outputs.append(rules[rule].evaluator.evaluate(values))
-            run &+= 1
         }
         return Outcome(isDiscovery: isDiscovery, isCycleCheck: isCycleCheck, generation: generation, buffers: buffers)
     }
@@ -152,7 +150,7 @@ enum RuleStage: SettleStage {
         defer { state.rules.isSettingInitialValues = false }
         // Rules replaced while the level ran (one of them attached a definition) decide nothing now.
         if generation == state.rules.generation {
-            state.rules.reads.end(slots: &buffers.slotsRead, ranges: &buffers.reads, unplaced: &buffers.unplacedKeys)
+            state.rules.reads.end(level: buffers.level, slots: &buffers.slotsRead, ranges: &buffers.reads, unplaced: &buffers.unplacedKeys)
             // Keys that had no slot when read get theirs now, in the order they were read.
             if !buffers.unplacedKeys.isEmpty {
                 for index in buffers.slotsRead.indices where buffers.slotsRead[index] < 0 {

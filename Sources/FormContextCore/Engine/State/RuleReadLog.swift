@@ -6,27 +6,30 @@
 /// object shared by the readers cost a reference count on every read and a run-time exclusivity
 /// check on every access to its records (one a read, two a level more).
 ///
-/// Which reads count: the level's rule at position *i* reads with the run number `first + i` (see
-/// ``begin(rules:)``), and a read counts only while the level runs, only on the thread that runs it
-/// (the one that began it), and only while no later rule of the level has read: a reader that user
-/// code kept past its rule's run (in a later rule, a later level, or on another thread) records
-/// nothing, since those reads are not the rule's own.
+/// Which reads count: the rule numbered *r* (its index among the form's rules) reads with the run
+/// number `first + r` of its level (see ``begin(ruleCount:)``); run numbers only grow, for the life of
+/// the form. A read counts only while its level runs, only on the thread that runs it (the one that
+/// began it), and only while no later rule of the level has read (the level runs its rules in
+/// ascending order): a reader that user code kept past its rule's run (in a later rule, a later
+/// level, or on another thread) records nothing, since those reads are not the rule's own.
 struct RuleReadLog: Sendable {
-    /// The run number of the level's first rule; 0 between levels, when nothing is recorded.
+    /// The run number of the rule numbered 0 in the level under way; 0 between levels, when nothing
+    /// is recorded.
     private var first: UInt = 0
-    /// How many rules the level has.
+    /// How many rules the form has: the run numbers of a level cover them all.
     private var ruleCount = 0
-    /// The rules of the level, by position, while it runs (released when it ends, so that the
-    /// buffers holding the same array empty it in place).
-    private var level: [Int] = []
+    /// The first run number of the next level.
+    private(set) var nextRun: UInt = 1
     /// The thread running the level (see ``ThreadIdentity/currentNumber``).
     private var thread: UInt = 0
     /// The slots read, one rule after another; a key that had no slot yet as `-1 - i` for its place
     /// `i` in `unplacedKeys`.
     private var slots: [Int] = []
-    /// For each position of the level whose reads are over (a later rule has read, or the level has
-    /// ended), where its reads end in `slots`.
-    private var ends: [Int] = []
+    /// The rule that made each read of `slots`.
+    private var readers: [Int] = []
+    /// The rule that read last, and where its reads begin in `slots`.
+    private var lastReader = -1
+    private var lastReaderStart = 0
     /// The keys read that had no slot yet.
     private var unplacedKeys: [String] = []
     /// The key found last, and its slot (-1 for none): the rules of a level often read one field (a
@@ -34,31 +37,38 @@ struct RuleReadLog: Sendable {
     private var lastKey = ""
     private var lastSlot = -1
 
-    /// Begins recording the level of `rules` (in the order they run), run by the calling thread.
+    /// A log whose run numbers go on from `previous`'s: a reader kept from before never reads with
+    /// a number of this log's levels.
+    init(after previous: RuleReadLog? = nil) {
+        nextRun = previous?.nextRun ?? 1
+    }
+
+    /// Begins recording a level of the form's rules, of which there are `ruleCount`, run by the
+    /// calling thread.
     ///
-    /// - Returns: The run number of the level's first rule; the rule at position *i* reads with
-    ///   this number plus *i*.
-    mutating func begin(rules: [Int]) -> UInt {
+    /// - Returns: The run number of the rule numbered 0; the rule numbered *r* reads with this
+    ///   number plus *r*.
+    mutating func begin(ruleCount: Int) -> UInt {
         slots.empty()
-        ends.empty()
+        readers.empty()
         unplacedKeys.empty()
+        lastReader = -1
         lastSlot = -1
-        level = rules
-        ruleCount = rules.count
+        self.ruleCount = ruleCount
         thread = ThreadIdentity.currentNumber
-        first = ReadTracker.reserveRuns(rules.count)
+        first = nextRun
+        nextRun &+= UInt(max(ruleCount, 1))
         return first
     }
 
     /// Where a read through the reader of run `run` goes, if it counts (see the type's comment):
-    /// the reading rule's position in the level, the rule, and how many reads of its run came before.
+    /// the reading rule, and how many reads of its run came before.
     @inline(__always)
-    func place(of run: UInt) -> (position: Int, rule: Int, index: Int)? {
-        let position = run &- first
-        guard first != 0, position < UInt(ruleCount), Int(position) >= ends.count, thread == ThreadIdentity.currentNumber else { return nil }
-        // A rule later than the last one that read starts its reads afresh.
-        let index = Int(position) > ends.count ? 0 : slots.count - (ends.last ?? 0)
-        return (Int(position), level[Int(position)], index)
+    func place(of run: UInt) -> (rule: Int, index: Int)? {
+        let number = run &- first
+        guard first != 0, number < UInt(ruleCount), Int(number) >= lastReader, thread == ThreadIdentity.currentNumber else { return nil }
+        let rule = Int(number)
+        return (rule, rule == lastReader ? slots.count - lastReaderStart : 0)
     }
 
     /// The slot of `key` if the key is the one found last.
@@ -78,14 +88,17 @@ struct RuleReadLog: Sendable {
     /// if the read counts (see the type's comment).
     mutating func record(_ key: String, slot: Int?, run: UInt) {
         guard let place = place(of: run) else { return }
-        record(key, slot: slot, position: place.position)
+        record(key, slot: slot, rule: place.rule)
     }
 
-    /// Records that the rule at `position` read `key`, found in `slot`: a read ``place(of:)`` placed.
+    /// Records that `rule` read `key`, found in `slot`: a read ``place(of:)`` placed.
     @inline(__always)
-    mutating func record(_ key: String, slot: Int?, position: Int) {
-        // Every rule before this one has read all it will.
-        while ends.count < position { ends.append(slots.count) }
+    mutating func record(_ key: String, slot: Int?, rule: Int) {
+        if rule != lastReader {
+            lastReader = rule
+            lastReaderStart = slots.count
+        }
+        readers.append(rule)
         if let slot {
             slots.append(slot)
         } else {
@@ -94,19 +107,18 @@ struct RuleReadLog: Sendable {
         }
     }
 
-    /// Ends the level: nothing is recorded from now on. Hands over what the level's rules read by
-    /// exchanging arrays: the slots into `slots` (the log records the next level's in the storage
-    /// that held), the range of them each rule read, in the level's order, appended to `ranges`, and
-    /// the keys read that had no slot into `unplaced` (a slot `-1 - i` in `slots` is the key
-    /// `unplaced[i]`).
-    mutating func end(slots taken: inout [Int], ranges: inout [Range<Int>], unplaced: inout [String]) {
+    /// Ends the level of `level` (its rules, in ascending order): nothing is recorded from now on.
+    /// Hands over what the level's rules read by exchanging arrays: the slots into `slots` (the log
+    /// records the next level's in the storage that held), the range of them each rule read, in
+    /// the level's order, appended to `ranges`, and the keys read that had no slot into `unplaced`
+    /// (a slot `-1 - i` in `slots` is the key `unplaced[i]`).
+    mutating func end(level: [Int], slots taken: inout [Int], ranges: inout [Range<Int>], unplaced: inout [String]) {
         first = 0
-        level = []
-        while ends.count < ruleCount { ends.append(slots.count) }
-        var start = 0
-        for end in ends {
-            ranges.append(start..<end)
-            start = end
+        var position = 0
+        for rule in level {
+            let start = position
+            while position < readers.count, readers[position] == rule { position += 1 }
+            ranges.append(start..<position)
         }
         swap(&slots, &taken)
         swap(&unplacedKeys, &unplaced)
@@ -143,7 +155,7 @@ extension EngineState {
             slot = fields.slot(of: key)
             if let slot { rules.reads.remember(key, in: slot) }
         }
-        if let place { rules.reads.record(key, slot: slot, position: place.position) }
+        if let place { rules.reads.record(key, slot: slot, rule: place.rule) }
         return slot
     }
 }

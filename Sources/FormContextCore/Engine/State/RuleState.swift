@@ -94,8 +94,10 @@ struct RuleState: Sendable {
     /// Takes the rules of `definition`; they run once to find what they read at the next settle.
     mutating func attach(_ definition: FormDefinition?, fields: inout FieldTable) {
         let generation = self.generation &+ 1
+        let reads = RuleReadLog(after: self.reads)
         self = RuleState()
         self.generation = generation
+        self.reads = reads
         guard let definition else { return }
         clearsHiddenValues = definition.hiddenValues == .cleared
         guard !definition.rules.isEmpty else { return }
