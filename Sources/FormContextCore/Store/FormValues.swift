@@ -76,8 +76,10 @@ public struct FormValues: FormReader {
         guard recordingRun != 0 else { return }
         let run = recordingRun
         switch source {
-        case .live(let form): form.bookkeep { $0.rules.reads.record(key, slot: nil, run: run) }
-        case .scratch(let scratch): scratch.state.rules.reads.record(key, slot: nil, run: run)
+        case .live(let form):
+            let running = form.runningRule.load(ordering: .relaxed)
+            form.bookkeep { $0.rules.reads.record(key, slot: nil, run: run, running: running) }
+        case .scratch(let scratch): scratch.state.rules.reads.record(key, slot: nil, run: run, running: scratch.runningRule)
         case .context: break
         }
     }
@@ -138,12 +140,15 @@ public struct FormValues: FormReader {
             if tracker == nil, recordingRun != 0 {
                 // A rule's read: recorded in the rules' log under the lock it takes anyway.
                 let (run, flags) = (recordingRun, excluded)
-                return form.bookkeep { $0.ruleRead(of: key, run: run, unless: flags) }
+                let running = form.runningRule.load(ordering: .relaxed)
+                return form.bookkeep { $0.ruleRead(of: key, run: run, running: running, unless: flags) }
             }
             let records = isRecording
             return form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, recordingIn: tracker, records) }
         case .scratch(let scratch):
-            if tracker == nil, recordingRun != 0 { return scratch.state.ruleRead(of: key, run: recordingRun, unless: excluded) }
+            if tracker == nil, recordingRun != 0 {
+                return scratch.state.ruleRead(of: key, run: recordingRun, running: scratch.runningRule, unless: excluded)
+            }
             return Self.storedValue(of: key, in: scratch.state.fields, unless: excluded, recordingIn: tracker, isRecording)
         }
     }
@@ -186,6 +191,8 @@ final class PlainValues: Sendable {
 /// A form's state evaluated on its own by one thread, with no live form and no lock.
 final class ScratchState {
     var state: EngineState
+    /// The run number of the rule running now, 0 when none (see ``RuleReadLog``).
+    var runningRule: UInt = 0
 
     init(_ state: EngineState) {
         self.state = state
@@ -283,5 +290,18 @@ private struct ReadLog {
     mutating func reset() {
         keys.empty()
         lastSlot = -1
+    }
+}
+
+extension FormValues.Source {
+    /// Tells the form that the rule reading with run number `run` runs now (0: none does), so that
+    /// only its reader's reads are recorded (see ``RuleReadLog``).
+    @inline(__always)
+    func ruleRuns(_ run: UInt) {
+        switch self {
+        case .live(let form): form.runningRule.store(run, ordering: .relaxed)
+        case .scratch(let scratch): scratch.runningRule = run
+        case .context: break
+        }
     }
 }

@@ -138,8 +138,10 @@ enum RuleStage: SettleStage {
         for rule in buffers.level {
             values.excluded = rules[rule].excluded
             values.recordingRun = firstRun &+ UInt(rule)
+            source.ruleRuns(values.recordingRun)
             buffers.outputs.append(rules[rule].evaluator.evaluate(values))
         }
+        source.ruleRuns(0)
         return Outcome(isDiscovery: isDiscovery, isCycleCheck: isCycleCheck, generation: generation, buffers: buffers)
     }
 

@@ -8,10 +8,11 @@
 ///
 /// Which reads count: the rule numbered *r* (its index among the form's rules) reads with the run
 /// number `first + r` of its level (see ``begin(ruleCount:)``); run numbers only grow, for the life of
-/// the form. A read counts only while its level runs, only on the thread that runs it (the one that
-/// began it), and only while no later rule of the level has read (the level runs its rules in
-/// ascending order): a reader that user code kept past its rule's run (in a later rule, a later
-/// level, or on another thread) records nothing, since those reads are not the rule's own.
+/// the form. The thread running the level tells the form which rule runs before it runs each
+/// (``FormContextObject/runningRule``). A read counts only if its reader's number is the rule
+/// running now's, and only on the thread that runs the level (the one that began it): a reader that
+/// user code kept past its rule's run (read by a later rule, in a later level, or on another thread)
+/// records nothing, since those reads are not the rule's own.
 struct RuleReadLog: Sendable {
     /// The run number of the rule numbered 0 in the level under way; 0 between levels, when nothing
     /// is recorded.
@@ -63,10 +64,12 @@ struct RuleReadLog: Sendable {
 
     /// Where a read through the reader of run `run` goes, if it counts (see the type's comment):
     /// the reading rule, and how many reads of its run came before.
+    ///
+    /// - Parameter running: The run number of the rule running now.
     @inline(__always)
-    func place(of run: UInt) -> (rule: Int, index: Int)? {
+    func place(of run: UInt, running: UInt) -> (rule: Int, index: Int)? {
         let number = run &- first
-        guard first != 0, number < UInt(ruleCount), Int(number) >= lastReader, thread == ThreadIdentity.currentNumber else { return nil }
+        guard first != 0, run == running, number < UInt(ruleCount), thread == ThreadIdentity.currentNumber else { return nil }
         let rule = Int(number)
         return (rule, rule == lastReader ? slots.count - lastReaderStart : 0)
     }
@@ -85,9 +88,9 @@ struct RuleReadLog: Sendable {
     }
 
     /// Records that the reader of run `run` read `key`, found in `slot` (`nil` when it has none yet),
-    /// if the read counts (see the type's comment).
-    mutating func record(_ key: String, slot: Int?, run: UInt) {
-        guard let place = place(of: run) else { return }
+    /// if the read counts (see the type's comment) while the rule of run `running` runs.
+    mutating func record(_ key: String, slot: Int?, run: UInt, running: UInt) {
+        guard let place = place(of: run, running: running) else { return }
         record(key, slot: slot, rule: place.rule)
     }
 
@@ -127,25 +130,25 @@ struct RuleReadLog: Sendable {
 
 extension EngineState {
     /// Reads the stored value of `key` for the rule reading with run number `run`, recording the
-    /// read in the rules' log (see ``RuleReadLog``); absent when the key has none or its field
+    /// read in the rules' log (see ``RuleReadLog``) if that rule is the one running (`running`); absent when the key has none or its field
     /// carries any of `flags`.
     ///
     /// Called under the lock, by a rule's reader: the only change it makes is to the log.
     @inline(__always)
-    mutating func ruleRead(of key: String, run: UInt, unless flags: FieldFlags) -> StoredValue {
-        guard let slot = ruleReadSlot(of: key, run: run), fields.flags(at: slot).isDisjoint(with: flags) else { return .absent }
+    mutating func ruleRead(of key: String, run: UInt, running: UInt, unless flags: FieldFlags) -> StoredValue {
+        guard let slot = ruleReadSlot(of: key, run: run, running: running), fields.flags(at: slot).isDisjoint(with: flags) else { return .absent }
         return fields.stored(at: slot)
     }
 
     /// The slot of `key`, `nil` when it has none, for the rule reading with run number `run`; the
-    /// read is recorded in the rules' log.
+    /// read is recorded in the rules' log if that rule is the one running (`running`).
     ///
     /// A rule mostly reads what it read on its last run, in the same order: its read at index *i*
     /// tries the slot its last run read at *i* first, which costs a comparison of the key with
     /// that slot's, where finding the key costs a hash of it.
     @inline(__always)
-    private mutating func ruleReadSlot(of key: String, run: UInt) -> Int? {
-        let place = rules.reads.place(of: run)
+    private mutating func ruleReadSlot(of key: String, run: UInt, running: UInt) -> Int? {
+        let place = rules.reads.place(of: run, running: running)
         let slot: Int?
         if let place, let guess = graph.read(place.index, of: .init(.rule, place.rule)), !fields.isFree(guess), fields.key(at: guess) == key {
             slot = guess
