@@ -130,8 +130,8 @@ struct RuleReadLog: Sendable {
 
 extension EngineState {
     /// Reads the stored value of `key` for the rule reading with run number `run`, recording the
-    /// read in the rules' log (see ``RuleReadLog``) if that rule is the one running (`running`); absent when the key has none or its field
-    /// carries any of `flags`.
+    /// read in the rules' log (see ``RuleReadLog``) if that rule is the one running (`running`);
+    /// absent when the key has none or its field carries any of `flags`.
     ///
     /// Called under the lock, by a rule's reader: the only change it makes is to the log.
     @inline(__always)
