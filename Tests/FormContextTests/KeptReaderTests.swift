@@ -12,6 +12,7 @@ struct KeptReaderTests {
         private let kept = Locked<[FormValues]>([])
         func keep(_ values: FormValues) { kept.withLock { $0.append(values) } }
         var first: FormValues? { kept.withLock { $0.first } }
+        var last: FormValues? { kept.withLock { $0.last } }
         /// One of the kept readers, chosen by `index`.
         func any(_ index: Int) -> FormValues? { kept.withLock { $0.isEmpty ? nil : $0[index % $0.count] } }
         /// Lets go of the kept readers. A reader holds its form, whose definition's rules hold this
@@ -39,6 +40,30 @@ struct KeptReaderTests {
         form.set(2, for: "y", origin: .user)
         #expect(form[FormKey<Int>("c")] == 201)
         #expect(form.explanation(for: "c") == "c: calculated (= 201) by its calculation, which read y = 2")
+        let runs = form.ruleEvaluationCount
+        form.set(5, for: "x", origin: .user)
+        #expect(form.ruleEvaluationCount == runs, "nothing recorded that `c` reads `x`")
+    }
+
+    @Test func aReaderKeptByARuleRecordsNothingForALaterRuleOfItsLevel() throws {
+        let keeper = Keeper()
+        defer { keeper.release() }
+        // Both rules read `y`, so a change of `y` runs them in one level: `c` reads `y` through its
+        // own reader and `x` through the reader `keeper`'s rule kept moments before, in that level.
+        let definition = try FormDefinition([
+            FieldDefinition(FormKey<Bool>("keeper")).visible(when: { values in
+                keeper.keep(values)
+                return values[FormKey<Int>("y")] != nil
+            }),
+            FieldDefinition(FormKey<Int>("c")).calculated { values in
+                let x = keeper.last?[FormKey<Int>("x")] ?? 0
+                return (values[FormKey<Int>("y")] ?? 0) * 100 + x
+            },
+        ])
+        let form = FormContextObject(definition: definition, values: ["x": 1, "y": 2])
+        form.set(3, for: "y", origin: .user)
+        #expect(form[FormKey<Int>("c")] == 301)
+        #expect(form.explanation(for: "c") == "c: calculated (= 301) by its calculation, which read y = 3")
         let runs = form.ruleEvaluationCount
         form.set(5, for: "x", origin: .user)
         #expect(form.ruleEvaluationCount == runs, "nothing recorded that `c` reads `x`")

@@ -45,6 +45,9 @@ public final class FormContextObject: Observable, Sendable, FormReader {
     /// and ``mutate(_:settled:)``.
     private let state: Mutex<EngineState>
     let registrar = ObservationRegistrar()
+    /// The run number of the rule running now, 0 when none: set by the thread settling before each
+    /// rule runs, and compared by a rule's read with its reader's (see ``RuleReadLog``).
+    let runningRule = Atomic<UInt>(0)
 
     /// Creates a form whose values and initial values are `initial`.
     ///

@@ -32,13 +32,16 @@ public struct FormValues: FormReader {
     var excluded: FieldFlags
     /// The scope prefix with its trailing dot, or empty at the root.
     let prefix: String
-    /// Records every key read, when the form wants to know.
+    /// Records every key read, when the form wants to know (validators, a screen's derivations).
     let tracker: ReadTracker?
-    /// The run of the form's code (a level of rules, a validation pass, a screen's evaluation) this
-    /// reader was made for (see ``ReadTracker/beginRun()``): its reads are recorded only while that
-    /// run is under way, and only on the thread running it. A reader that user code kept (a rule, a
-    /// validator, a screen's condition) and reads later, or from another thread, a task it started,
-    /// records nothing: those reads are not the code's own, and the tracker belongs to the run.
+    /// The run of the form's code (a rule, a validation pass, a screen's evaluation) this reader was
+    /// made for (see ``ReadTracker/beginRun()``): its reads are recorded only while that run is under
+    /// way, and only on the thread running it. A reader that user code kept (a rule, a validator, a
+    /// screen's condition) and reads later, or from another thread, a task it started, records
+    /// nothing: those reads are not the code's own, and the tracker belongs to the run.
+    ///
+    /// A reader with a run and no ``tracker`` is a rule's: it records into the rules' log in the
+    /// form's state (see ``RuleReadLog``), under the lock its read takes anyway.
     var recordingRun: UInt
     /// The row of a repeat group the reader reads from inside, if any.
     let row: RowScope?
@@ -66,7 +69,19 @@ public struct FormValues: FormReader {
 
     /// Records that `key` was read, if the calling thread's reads are recorded now.
     func record(_ key: String) {
-        if isRecording, let tracker { tracker.record(key) }
+        if let tracker {
+            if tracker.takesReads(of: recordingRun) { tracker.record(key) }
+            return
+        }
+        guard recordingRun != 0 else { return }
+        let run = recordingRun
+        switch source {
+        case .live(let form):
+            let running = form.runningRule.load(ordering: .relaxed)
+            form.bookkeep { $0.rules.reads.record(key, slot: nil, run: run, running: running) }
+        case .scratch(let scratch): scratch.state.rules.reads.record(key, slot: nil, run: run, running: scratch.runningRule)
+        case .context: break
+        }
     }
 
     /// The values of `context`, with `inactiveKeys` reading as absent.
@@ -122,9 +137,18 @@ public struct FormValues: FormReader {
         switch source {
         case .context: return .absent
         case .live(let form):
+            if tracker == nil, recordingRun != 0 {
+                // A rule's read: recorded in the rules' log under the lock it takes anyway.
+                let (run, flags) = (recordingRun, excluded)
+                let running = form.runningRule.load(ordering: .relaxed)
+                return form.bookkeep { $0.ruleRead(of: key, run: run, running: running, unless: flags) }
+            }
             let records = isRecording
             return form.read { Self.storedValue(of: key, in: $0.fields, unless: excluded, recordingIn: tracker, records) }
         case .scratch(let scratch):
+            if tracker == nil, recordingRun != 0 {
+                return scratch.state.ruleRead(of: key, run: recordingRun, running: scratch.runningRule, unless: excluded)
+            }
             return Self.storedValue(of: key, in: scratch.state.fields, unless: excluded, recordingIn: tracker, isRecording)
         }
     }
@@ -167,18 +191,19 @@ final class PlainValues: Sendable {
 /// A form's state evaluated on its own by one thread, with no live form and no lock.
 final class ScratchState {
     var state: EngineState
+    /// The run number of the rule running now, 0 when none (see ``RuleReadLog``).
+    var runningRule: UInt = 0
 
     init(_ state: EngineState) {
         self.state = state
     }
 }
 
-/// Collects what one validator or rule reads while it runs: the keys, or for rules the field slots.
+/// Collects the keys one validator or one of a screen's derivations reads while it runs.
 ///
-/// Used by one thread at a time: the form makes one per validation pass, and the rule engine keeps
-/// one with its buffers from level to level, handing it to each check in turn. A tracker recording
-/// slots keeps the reads of every rule of a level in one buffer, each rule's reads a range of it, so that a rule run records its reads without allocating and without hashing
-/// a key twice; a key with no slot yet is kept aside, and its slot made when the reads are committed.
+/// Used by one thread at a time: the form makes one per validation pass, and a live screen one per
+/// evaluation, handing it to each check in turn. (Rules record what they read in the rules' log in
+/// the form's state instead, see ``RuleReadLog``.)
 final class ReadTracker: @unchecked Sendable {
     // `@unchecked Sendable` is sound: any thread may ask ``takesReads(of:)``, which reads atomics
     // only; everything else is touched only by the thread running the tracker's current run (the
@@ -213,43 +238,23 @@ final class ReadTracker: @unchecked Sendable {
             && activeThread.load(ordering: .relaxed) == ThreadIdentity.currentNumber
     }
 
-    /// Whether reads are recorded as slots (in ``slots``) rather than keys (in ``keys``).
-    let recordsSlots: Bool
     /// Everything recorded, in one value: a read changes the tracker through one access (each
     /// access to a class's stored property is checked for exclusivity at run time).
     private var log = ReadLog()
 
-    /// The keys read, in order (for a tracker recording keys).
+    /// The keys read, in order.
     var keys: [String] { log.keys }
-    /// The reads as slots, in order (for a tracker recording slots); a key with no slot yet as
-    /// `-1 - i` for its place `i` among the keys that had none.
-    var slots: [Int] { log.slots }
-    /// How many slots have been recorded.
-    var slotCount: Int { log.slots.count }
-
-    /// A tracker recording keys, or with `recordingSlots`, slots.
-    init(recordingSlots: Bool = false) {
-        recordsSlots = recordingSlots
-    }
 
     /// Records that `key` was read.
     func record(_ key: String) {
-        log.record(key, recordingSlots: recordsSlots)
+        log.keys.append(key)
     }
 
     /// Records that `key` was read, and returns its slot in `fields` (`nil` if it has none), found
     /// by the same lookup.
     @inline(__always)
     func recordRead(of key: String, in fields: FieldTable) -> Int? {
-        log.recordRead(of: key, in: fields, recordingSlots: recordsSlots)
-    }
-
-    /// Gives every key read that had no slot yet the slot `place` makes for it, in the order the
-    /// keys were read, then exchanges the slots recorded with `other`: the caller takes the
-    /// reads as a value of its own, and the tracker records the next ones in the storage `other`
-    /// held (emptied by ``reset()``). One access to the tracker's records for both.
-    func takeSlots(into other: inout [Int], placing place: (String) -> Int) {
-        log.takeSlots(into: &other, placing: place)
+        log.recordRead(of: key, in: fields)
     }
 
     /// Forgets what was read, for the next check.
@@ -261,25 +266,13 @@ final class ReadTracker: @unchecked Sendable {
 /// What a ``ReadTracker`` recorded.
 private struct ReadLog {
     var keys: [String] = []
-    var slots: [Int] = []
-    /// The keys read that had no slot yet.
-    var unplacedKeys: [String] = []
-    /// The key found last, and its slot (-1 for none): the rules of a level often read one field (a
-    /// switch), which is then looked up once. Forgotten on reset, so it never outlives a level.
+    /// The key found last, and its slot (-1 for none): the derivations of a run often read one
+    /// field, which is then looked up once. Forgotten on reset, so it never outlives a run.
     var lastKey = ""
     var lastSlot = -1
 
-    mutating func record(_ key: String, recordingSlots: Bool) {
-        if recordingSlots {
-            slots.append(-1 - unplacedKeys.count)
-            unplacedKeys.append(key)
-        } else {
-            keys.append(key)
-        }
-    }
-
     @inline(__always)
-    mutating func recordRead(of key: String, in fields: FieldTable, recordingSlots: Bool) -> Int? {
+    mutating func recordRead(of key: String, in fields: FieldTable) -> Int? {
         let slot: Int?
         if lastSlot >= 0, key == lastKey {
             slot = lastSlot
@@ -290,30 +283,25 @@ private struct ReadLog {
                 lastSlot = slot
             }
         }
-        if recordingSlots, let slot {
-            slots.append(slot)
-        } else {
-            record(key, recordingSlots: recordingSlots)
-        }
+        keys.append(key)
         return slot
-    }
-
-    mutating func placeSlots(_ place: (String) -> Int) {
-        guard !unplacedKeys.isEmpty else { return }
-        for index in slots.indices where slots[index] < 0 {
-            slots[index] = place(unplacedKeys[-1 - slots[index]])
-        }
-    }
-
-    mutating func takeSlots(into other: inout [Int], placing place: (String) -> Int) {
-        placeSlots(place)
-        swap(&slots, &other)
     }
 
     mutating func reset() {
         keys.empty()
-        slots.empty()
-        unplacedKeys.empty()
         lastSlot = -1
+    }
+}
+
+extension FormValues.Source {
+    /// Tells the form that the rule reading with run number `run` runs now (0: none does), so that
+    /// only its reader's reads are recorded (see ``RuleReadLog``).
+    @inline(__always)
+    func ruleRuns(_ run: UInt) {
+        switch self {
+        case .live(let form): form.runningRule.store(run, ordering: .relaxed)
+        case .scratch(let scratch): scratch.runningRule = run
+        case .context: break
+        }
     }
 }

@@ -17,6 +17,8 @@ enum RuleStage: SettleStage {
         var isCycleCheck = false
         /// The rules' generation (see ``RuleState/generation``).
         let generation: Int
+        /// The run number of the rule numbered 0 (see ``RuleReadLog/begin(ruleCount:)``).
+        let firstRun: UInt
         /// The rules to run (in ``Buffers/level``) and what they will need, moved out of the rule state.
         var buffers: Buffers
     }
@@ -25,8 +27,8 @@ enum RuleStage: SettleStage {
         let isDiscovery: Bool
         var isCycleCheck = false
         let generation: Int
-        /// What each rule decided (in ``Buffers/outputs``) and read (in ``Buffers/tracker``), in
-        /// the buffers the plan carried, moved back into the rule state when committed.
+        /// What each rule decided (in ``Buffers/outputs``), in the buffers the plan carried, moved
+        /// back into the rule state when committed. What each read is in the rules' log.
         var buffers: Buffers
     }
 
@@ -43,13 +45,11 @@ enum RuleStage: SettleStage {
         var outputs: [CompiledRule.Output] = []
         /// The range of ``slotsRead`` holding what each rule of the level read, in the level's order.
         var reads: [Range<Int>] = []
-        /// The slots the rules of the level read, one rule after another, taken from the tracker by
-        /// the commit (the tracker records the next level's in the storage this held).
+        /// The slots the rules of the level read, one rule after another, taken from the rules' log
+        /// by the commit (the log records the next level's in the storage this held).
         var slotsRead: [Int] = []
-        /// Records the slots the rules read, one rule after another; a key that had no slot yet as
-        /// `-1 - i` for its place `i` in the tracker's unplaced keys. A reference: the rules' readers
-        /// record into it. The plan makes sure the buffers hold it alone (see ``plan(_:_:_:)``).
-        var tracker = ReadTracker(recordingSlots: true)
+        /// The keys the rules read that had no slot, taken from the log with ``slotsRead``.
+        var unplacedKeys: [String] = []
     }
 
     /// How far the stage has got through one change set.
@@ -75,12 +75,6 @@ enum RuleStage: SettleStage {
             pass.isBegun = true
             pass.setsInitialValues = state.rules.takeInitialValuesRequest()
             state.rules.beginPass()
-            // A copy of the state made earlier (for another form, or to evaluate the rules on their
-            // own) shares the arrays, which copy themselves when written, but would share the
-            // tracker: a tracker held by anything else (that copy, a reader a rule kept) is left to
-            // it, and this pass records in its own. Within a pass the buffers go from this pass's
-            // commit to its next plan under one hold of the lock, where no copy can see them.
-            if !isKnownUniquelyReferenced(&buffers.tracker) { buffers.tracker = ReadTracker(recordingSlots: true) }
         }
         state.rules.isSettingInitialValues = pass.setsInitialValues
         defer { state.rules.isSettingInitialValues = false }
@@ -94,7 +88,8 @@ enum RuleStage: SettleStage {
         if state.rules.needsDiscovery {
             for rule in state.rules.rules.indices where !state.rules.retired[rule] { buffers.level.append(rule) }
             buffers.rules = state.rules.rules
-            return Plan(isDiscovery: true, generation: state.rules.generation, buffers: buffers)
+            let firstRun = state.rules.reads.begin(ruleCount: state.rules.rules.count)
+            return Plan(isDiscovery: true, generation: state.rules.generation, firstRun: firstRun, buffers: buffers)
         }
         // Most levels after the first find nothing new here: their commit scheduled what it changed.
         if pass.takenValues < changes.values.count {
@@ -125,34 +120,28 @@ enum RuleStage: SettleStage {
             return nil
         }
         buffers.rules = state.rules.rules
-        return Plan(isDiscovery: false, isCycleCheck: isCycleCheck, generation: state.rules.generation, buffers: buffers)
+        let firstRun = state.rules.reads.begin(ruleCount: state.rules.rules.count)
+        return Plan(isDiscovery: false, isCycleCheck: isCycleCheck, generation: state.rules.generation, firstRun: firstRun, buffers: buffers)
     }
 
     static func run(_ plan: consuming Plan, reading source: FormValues.Source) -> Outcome {
-        let (isDiscovery, isCycleCheck, generation) = (plan.isDiscovery, plan.isCycleCheck, plan.generation)
+        let (isDiscovery, isCycleCheck, generation, firstRun) = (plan.isDiscovery, plan.isCycleCheck, plan.generation, plan.firstRun)
         var buffers = (consume plan).buffers
-        buffers.tracker.reset()
         buffers.outputs.reserveCapacity(buffers.level.count)
-        buffers.reads.reserveCapacity(buffers.level.count)
         // One reader for the level, told for each rule what that rule cannot see, and which run it
-        // records for: a reader a rule kept records nothing once its level has run, nor on another
-        // thread while it runs.
-        var values = FormValues(source, tracker: buffers.tracker)
-        values.recordingRun = buffers.tracker.beginRun()
+        // records for: the rule's own, so that a reader a rule kept records nothing once its rule
+        // has run, nor on another thread while it runs (see ``RuleReadLog``).
+        var values = FormValues(source)
         // Let go of the rules before the commit, which may add some (the rows a count rule makes).
         var rules: [CompiledRule] = []
         swap(&rules, &buffers.rules)
-        // Each rule's reads start where the last one's ended: the tracker is asked once a rule (an
-        // access to its records is checked for exclusivity at run time).
-        var start = 0
         for rule in buffers.level {
             values.excluded = rules[rule].excluded
+            values.recordingRun = firstRun &+ UInt(rule)
+            source.ruleRuns(values.recordingRun)
             buffers.outputs.append(rules[rule].evaluator.evaluate(values))
-            let end = buffers.tracker.slotCount
-            buffers.reads.append(start..<end)
-            start = end
         }
-        buffers.tracker.endRun()
+        source.ruleRuns(0)
         return Outcome(isDiscovery: isDiscovery, isCycleCheck: isCycleCheck, generation: generation, buffers: buffers)
     }
 
@@ -163,8 +152,13 @@ enum RuleStage: SettleStage {
         defer { state.rules.isSettingInitialValues = false }
         // Rules replaced while the level ran (one of them attached a definition) decide nothing now.
         if generation == state.rules.generation {
+            state.rules.reads.end(level: buffers.level, slots: &buffers.slotsRead, ranges: &buffers.reads, unplaced: &buffers.unplacedKeys)
             // Keys that had no slot when read get theirs now, in the order they were read.
-            buffers.tracker.takeSlots(into: &buffers.slotsRead) { state.fields.slot(creating: $0) }
+            if !buffers.unplacedKeys.isEmpty {
+                for index in buffers.slotsRead.indices where buffers.slotsRead[index] < 0 {
+                    buffers.slotsRead[index] = state.fields.slot(creating: buffers.unplacedKeys[-1 - buffers.slotsRead[index]])
+                }
+            }
             if isCycleCheck {
                 commitCycleCheck(buffers, to: &state)
             } else {

@@ -354,6 +354,14 @@ struct DependencyGraph: Sendable {
         return false
     }
 
+    /// The slot `node` read at `index` (0 for its first read) on its last run; `nil` when it read
+    /// fewer, or has not run.
+    @inline(__always)
+    func read(_ index: Int, of node: Node) -> Int? {
+        guard let span = span(node.raw & Node.kindMask, node.raw >> Node.kindBits), index < Int(span.count) else { return nil }
+        return pool[span.start + index]
+    }
+
     /// The slots `node` read on its last run.
     func reads(of node: Node) -> [Int] {
         Array(slots(of: node.raw))

@@ -64,6 +64,8 @@ struct RuleState: Sendable {
     /// The buffers the next level is planned and run in (see ``RuleStage/Buffers``); `nil` while a
     /// level has them.
     var spareBuffers: RuleStage.Buffers?
+    /// What the rules of the level under way read, recorded by their readers under the lock.
+    var reads = RuleReadLog()
     /// How many definitions were attached before this one: a level planned for rules since replaced
     /// (a rule attached a definition while it ran) is not committed.
     private(set) var generation = 0
@@ -92,8 +94,10 @@ struct RuleState: Sendable {
     /// Takes the rules of `definition`; they run once to find what they read at the next settle.
     mutating func attach(_ definition: FormDefinition?, fields: inout FieldTable) {
         let generation = self.generation &+ 1
+        let reads = RuleReadLog(after: self.reads)
         self = RuleState()
         self.generation = generation
+        self.reads = reads
         guard let definition else { return }
         clearsHiddenValues = definition.hiddenValues == .cleared
         guard !definition.rules.isEmpty else { return }
