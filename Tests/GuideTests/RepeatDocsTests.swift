@@ -52,6 +52,34 @@ struct RepeatDocsTests {
         #expect(form[FormKey<Int>("adults")] == 1)
     }
 
+    @Test("groups inside rows, to any depth")
+    func groupsInsideRows() throws {
+        // --- Docs/Repeats.md: Groups inside rows
+        let date = FormKey<Date>("date")
+        let visits = RepeatGroup("visits", fields: [FieldDefinition(date)])
+        let people = RepeatGroup("members", minimum: 1, fields: [
+            FieldDefinition(FormKey<String>("name")),
+            FieldDefinition(visits),
+        ])
+        let survey = try FormDefinition([FieldDefinition(RepeatGroup("households", fields: [
+            FieldDefinition(FormKey<String>("village")),
+            FieldDefinition(people),
+        ]))])
+        let census = FormContextObject(definition: survey)
+        let home = try census.appendRow(to: "households", ["village": "Ouro"])   // r1, with member r1
+        let homeMembers = home.scope(in: "households").key("members")   // households.r1.members
+        let yaw = try census.appendRow(to: homeMembers, ["name": "Yaw"])   // r2
+        let yawVisits = yaw.scope(in: homeMembers).key("visits")   // households.r1.members.r2.visits
+        try census.appendRow(to: yawVisits, ["date": Date(timeIntervalSince1970: 0)])
+        let json = try FormSubmission(census.context, definition: survey).json(pretty: false)
+        // {"households":[{"members":[{"visits":[]},{"name":"Yaw","visits":[{"date":"1970-01-01T00:00:00Z"}]}],"village":"Ouro"}]}
+        // --- end
+        #expect(homeMembers == "households.r1.members")
+        #expect(yawVisits == "households.r1.members.r2.visits")
+        #expect(census.rows(of: homeMembers) == [RowID(1), yaw])
+        #expect(json == #"{"households":[{"members":[{"visits":[]},{"name":"Yaw","visits":[{"date":"1970-01-01T00:00:00Z"}]}],"village":"Ouro"}]}"#)
+    }
+
     @Test("rules reading the row, the previous row and outside the group")
     func rowRules() throws {
         // --- Docs/Repeats.md: Rules in a row

@@ -39,6 +39,9 @@ public struct RepeatGroup: Sendable {
     var validators: [RowsValidator] = []
     /// The position of each field in ``fields``.
     let positions: [String: Int]
+    /// For the group of one row of another group (``instanced(in:)``), that row: what
+    /// ``FormValues/outer`` reads from inside a row of this group.
+    var enclosingRow: RowScope?
 
     /// Creates a repeat group.
     ///
@@ -69,11 +72,38 @@ public struct RepeatGroup: Sendable {
         summaries = group.summaries
         validators = group.validators
         positions = group.positions
+        enclosingRow = group.enclosingRow
     }
 
     /// The field of a row with key `name`, keyed relative to the row.
     func field(_ name: String) -> FieldDefinition? {
         positions[name].map { fields[$0] }
+    }
+
+    /// The repeat groups inside a row, keyed relative to the row.
+    var innerGroups: [RepeatGroup] { fields.compactMap(\.repeatGroup) }
+
+    /// Whether a field of a row is secret, at any depth.
+    var holdsSecrets: Bool {
+        fields.contains(where: \.isSecure) || innerGroups.contains(where: \.holdsSecrets)
+    }
+
+    /// Whether a row holds a value named `name` that statistics and summaries can read: a field of
+    /// the row, or a summary a group inside the row keeps in it (the members of one household, for
+    /// a total over every household).
+    func holdsValue(_ name: String) -> Bool {
+        positions[name] != nil || innerGroups.contains { $0.summaryKeys.contains(name) }
+    }
+
+    /// The same group as it lies in one row of the group around it: its key and its summaries' keys
+    /// under the row (`households.r3.members`), its rows' outside reads in that row, its count rule
+    /// reading from that row.
+    func instanced(in row: RowScope) -> RepeatGroup {
+        var copy = RepeatGroup(copying: self, key: row.prefix + key, outerPrefix: row.prefix)
+        copy.enclosingRow = row
+        copy.countRule = countRule.map { rule in { @Sendable values in rule(values.inRow(row)) } }
+        copy.summaries = summaries.map { RowSummary(key: row.prefix + $0.key, statistic: $0.statistic, presentation: $0.presentation) }
+        return copy
     }
 
     /// The keys of the summaries, outside the group.

@@ -1,0 +1,265 @@
+import Foundation
+import Testing
+
+@testable import FormContextCore
+
+/// Repeat groups inside rows of other repeat groups: households → members → visits.
+@Suite("Repeat groups inside rows")
+struct NestedRepeatTests {
+    static let city = FormKey<String>("city")
+    static let name = FormKey<String>("name")
+    static let day = FormKey<Int>("day")
+
+    /// Three levels; every household starts with one member.
+    static func definition() throws -> FormDefinition {
+        let visits = RepeatGroup("visits", fields: [FieldDefinition(day)])
+        let members = RepeatGroup("members", minimum: 1, fields: [FieldDefinition(name), FieldDefinition(visits)])
+        let households = RepeatGroup("households", fields: [FieldDefinition(city), FieldDefinition(members)])
+        return try FormDefinition([FieldDefinition(households)])
+    }
+
+    @Test("rows of a group inside a row have stable ids under the row, at every depth")
+    func keysAtEveryDepth() throws {
+        let form = FormContextObject(definition: try Self.definition())
+        let home = try form.appendRow(to: "households", ["city": "Lyon"])
+        let members = home.scope(in: "households").key("members")
+        #expect(members == "households.r1.members")
+        // The new household starts with its group's minimum of one member.
+        #expect(Array(form.rows(of: members)) == [RowID(1)])
+        let bo = try form.appendRow(to: members, ["name": "Bo"])
+        let visits = bo.scope(in: members).key("visits")
+        let visit = try form.appendRow(to: visits, ["day": 3])
+        #expect(form[visit.scope(in: visits).key(Self.day)] == 3)
+        #expect(visits + ".r1.day" == "households.r1.members.r2.visits.r1.day")
+        try form.insertRow(into: members, at: 0, ["name": "Al"])
+        #expect(Array(form.rows(of: members)) == [RowID(3), RowID(1), RowID(2)])
+        #expect(form[bo.scope(in: members).key(Self.name)] == "Bo")
+        #expect(form[visit.scope(in: visits).key(Self.day)] == 3)
+        #expect(form.read { $0.invariantViolations() } == [])
+    }
+
+    @Test("removing a row takes the rows inside it, at every depth, and nothing else")
+    func removalTakesInnerRows() throws {
+        let form = FormContextObject(definition: try Self.definition())
+        let first = try form.appendRow(to: "households", ["city": "Lyon"])
+        let second = try form.appendRow(to: "households", ["city": "Nice"])
+        for home in [first, second] {
+            let members = home.scope(in: "households").key("members")
+            let visits = RowID(1).scope(in: members).key("visits")
+            try form.appendRow(to: visits, ["day": home.number])
+        }
+        try form.removeRow(first, from: "households")
+        #expect(form.context.storage.keys.filter { $0.hasPrefix("households.r1.") }.isEmpty)
+        #expect(form["households.r2.members.r1.visits.r1.day"] as AnyHashable? == AnyHashable(2))
+        #expect(throws: RepeatGroupError.unknownGroup("households.r1.members")) {
+            try form.appendRow(to: "households.r1.members")
+        }
+        #expect(form.read { $0.invariantViolations() } == [])
+        // Reset brings the initial (empty) form back.
+        form.reset()
+        #expect(form.context.storage.keys.sorted() == ["households"])
+        #expect(form.read { $0.invariantViolations() } == [])
+    }
+
+    @Test("resetting rows brings back the initial rows inside them, and the form is clean again")
+    func resetRestoresInnerRows() throws {
+        let initial: FormContext = [
+            "households": RowOrder([RowID(1)]), "households.r1.city": "Lyon",
+            "households.r1.members": RowOrder([RowID(1)]), "households.r1.members.r1.name": "Ada",
+            "households.r1.members.r1.visits": RowOrder([RowID(1)]), "households.r1.members.r1.visits.r1.day": 1,
+        ]
+        let form = FormContextObject(definition: try Self.definition(), values: initial)
+        #expect(form.context.storage == initial.storage)
+        #expect(!form.isDirty)
+        let visits = "households.r1.members.r1.visits"
+        try form.appendRow(to: visits, ["day": 2])
+        try form.removeRow(RowID(1), from: visits)
+        form.set("Bo", for: "households.r1.members.r1.name")
+        try form.resetRows(of: "households.r1.members")
+        #expect(form.context.storage == initial.storage)
+        #expect(!form.isDirty, "dirty keys \(form.dirtyKeys.sorted())")
+        try form.removeRow(RowID(1), from: "households")
+        try form.appendRow(to: "households", ["city": "Nice"])
+        #expect(form.isDirty)
+        try form.resetRows(of: "households")
+        #expect(form.context.storage == initial.storage)
+        #expect(!form.isDirty, "dirty keys \(form.dirtyKeys.sorted())")
+        #expect(form.read { $0.invariantViolations() } == [])
+    }
+
+    @Test("JSON nests a group inside a row as an array in the row's object, and reads back")
+    func jsonNests() throws {
+        let definition = try Self.definition()
+        let form = FormContextObject(definition: definition)
+        let home = try form.appendRow(to: "households", ["city": "Lyon"])
+        let members = home.scope(in: "households").key("members")
+        try form.appendRow(to: RowID(1).scope(in: members).key("visits"), ["day": 5])
+        let json = try FormSubmission(form.context, definition: definition).json(pretty: false)
+        #expect(json == #"{"households":[{"city":"Lyon","members":[{"visits":[{"day":5}]}]}]}"#)
+        let decoded = try definition.decodeValues(fromJSON: json)
+        #expect(decoded.storage == form.context.storage)
+        let error = try #require(throws: FormDecodingError.self) {
+            try definition.decodeValues(fromJSON: #"{"households":[{"members":[{"visits":[]},{"visits":[{"day":"x"}]}]}]}"#)
+        }
+        #expect(error.description.contains("households[0].members[1].visits[0].day"))
+    }
+
+    @Test("a definition names the group inside a row that cannot work by its path")
+    func innerDefinitionErrors() {
+        #expect(throws: FormDefinitionError.invalidRepeatGroup(key: "households.*.members", problem: "its minimum 3 is above its maximum 2")) {
+            try FormDefinition([FieldDefinition(RepeatGroup("households", fields: [
+                FieldDefinition(RepeatGroup("members", minimum: 3, maximum: 2, fields: []))
+            ]))])
+        }
+    }
+
+    // MARK: Against a plain nested array
+
+    struct Visit: Equatable {
+        var id: RowID
+        var day: Int?
+    }
+
+    struct Member: Equatable {
+        var id: RowID
+        var name: String?
+        var visits: [Visit] = []
+        var nextVisit = 1
+    }
+
+    struct Household: Equatable {
+        var id: RowID
+        var city: String?
+        var members: [Member]
+        var nextMember = 2
+    }
+
+    /// The values the oracle's rows give, keyed as a form keys them.
+    static func flattened(_ households: [Household]) -> [String: AnyHashable] {
+        var values: [String: AnyHashable] = ["households": RowOrder(households.map(\.id))]
+        for home in households {
+            let homePrefix = "households.\(home.id)."
+            values[homePrefix + "city"] = home.city
+            values[homePrefix + "members"] = RowOrder(home.members.map(\.id))
+            for member in home.members {
+                let memberPrefix = homePrefix + "members.\(member.id)."
+                values[memberPrefix + "name"] = member.name
+                values[memberPrefix + "visits"] = RowOrder(member.visits.map(\.id))
+                for visit in member.visits { values[memberPrefix + "visits.\(visit.id).day"] = visit.day }
+            }
+        }
+        return values
+    }
+
+    static let seeds: [UInt64] = {
+        var seeds: [UInt64] = [1, 2, 3, 11, 99, 0xBEEF, .max]
+        if let extra = ProcessInfo.processInfo.environment["FORMCONTEXT_SEED"].flatMap(UInt64.init) { seeds.append(extra) }
+        return seeds
+    }()
+
+    @Test("random row operations at random depths leave the form as a nested array says", arguments: seeds)
+    func operationsMatchNestedArrays(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let definition = try Self.definition()
+        let form = FormContextObject(definition: definition)
+        var households: [Household] = []
+        var nextHousehold = 1
+        var deepest = 0
+        for step in 0..<150 {
+            let label = "seed \(seed) step \(step)"
+            let depth = households.isEmpty ? 0 : Int.random(in: 0...2, using: &random)
+            let h = households.isEmpty ? 0 : Int.random(in: 0..<households.count, using: &random)
+            let m = depth == 0 || households[h].members.isEmpty ? -1 : Int.random(in: 0..<households[h].members.count, using: &random)
+            let operation = Int.random(in: 0..<6, using: &random)
+            if depth == 0 || m < 0 {
+                let group = "households"
+                switch operation {
+                case 0, 1:
+                    let city = ["Lyon", "Nice", nil].randomElement(using: &random) ?? nil
+                    let at = Int.random(in: 0...households.count, using: &random)
+                    let id = try form.insertRow(into: group, at: at, city.map { ["city": $0] } ?? [:])
+                    #expect(id == RowID(nextHousehold), "\(label)")
+                    households.insert(Household(id: id, city: city, members: [Member(id: RowID(1))]), at: at)
+                    nextHousehold += 1
+                case 2 where !households.isEmpty:
+                    try form.removeRow(households[h].id, from: group)
+                    households.remove(at: h)
+                case 3 where !households.isEmpty:
+                    let to = Int.random(in: 0..<households.count, using: &random)
+                    try form.moveRow(households[h].id, in: group, to: to)
+                    households.insert(households.remove(at: h), at: to)
+                case 4 where !households.isEmpty:
+                    let city = "c\(step)"
+                    form.set(city, for: households[h].id.scope(in: group).key(Self.city).name)
+                    households[h].city = city
+                default:
+                    // Every household's members replaced: two new ones each.
+                    guard !households.isEmpty else { continue }
+                    let members = households[h].id.scope(in: group).key("members")
+                    let ids = try form.replaceRows(of: members, with: [["name": "x\(step)"], [:]])
+                    let next = households[h].nextMember
+                    #expect(ids == [RowID(next), RowID(next + 1)], "\(label)")
+                    households[h].members = [Member(id: ids[0], name: "x\(step)"), Member(id: ids[1])]
+                    households[h].nextMember += 2
+                }
+            } else if depth == 1 {
+                let group = households[h].id.scope(in: "households").key("members")
+                switch operation {
+                case 0, 1:
+                    let at = Int.random(in: 0...households[h].members.count, using: &random)
+                    let id = try form.insertRow(into: group, at: at, ["name": "n\(step)"])
+                    #expect(id == RowID(households[h].nextMember), "\(label)")
+                    households[h].members.insert(Member(id: id, name: "n\(step)"), at: at)
+                    households[h].nextMember += 1
+                case 2:
+                    try form.removeRow(households[h].members[m].id, from: group)
+                    households[h].members.remove(at: m)
+                case 3:
+                    let to = Int.random(in: 0..<households[h].members.count, using: &random)
+                    try form.moveRow(households[h].members[m].id, in: group, to: to)
+                    households[h].members.insert(households[h].members.remove(at: m), at: to)
+                default:
+                    form.set("s\(step)", for: households[h].members[m].id.scope(in: group).key(Self.name).name)
+                    households[h].members[m].name = "s\(step)"
+                }
+            } else {
+                let members = households[h].id.scope(in: "households").key("members")
+                let group = households[h].members[m].id.scope(in: members).key("visits")
+                let count = households[h].members[m].visits.count
+                let v = count == 0 ? -1 : Int.random(in: 0..<count, using: &random)
+                switch v < 0 ? 0 : operation {
+                case 0, 1:
+                    let at = Int.random(in: 0...count, using: &random)
+                    let id = try form.insertRow(into: group, at: at, ["day": step])
+                    #expect(id == RowID(households[h].members[m].nextVisit), "\(label)")
+                    households[h].members[m].visits.insert(Visit(id: id, day: step), at: at)
+                    households[h].members[m].nextVisit += 1
+                case 2:
+                    try form.removeRow(households[h].members[m].visits[v].id, from: group)
+                    households[h].members[m].visits.remove(at: v)
+                case 3:
+                    let to = Int.random(in: 0..<count, using: &random)
+                    try form.moveRow(households[h].members[m].visits[v].id, in: group, to: to)
+                    households[h].members[m].visits.insert(households[h].members[m].visits.remove(at: v), at: to)
+                default:
+                    form.set(-step, for: households[h].members[m].visits[v].id.scope(in: group).key(Self.day).name)
+                    households[h].members[m].visits[v].day = -step
+                }
+            }
+            #expect(form.context.storage == Self.flattened(households), "\(label)")
+            #expect(form.read { $0.invariantViolations() } == [], "\(label)")
+            if step % 10 == 0 {
+                let json = try FormSubmission(form.context, definition: definition).json(pretty: false, includingRowIDs: true)
+                #expect(try definition.decodeValues(fromJSON: json).storage == form.context.storage, "\(label): JSON round trip")
+                let draft = try FormDraft(json: try form.draft().json(omittingSecrets: false), definition: definition)
+                let later = FormContextObject(definition: definition)
+                later.restore(draft)
+                #expect(later.context.storage == form.context.storage, "\(label): draft round trip")
+                #expect(later.read { $0.invariantViolations() } == [], "\(label): restored")
+            }
+            deepest = max(deepest, households.map { $0.members.map(\.visits.count).max() ?? 0 }.max() ?? 0)
+        }
+        // The operations reached the innermost rows.
+        #expect(deepest > 0)
+    }
+}
