@@ -263,3 +263,230 @@ struct NestedRepeatTests {
         #expect(deepest > 0)
     }
 }
+
+/// Rules, checks and summaries in rows of groups inside rows, against the same form kept as plain
+/// nested arrays with every derived value worked out afresh.
+@Suite("Rules and summaries in rows inside rows")
+struct NestedRepeatRuleTests {
+    static let city = FormKey<String>("city")
+    static let limit = FormKey<Int>("limit")
+    static let strict = FormKey<Bool>("strict")
+    static let name = FormKey<String>("name")
+    static let age = FormKey<Int>("age")
+    static let overLimit = FormKey<Bool>("overLimit")
+    static let lastDay = FormKey<Int>("lastDay")
+    static let day = FormKey<Int>("day")
+    static let gap = FormKey<Int>("gap")
+    static let tag = FormKey<String>("tag")
+    static let note = FormKey<String>("note")
+    static let visitCount = FormKey<Int>("visitCount")
+    static let householdVisits = FormKey<Int>("householdVisits")
+    static let allVisits = FormKey<Int>("allVisits")
+    static let memberCount = FormKey<Int>("memberCount")
+
+    /// Visits read their row, the row before, the member (`outer`), the household
+    /// (`outer.outer`) and the form (`outer.outer.outer`); members read their household and their
+    /// visits; counts are kept per member, per household and over the whole form.
+    static func definition() throws -> FormDefinition {
+        let visits = RepeatGroup("visits", fields: [
+            FieldDefinition(day),
+            FieldDefinition(gap).calculated { (row: FormValues) -> Int? in
+                guard let now = row[day], let before = row.previousRow?[day] else { return nil }
+                return now - before
+            },
+            FieldDefinition(tag).calculated { row in
+                "\(row.outer.outer[city] ?? "-")/\(row.outer[name] ?? "-")/\(row[day].map(String.init) ?? "-")"
+            },
+            FieldDefinition(note)
+                .visible(when: { ($0.outer[age] ?? 0) > 60 })
+                .required(when: { $0.outer.outer.outer[strict] == true }),
+        ])
+        .summary(visitCount, .count)
+        let members = RepeatGroup("members", fields: [
+            FieldDefinition(name),
+            FieldDefinition(age),
+            FieldDefinition(overLimit).calculated { row in row[age].map { $0 > (row.outer[limit] ?? 0) } },
+            FieldDefinition(lastDay).calculated { row in row.rows(of: "visits").last?[day] },
+            FieldDefinition(visits),
+        ])
+        .summary(householdVisits, .sum(visitCount))
+        .summary(memberCount, .count)
+        let households = RepeatGroup("households", fields: [FieldDefinition(city), FieldDefinition(limit), FieldDefinition(members)])
+            .summary(allVisits, .sum(householdVisits))
+        return try FormDefinition([FieldDefinition(strict), FieldDefinition(households)])
+    }
+
+    struct Visit {
+        var id: RowID
+        var day: Int?
+    }
+
+    struct Member {
+        var id: RowID
+        var name: String?
+        var age: Int?
+        var visits: [Visit] = []
+    }
+
+    struct Household {
+        var id: RowID
+        var city: String?
+        var limit: Int?
+        var members: [Member] = []
+    }
+
+    /// Checks every derived value of the form against what `households` gives afresh.
+    static func check(_ form: FormContextObject, _ households: [Household], strict: Bool, label: String) {
+        var all = 0
+        let report = form.validate()
+        for home in households {
+            let members = home.id.scope(in: "households").key("members")
+            var perHousehold = 0
+            for member in home.members {
+                let scope = member.id.scope(in: members)
+                let visits = scope.key("visits")
+                #expect(form[scope.key(overLimit)] == member.age.map { $0 > (home.limit ?? 0) }, "\(label): overLimit of \(scope.prefix)")
+                #expect(form[scope.key(lastDay)] == member.visits.last?.day, "\(label): lastDay of \(scope.prefix)")
+                #expect(form[scope.key(visitCount)] == member.visits.count, "\(label): visitCount of \(scope.prefix)")
+                perHousehold += member.visits.count
+                for (position, visit) in member.visits.enumerated() {
+                    let row = visit.id.scope(in: visits)
+                    let before = position > 0 ? member.visits[position - 1].day : nil
+                    let gap = visit.day.flatMap { day in before.map { day - $0 } }
+                    #expect(form[row.key(Self.gap)] == gap, "\(label): gap of \(row.prefix)")
+                    let tag = "\(home.city ?? "-")/\(member.name ?? "-")/\(visit.day.map(String.init) ?? "-")"
+                    #expect(form[row.key(Self.tag)] == tag, "\(label): tag of \(row.prefix)")
+                    let shown = (member.age ?? 0) > 60
+                    #expect(form.isVisible(row.key("note")) == shown, "\(label): note of \(row.prefix) shown")
+                    let required = shown && strict
+                    #expect(report.errors.contains { $0.key == row.key("note") && $0.rule == "required" } == required,
+                            "\(label): note of \(row.prefix) required")
+                }
+            }
+            #expect(form[home.id.scope(in: "households").key(householdVisits)] == perHousehold, "\(label): householdVisits of \(home.id)")
+            #expect(form[home.id.scope(in: "households").key(memberCount)] == home.members.count, "\(label): memberCount of \(home.id)")
+            all += perHousehold
+        }
+        #expect(form[allVisits] == all, "\(label): allVisits")
+        #expect(form.read { $0.invariantViolations() } == [], "\(label): invariants")
+    }
+
+    @Test("a rule in a row inside a row reads its row, the rows before it and every level outside it")
+    func readsEveryLevel() throws {
+        let form = FormContextObject(definition: try Self.definition(), options: ValidationOptions(mode: .onChange))
+        let home = try form.appendRow(to: "households", ["city": "Lyon", "limit": 30])
+        let members = home.scope(in: "households").key("members")
+        let ada = try form.appendRow(to: members, ["name": "Ada", "age": 70])
+        let visits = ada.scope(in: members).key("visits")
+        let first = try form.appendRow(to: visits, ["day": 3])
+        let second = try form.appendRow(to: visits, ["day": 10])
+        #expect(form[second.scope(in: visits).key(Self.gap)] == 7)
+        #expect(form[first.scope(in: visits).key(Self.tag)] == "Lyon/Ada/3")
+        form.set("Nice", for: home.scope(in: "households").key(Self.city).name)
+        form.set("Bea", for: ada.scope(in: members).key(Self.name).name)
+        #expect(form[first.scope(in: visits).key(Self.tag)] == "Nice/Bea/3")
+        #expect(form.isVisible(first.scope(in: visits).key("note")))
+        form.set(true, for: "strict")
+        #expect(form.validate().errors.filter { $0.key == first.scope(in: visits).key("note") }.map(\.rule) == ["required"])
+        #expect(form[Self.allVisits] == 2)
+        try form.moveRow(second, in: visits, to: 0)
+        #expect(form[first.scope(in: visits).key(Self.gap)] == -7)
+        #expect(form[ada.scope(in: members).key(Self.lastDay)] == 3)
+        try form.removeRow(ada, from: members)
+        #expect(form[Self.allVisits] == 0)
+        #expect(form.read { $0.invariantViolations() } == [])
+    }
+
+    @Test("random operations at random depths keep every rule and summary as nested arrays say", arguments: NestedRepeatTests.seeds)
+    func rulesMatchNestedArrays(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let form = FormContextObject(definition: try Self.definition(), options: ValidationOptions(mode: .onChange))
+        var households: [Household] = []
+        var strict = false
+        for step in 0..<150 {
+            let label = "seed \(seed) step \(step)"
+            // Mostly a household with members, so that the operations reach every depth.
+            let withMembers = households.indices.filter { !households[$0].members.isEmpty }
+            let h = households.isEmpty
+                ? -1 : withMembers.isEmpty || Int.random(in: 0..<4, using: &random) == 0
+                ? Int.random(in: 0..<households.count, using: &random) : withMembers.randomElement(using: &random) ?? 0
+            let m = h < 0 || households[h].members.isEmpty ? -1 : Int.random(in: 0..<households[h].members.count, using: &random)
+            let operation = [0, 1, 1, 2, 2, 2, 3, 4, 4, 5, 6, 7, 8, 9].randomElement(using: &random) ?? 0
+            switch operation {
+            case _ where h < 0:
+                let id = try form.appendRow(to: "households", ["city": "c\(step)", "limit": step % 50])
+                households.append(Household(id: id, city: "c\(step)", limit: step % 50))
+            case 0:
+                let at = Int.random(in: 0...households.count, using: &random)
+                let id = try form.insertRow(into: "households", at: at, ["city": "c\(step)"])
+                households.insert(Household(id: id, city: "c\(step)"), at: at)
+            case 1:
+                let members = households[h].id.scope(in: "households").key("members")
+                let at = Int.random(in: 0...households[h].members.count, using: &random)
+                let age = Int.random(in: 0...90, using: &random)
+                let id = try form.insertRow(into: members, at: at, ["name": "n\(step)", "age": age])
+                households[h].members.insert(Member(id: id, name: "n\(step)", age: age), at: at)
+            case 2 where m >= 0:
+                let visits = households[h].members[m].id.scope(in: households[h].id.scope(in: "households").key("members")).key("visits")
+                let at = Int.random(in: 0...households[h].members[m].visits.count, using: &random)
+                let id = try form.insertRow(into: visits, at: at, ["day": step])
+                households[h].members[m].visits.insert(Visit(id: id, day: step), at: at)
+            case 3 where m >= 0 && !households[h].members[m].visits.isEmpty:
+                let visits = households[h].members[m].id.scope(in: households[h].id.scope(in: "households").key("members")).key("visits")
+                let v = Int.random(in: 0..<households[h].members[m].visits.count, using: &random)
+                if Bool.random(using: &random) {
+                    try form.removeRow(households[h].members[m].visits[v].id, from: visits)
+                    households[h].members[m].visits.remove(at: v)
+                } else {
+                    let to = Int.random(in: 0..<households[h].members[m].visits.count, using: &random)
+                    try form.moveRow(households[h].members[m].visits[v].id, in: visits, to: to)
+                    households[h].members[m].visits.insert(households[h].members[m].visits.remove(at: v), at: to)
+                }
+            case 4 where m >= 0 && !households[h].members[m].visits.isEmpty:
+                let visits = households[h].members[m].id.scope(in: households[h].id.scope(in: "households").key("members")).key("visits")
+                let v = Int.random(in: 0..<households[h].members[m].visits.count, using: &random)
+                let day = Int.random(in: 0...99, using: &random)
+                form.set(day, for: households[h].members[m].visits[v].id.scope(in: visits).key(Self.day).name)
+                households[h].members[m].visits[v].day = day
+            case 5 where m >= 0:
+                let members = households[h].id.scope(in: "households").key("members")
+                let age = Int.random(in: 0...90, using: &random)
+                form.set(age, for: households[h].members[m].id.scope(in: members).key(Self.age).name)
+                form.set("a\(step)", for: households[h].members[m].id.scope(in: members).key(Self.name).name)
+                households[h].members[m].age = age
+                households[h].members[m].name = "a\(step)"
+            case 6 where m >= 0:
+                let members = households[h].id.scope(in: "households").key("members")
+                if Bool.random(using: &random) {
+                    try form.removeRow(households[h].members[m].id, from: members)
+                    households[h].members.remove(at: m)
+                } else {
+                    let to = Int.random(in: 0..<households[h].members.count, using: &random)
+                    try form.moveRow(households[h].members[m].id, in: members, to: to)
+                    households[h].members.insert(households[h].members.remove(at: m), at: to)
+                }
+            case 7:
+                let limit = Int.random(in: 0...90, using: &random)
+                form.set("k\(step)", for: households[h].id.scope(in: "households").key(Self.city).name)
+                form.set(limit, for: households[h].id.scope(in: "households").key(Self.limit).name)
+                households[h].city = "k\(step)"
+                households[h].limit = limit
+            case 8 where households.count > 1:
+                if Bool.random(using: &random) {
+                    try form.removeRow(households[h].id, from: "households")
+                    households.remove(at: h)
+                } else {
+                    let to = Int.random(in: 0..<households.count, using: &random)
+                    try form.moveRow(households[h].id, in: "households", to: to)
+                    households.insert(households.remove(at: h), at: to)
+                }
+            default:
+                strict.toggle()
+                form.set(strict, for: "strict")
+            }
+            Self.check(form, households, strict: strict, label: label)
+        }
+        // The operations reached the innermost rows.
+        #expect(households.contains { $0.members.contains { $0.visits.count > 1 } })
+    }
+}

@@ -80,6 +80,43 @@ struct RepeatDocsTests {
         #expect(json == #"{"households":[{"members":[{"visits":[]},{"name":"Yaw","visits":[{"date":"1970-01-01T00:00:00Z"}]}],"village":"Ouro"}]}"#)
     }
 
+    @Test("rules in rows inside rows read every level out, and summaries add up level by level")
+    func innerRulesAndSummaries() throws {
+        // --- Docs/Repeats.md: Groups inside rows
+        let day = FormKey<Int>("day")
+        let city = FormKey<String>("city")
+        let visitCount = FormKey<Int>("visitCount")
+        let homeVisits = FormKey<Int>("homeVisits")
+        let stops = RepeatGroup("visits", fields: [
+            FieldDefinition(day),
+            // The household's city, two levels out.
+            FieldDefinition(FormKey<String>("where")).calculated { row in row.outer.outer[city] },
+        ])
+        .summary(visitCount, .count)   // households.r1.members.r2.visitCount: this member's visits
+        let residents = RepeatGroup("members", fields: [FieldDefinition(FormKey<String>("name")), FieldDefinition(stops)])
+            .summary(homeVisits, .sum(visitCount))   // households.r1.homeVisits: this household's visits
+        let visitsSurvey = try FormDefinition([FieldDefinition(RepeatGroup("households", fields: [
+            FieldDefinition(city),
+            FieldDefinition(residents),
+        ]).summary(FormKey<Int>("allVisits"), .sum(homeVisits)))])   // allVisits: every visit of every member
+        // --- end
+        let form = FormContextObject(definition: visitsSurvey)
+        for town in ["Ouro", "Kano"] {
+            let home = try form.appendRow(to: "households", ["city": town])
+            let members = home.scope(in: "households").key("members")
+            let member = try form.appendRow(to: members)
+            let visits = member.scope(in: members).key("visits")
+            let first = try form.appendRow(to: visits, ["day": 1])
+            try form.appendRow(to: visits, ["day": 2])
+            #expect(form[FormKey<String>("where").scoped(in: first.scope(in: visits))] == town)
+            #expect(form[visitCount.scoped(in: member.scope(in: members))] == 2)
+            #expect(form[homeVisits.scoped(in: home.scope(in: "households"))] == 2)
+        }
+        #expect(form[FormKey<Int>("allVisits")] == 4)
+        try form.removeRow(RowID(1), from: "households")
+        #expect(form[FormKey<Int>("allVisits")] == 2)
+    }
+
     @Test("rules reading the row, the previous row and outside the group")
     func rowRules() throws {
         // --- Docs/Repeats.md: Rules in a row

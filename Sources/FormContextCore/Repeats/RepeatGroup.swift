@@ -19,6 +19,10 @@
 /// The fields' validators and rules run in every row, reading their own row's fields by name
 /// (`values[FormKey<Int>("age")]` reads this row's age); ``FormValues/outer`` reads outside the
 /// group, ``FormValues/previousRow`` and ``FormValues/nextRow`` the neighbouring rows.
+///
+/// A group among a row's fields repeats inside every row, to any depth: the members of household
+/// `r1` are the group `households.r1.members`, which every row operation takes as its key, and
+/// ``FormValues/outer`` from one of their rows reads the household's row.
 public struct RepeatGroup: Sendable {
     /// The group's key: the key of its ``RowOrder`` and the prefix of its rows' fields.
     public let key: String
@@ -127,6 +131,10 @@ public struct RepeatGroup: Sendable {
     /// The form keeps the value current as rows are added, removed, moved and edited, at a cost that
     /// does not grow with the number of rows; a field hidden in a row counts as absent. Rules and
     /// validators read it like any value, and a ``FieldDefinition`` for `key` gives it validators.
+    ///
+    /// For a group inside the rows of another, `key` is relative to the outer row: each outer row
+    /// keeps the value over its own inner rows (`households.r1.memberCount`), and a summary of the
+    /// outer group may aggregate it in turn, for a figure over every inner row of every outer row.
     ///
     /// - Parameters:
     ///   - key: Where the value is kept, outside the group.

@@ -51,6 +51,8 @@ extension EngineState {
         for (slot, place) in repeats.placement {
             let group = repeats.groups[place.group]
             if !group.isAttached { violations.append("field '\(fields[slot].key)' is placed in a detached group") }
+            // The key of a group inside the row feeds that group's statistics, recorded with the group.
+            if repeats.groupOfSlot[slot] != nil { continue }
             let expected = group.rows[place.id] == nil ? [] : group.fedSlotsOfField[place.field] ?? []
             if graph.fed(by: slot) != expected {
                 violations.append("field '\(fields[slot].key)' feeds \(graph.fed(by: slot)), its row makes it feed \(expected)")
