@@ -490,3 +490,83 @@ struct NestedRepeatRuleTests {
         #expect(households.contains { $0.members.contains { $0.visits.count > 1 } })
     }
 }
+
+/// Groups of fields (`FieldGroup`) inside the rows of a repeat group, at any depth.
+@Suite("Groups of fields inside rows")
+struct RowFieldGroupTests {
+    static let age = FormKey<Int>("age")
+    static let height = FormKey<Int>("vitals.height")
+    static let locked = FormKey<Bool>("locked")
+
+    /// A member's vitals are asked for children only, and locked while the member's row says so;
+    /// the same group in the members of every household.
+    static func definition(nested: Bool) throws -> FormDefinition {
+        let members = RepeatGroup("members", fields: [
+            FieldDefinition(age),
+            FieldDefinition(locked),
+            FieldDefinition(height, validators: [.required()]),
+            FieldDefinition(FormKey<Int>("vitals.weight")),
+        ], groups: [
+            FieldGroup("vitals")
+                .visible(when: { ($0[age] ?? 0) < 18 })
+                .enabled(when: { $0[locked] != true }),
+        ])
+        guard nested else { return try FormDefinition([FieldDefinition(members)]) }
+        return try FormDefinition([FieldDefinition(RepeatGroup("households", fields: [FieldDefinition(members)]))])
+    }
+
+    @Test("a group in a row hides and disables the row's fields under it, as at the top level", arguments: [false, true])
+    func groupInRow(nested: Bool) throws {
+        let definition = try Self.definition(nested: nested)
+        let form = FormContextObject(definition: definition, options: ValidationOptions(mode: .onChange))
+        let group = nested ? try form.appendRow(to: "households").scope(in: "households").key("members") : "members"
+        let child = try form.appendRow(to: group, ["age": 7])
+        let adult = try form.appendRow(to: group, ["age": 40, "vitals.height": 180])
+        let childHeight = child.scope(in: group).key("vitals.height")
+        let adultHeight = adult.scope(in: group).key("vitals.height")
+        #expect(form.isVisible(childHeight) && form.isEnabled(childHeight))
+        #expect(!form.isVisible(adultHeight) && !form.isVisible(adult.scope(in: group).key("vitals.weight")))
+        // The hidden field is left out of validation and of the submission, the shown one is not.
+        let report = form.validate()
+        #expect(report.errors.map(\.key) == [childHeight])
+        #expect(definition.validate(form.context).errors.map(\.key) == [childHeight])
+        let json = try FormSubmission(form.activeValues, definition: definition).json(pretty: false)
+        #expect(!json.contains("180"))
+        form.set(true, for: child.scope(in: group).key(Self.locked).name)
+        #expect(!form.isEnabled(childHeight))
+        form.set(50, for: child.scope(in: group).key(Self.age).name)
+        form.set(9, for: adult.scope(in: group).key(Self.age).name)
+        #expect(!form.isVisible(childHeight) && form.isVisible(adultHeight))
+        // A row brought back by a reset, and a restored form, take their group's state again.
+        try form.removeRow(adult, from: group)
+        // The removed row's group decides nothing any more, whatever rules come after it.
+        try form.appendRow(to: group, ["age": 70, "locked": true])
+        #expect(form.isVisible(adultHeight) && form.isEnabled(adultHeight))
+        form.reset()
+        #expect(form.read { $0.invariantViolations() } == [])
+        let restored = FormContextObject(definition: definition)
+        let again = FormContextObject(definition: definition)
+        let later = nested ? try again.appendRow(to: "households").scope(in: "households").key("members") : "members"
+        let kid = try again.appendRow(to: later, ["age": 3])
+        restored.restore(again.draft())
+        #expect(restored.isVisible(kid.scope(in: later).key("vitals.height")))
+        restored.set(30, for: kid.scope(in: later).key(Self.age).name)
+        #expect(!restored.isVisible(kid.scope(in: later).key("vitals.height")))
+        #expect(restored.read { $0.invariantViolations() } == [])
+        // Keys of a row written before the row exists take the row's groups when it comes.
+        let early = FormContextObject(definition: definition)
+        let earlyGroup = nested ? try early.appendRow(to: "households").scope(in: "households").key("members") : "members"
+        early.set(40, for: earlyGroup + ".r1.age")
+        early.set(150, for: earlyGroup + ".r1.vitals.height")
+        early.set(RowOrder([RowID(1)]), for: earlyGroup)
+        #expect(!early.isVisible(earlyGroup + ".r1.vitals.height"))
+        #expect(early.read { $0.invariantViolations() } == [])
+    }
+
+    @Test("a row's groups are named in definition errors")
+    func duplicateRowGroup() {
+        #expect(throws: FormDefinitionError.invalidRepeatGroup(key: "members", problem: "group 'vitals' is defined more than once")) {
+            try FormDefinition([FieldDefinition(RepeatGroup("members", fields: [], groups: [FieldGroup("vitals"), FieldGroup("vitals")]))])
+        }
+    }
+}

@@ -117,6 +117,27 @@ struct RepeatDocsTests {
         #expect(form[FormKey<Int>("allVisits")] == 2)
     }
 
+    @Test("groups of fields in a row")
+    func fieldGroupsInRows() throws {
+        // --- Docs/Repeats.md: Groups of fields in a row
+        let memberAge = FormKey<Int>("age")
+        let patients = RepeatGroup("members", fields: [
+            FieldDefinition(memberAge),
+            FieldDefinition(FormKey<Int>("vitals.height"), validators: [.required()]),
+            FieldDefinition(FormKey<Int>("vitals.weight")),
+        ], groups: [
+            // members.r3.vitals.height and .weight, shown for children only
+            FieldGroup("vitals").visible(when: { row in (row[memberAge] ?? 0) < 18 }),
+        ])
+        // --- end
+        let form = FormContextObject(definition: try FormDefinition([FieldDefinition(patients)]))
+        let child = try form.appendRow(to: "members", ["age": 4])
+        let adult = try form.appendRow(to: "members", ["age": 44])
+        #expect(form.fieldState(for: child.scope(in: "members").key("vitals.height")).isVisible)
+        #expect(!form.fieldState(for: adult.scope(in: "members").key("vitals.weight")).isVisible)
+        #expect(form.validate().errors.map(\.key) == ["members.r1.vitals.height"])
+    }
+
     @Test("rules reading the row, the previous row and outside the group")
     func rowRules() throws {
         // --- Docs/Repeats.md: Rules in a row

@@ -33,6 +33,10 @@ extension FormDefinition {
                     throw .calculationType(key: named + ".*." + field.key, expected: field.valueTypeName, found: calculated.name)
                 }
             }
+            var scopes: Set<String> = []
+            for fieldGroup in group.fieldGroups where !scopes.insert(fieldGroup.scope.prefix).inserted {
+                throw .invalidRepeatGroup(key: named, problem: "group '\(fieldGroup.scope.prefix)' is defined more than once")
+            }
             for field in group.fields {
                 for dependency in field.dependencies where group.field(dependency) == nil {
                     throw .unknownDependency(key: named + ".*." + field.key, dependency: dependency)

@@ -28,6 +28,8 @@ public struct RepeatGroup: Sendable {
     public let key: String
     /// The fields of one row, keyed relative to the row.
     public let fields: [FieldDefinition]
+    /// The groups of fields of one row, shown and enabled together, their scopes relative to the row.
+    let fieldGroups: [FieldGroup]
     /// The fewest rows the group may have; a new form starts with this many.
     let minimumCount: Int
     /// The most rows the group may have, if there is a limit.
@@ -55,9 +57,13 @@ public struct RepeatGroup: Sendable {
     ///     holding the fields' defaults.
     ///   - maximum: The most rows; no limit by default.
     ///   - fields: The fields of one row, keyed relative to the row, with their validators and rules.
-    public init(_ key: String, minimum: Int = 0, maximum: Int? = nil, fields: [FieldDefinition]) {
+    ///   - groups: Groups of a row's fields shown and enabled together, as a definition's
+    ///     ``FormDefinition/groups`` are: `FieldGroup("vitals")` holds the row's fields under
+    ///     `vitals.`, and its conditions read the row's fields by name. None by default.
+    public init(_ key: String, minimum: Int = 0, maximum: Int? = nil, fields: [FieldDefinition], groups: [FieldGroup] = []) {
         self.key = key
         self.fields = fields
+        fieldGroups = groups
         minimumCount = Swift.max(minimum, 0)
         maximumCount = maximum
         outerPrefix = ""
@@ -69,6 +75,7 @@ public struct RepeatGroup: Sendable {
     private init(copying group: RepeatGroup, key: String, outerPrefix: String) {
         self.key = key
         fields = group.fields
+        fieldGroups = group.fieldGroups
         minimumCount = group.minimumCount
         maximumCount = group.maximumCount
         self.outerPrefix = outerPrefix

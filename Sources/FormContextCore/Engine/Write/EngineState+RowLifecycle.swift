@@ -22,10 +22,17 @@ extension EngineState {
             }
         }
         placeRowSlots(into: &changes)
-        let compiled = FormDefinition.compileRules(rowFields, groups: [])
+        let rowGroups = definition.fieldGroups.map { $0.inRow(scope) }
+        let compiled = FormDefinition.compileRules(rowFields, groups: rowGroups)
         if !compiled.isEmpty {
             row.rules = rules.add(compiled, fields: &fields)
             for slot in rules.placeNewSlots(of: fields) { refreshRuleFlags(at: slot, into: &changes) }
+        }
+        // The row's slots made before its groups were (a restored row's, a row brought back) join them.
+        for group in rowGroups where !compiled.isEmpty && (group.visible != nil || group.enabled != nil) {
+            for slot in repeats.slots(of: id, in: index) where rules.join(slot, key: fields[slot].key, toGroup: group.scope.prefix) {
+                refreshRuleFlags(at: slot, into: &changes)
+            }
         }
         repeats.update(index) { $0.rows[id] = row }
         let groupFlags = groupActivityFlags(of: index)
