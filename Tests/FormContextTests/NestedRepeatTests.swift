@@ -104,6 +104,28 @@ struct NestedRepeatTests {
         #expect(error.description.contains("households[0].members[1].visits[0].day"))
     }
 
+    @Test("an inner group's checks are reported under its key in the row, and its count rule reads the row")
+    func innerChecksAndCount() throws {
+        let size = FormKey<Int>("size")
+        let members = RepeatGroup("members", minimum: 1, maximum: 3, fields: [FieldDefinition(Self.name)])
+            .count { row in row[size] }
+        let pets = RepeatGroup("pets", minimum: 1, fields: [FieldDefinition(Self.name)])
+        let definition = try FormDefinition([FieldDefinition(RepeatGroup("households", fields: [
+            FieldDefinition(size), FieldDefinition(members), FieldDefinition(pets),
+        ]))])
+        let form = FormContextObject(definition: definition, options: ValidationOptions(mode: .onChange))
+        let home = try form.appendRow(to: "households", ["size": 2])
+        let key = home.scope(in: "households").key("members")
+        #expect(form.rows(of: key).count == 2)
+        form.set(5, for: home.scope(in: "households").key(size).name)
+        #expect(form.rows(of: key).count == 3)
+        let petsKey = home.scope(in: "households").key("pets")
+        try form.removeRow(RowID(1), from: petsKey)
+        #expect(form.validate().errors.filter { $0.key == petsKey }.map(\.rule) == ["minimumRows"])
+        #expect(definition.validate(form.context).errors.filter { $0.key == petsKey }.map(\.rule) == ["minimumRows"])
+        #expect(form.read { $0.invariantViolations() } == [])
+    }
+
     @Test("a definition names the group inside a row that cannot work by its path")
     func innerDefinitionErrors() {
         #expect(throws: FormDefinitionError.invalidRepeatGroup(key: "households.*.members", problem: "its minimum 3 is above its maximum 2")) {
