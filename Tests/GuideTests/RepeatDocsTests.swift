@@ -52,6 +52,92 @@ struct RepeatDocsTests {
         #expect(form[FormKey<Int>("adults")] == 1)
     }
 
+    @Test("groups inside rows, to any depth")
+    func groupsInsideRows() throws {
+        // --- Docs/Repeats.md: Groups inside rows
+        let date = FormKey<Date>("date")
+        let visits = RepeatGroup("visits", fields: [FieldDefinition(date)])
+        let people = RepeatGroup("members", minimum: 1, fields: [
+            FieldDefinition(FormKey<String>("name")),
+            FieldDefinition(visits),
+        ])
+        let survey = try FormDefinition([FieldDefinition(RepeatGroup("households", fields: [
+            FieldDefinition(FormKey<String>("village")),
+            FieldDefinition(people),
+        ]))])
+        let census = FormContextObject(definition: survey)
+        let home = try census.appendRow(to: "households", ["village": "Ouro"])   // r1, with member r1
+        let homeMembers = home.scope(in: "households").key("members")   // households.r1.members
+        let yaw = try census.appendRow(to: homeMembers, ["name": "Yaw"])   // r2
+        let yawVisits = yaw.scope(in: homeMembers).key("visits")   // households.r1.members.r2.visits
+        try census.appendRow(to: yawVisits, ["date": Date(timeIntervalSince1970: 0)])
+        let json = try FormSubmission(census.context, definition: survey).json(pretty: false)
+        // {"households":[{"members":[{"visits":[]},{"name":"Yaw","visits":[{"date":"1970-01-01T00:00:00Z"}]}],"village":"Ouro"}]}
+        // --- end
+        #expect(homeMembers == "households.r1.members")
+        #expect(yawVisits == "households.r1.members.r2.visits")
+        #expect(census.rows(of: homeMembers) == [RowID(1), yaw])
+        #expect(json == #"{"households":[{"members":[{"visits":[]},{"name":"Yaw","visits":[{"date":"1970-01-01T00:00:00Z"}]}],"village":"Ouro"}]}"#)
+    }
+
+    @Test("rules in rows inside rows read every level out, and summaries add up level by level")
+    func innerRulesAndSummaries() throws {
+        // --- Docs/Repeats.md: Groups inside rows
+        let day = FormKey<Int>("day")
+        let city = FormKey<String>("city")
+        let visitCount = FormKey<Int>("visitCount")
+        let homeVisits = FormKey<Int>("homeVisits")
+        let stops = RepeatGroup("visits", fields: [
+            FieldDefinition(day),
+            // The household's city, two levels out.
+            FieldDefinition(FormKey<String>("where")).calculated { row in row.outer.outer[city] },
+        ])
+        .summary(visitCount, .count)   // households.r1.members.r2.visitCount: this member's visits
+        let residents = RepeatGroup("members", fields: [FieldDefinition(FormKey<String>("name")), FieldDefinition(stops)])
+            .summary(homeVisits, .sum(visitCount))   // households.r1.homeVisits: this household's visits
+        let visitsSurvey = try FormDefinition([FieldDefinition(RepeatGroup("households", fields: [
+            FieldDefinition(city),
+            FieldDefinition(residents),
+        ]).summary(FormKey<Int>("allVisits"), .sum(homeVisits)))])   // allVisits: every visit of every member
+        // --- end
+        let form = FormContextObject(definition: visitsSurvey)
+        for town in ["Ouro", "Kano"] {
+            let home = try form.appendRow(to: "households", ["city": town])
+            let members = home.scope(in: "households").key("members")
+            let member = try form.appendRow(to: members)
+            let visits = member.scope(in: members).key("visits")
+            let first = try form.appendRow(to: visits, ["day": 1])
+            try form.appendRow(to: visits, ["day": 2])
+            #expect(form[FormKey<String>("where").scoped(in: first.scope(in: visits))] == town)
+            #expect(form[visitCount.scoped(in: member.scope(in: members))] == 2)
+            #expect(form[homeVisits.scoped(in: home.scope(in: "households"))] == 2)
+        }
+        #expect(form[FormKey<Int>("allVisits")] == 4)
+        try form.removeRow(RowID(1), from: "households")
+        #expect(form[FormKey<Int>("allVisits")] == 2)
+    }
+
+    @Test("groups of fields in a row")
+    func fieldGroupsInRows() throws {
+        // --- Docs/Repeats.md: Groups of fields in a row
+        let memberAge = FormKey<Int>("age")
+        let patients = RepeatGroup("members", fields: [
+            FieldDefinition(memberAge),
+            FieldDefinition(FormKey<Int>("vitals.height"), validators: [.required()]),
+            FieldDefinition(FormKey<Int>("vitals.weight")),
+        ], groups: [
+            // members.r3.vitals.height and .weight, shown for children only
+            FieldGroup("vitals").visible(when: { row in (row[memberAge] ?? 0) < 18 }),
+        ])
+        // --- end
+        let form = FormContextObject(definition: try FormDefinition([FieldDefinition(patients)]))
+        let child = try form.appendRow(to: "members", ["age": 4])
+        let adult = try form.appendRow(to: "members", ["age": 44])
+        #expect(form.fieldState(for: child.scope(in: "members").key("vitals.height")).isVisible)
+        #expect(!form.fieldState(for: adult.scope(in: "members").key("vitals.weight")).isVisible)
+        #expect(form.validate().errors.map(\.key) == ["members.r1.vitals.height"])
+    }
+
     @Test("rules reading the row, the previous row and outside the group")
     func rowRules() throws {
         // --- Docs/Repeats.md: Rules in a row

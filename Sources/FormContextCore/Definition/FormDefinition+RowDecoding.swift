@@ -3,21 +3,28 @@ import Foundation
 extension FormDefinition {
     /// Whether any value the definition describes is secret: a field's, or a field's of a row.
     var hasSecrets: Bool {
-        !secureKeys.isEmpty || repeatGroups.contains { $0.fields.contains(where: \.isSecure) }
+        !secureKeys.isEmpty || repeatGroups.contains(where: \.holdsSecrets)
     }
 
     /// A field for the key of a group's summary that no field of the definition describes: its type
     /// is the summary's (`Int` for a count, `Bool` for any and all, the summed field's for a sum), so
-    /// a submission's summaries read back.
+    /// a submission's summaries read back. A summary kept in a row by a group inside it (`households.r1.memberCount`) is found the same way.
     func summaryField(_ key: String) -> FieldDefinition? {
-        for group in repeatGroups {
+        if let field = Self.summaryField(key, keptBy: repeatGroups, named: key) { return field }
+        guard let (group, _, name) = rowField(key) else { return nil }
+        return Self.summaryField(name, keptBy: group.innerGroups, named: key)
+    }
+
+    /// The field of the summary with key `key` that one of `groups` keeps, keyed `named`.
+    private static func summaryField(_ key: String, keptBy groups: [RepeatGroup], named: String) -> FieldDefinition? {
+        for group in groups {
             guard let summary = group.summaries.first(where: { $0.key == key }) else { continue }
             switch (summary.presentation, summary.statistic) {
-            case (.count, _): return FieldDefinition(FormKey<Int>(key))
-            case (.any, _), (.all, _): return FieldDefinition(FormKey<Bool>(key))
-            case (.sum, .sum(_, .int)): return FieldDefinition(FormKey<Int>(key))
-            case (.sum, .sum(_, .double)): return FieldDefinition(FormKey<Double>(key))
-            case (.sum, .sum(_, .decimal)): return FieldDefinition(FormKey<Decimal>(key))
+            case (.count, _): return FieldDefinition(FormKey<Int>(named))
+            case (.any, _), (.all, _): return FieldDefinition(FormKey<Bool>(named))
+            case (.sum, .sum(_, .int)): return FieldDefinition(FormKey<Int>(named))
+            case (.sum, .sum(_, .double)): return FieldDefinition(FormKey<Double>(named))
+            case (.sum, .sum(_, .decimal)): return FieldDefinition(FormKey<Decimal>(named))
             case (.sum, _): return nil
             }
         }
@@ -35,34 +42,43 @@ extension FormDefinition {
     ///   - secrets: Collects the keys of the rows' secret fields.
     /// - Throws: ``FormDecodingError`` naming the row by its position from 0 (`members[2].age`).
     /// - Complexity: O(*r*·*f* log *f*) for *r* rows of *f* keys.
+    ///   - path: How errors name the group: its key at the top, `households[0].members` inside a row;
+    ///     the group's key when `nil`.
     func decodeRows(
-        _ json: JSONValue, of group: RepeatGroup, unknownKeys: UnknownKeyPolicy, into context: inout FormContext,
+        _ json: JSONValue, of group: RepeatGroup, path: String? = nil, unknownKeys: UnknownKeyPolicy, into context: inout FormContext,
         secrets: inout Set<String>
     ) throws(FormDecodingError) {
+        let path = path ?? group.key
         let hidesFound = group.fields.contains(where: \.isSecure)
         guard json != .null else { return }
         guard case .array(let items) = json else {
-            throw .typeMismatch(key: group.key, expected: "an array of rows", found: hidesFound ? json.kind : json.excerpt())
+            throw .typeMismatch(key: path, expected: "an array of rows", found: hidesFound ? json.kind : json.excerpt())
         }
         var objects: [JSONObject] = []
         objects.reserveCapacity(items.count)
         for (position, item) in items.enumerated() {
             guard case .object(let members) = item else {
                 throw .typeMismatch(
-                    key: "\(group.key)[\(position)]", expected: "an object of the row's fields", found: hidesFound ? item.kind : item.excerpt())
+                    key: "\(path)[\(position)]", expected: "an object of the row's fields", found: hidesFound ? item.kind : item.excerpt())
             }
             objects.append(members)
         }
-        let ids = try Self.rowIDs(of: objects, in: group.key)
+        let ids = try Self.rowIDs(of: objects, in: path)
         for (position, (members, id)) in zip(objects, ids).enumerated() {
             let prefix = group.key + "." + id.description + "."
-            let names = try Self.distinctKeys(of: members, naming: { "\(group.key)[\(position)].\($0)" })
+            let names = try Self.distinctKeys(of: members, naming: { "\(path)[\(position)].\($0)" })
             for name in names where name != SubmittedJSON.rowIDMember {
                 guard let member = members[name] else { continue }
                 let key = prefix + name
-                guard let field = group.field(name) else {
+                if let inner = group.field(name)?.repeatGroup {
+                    try decodeRows(
+                        member, of: inner.instanced(in: RowScope(in: group, id: id)), path: "\(path)[\(position)].\(name)",
+                        unknownKeys: unknownKeys, into: &context, secrets: &secrets)
+                    continue
+                }
+                guard let field = group.field(name) ?? Self.summaryField(name, keptBy: group.innerGroups, named: key) else {
                     switch unknownKeys {
-                    case .reject: throw .unknownKey(key: "\(group.key)[\(position)].\(name)", found: member.kind)
+                    case .reject: throw .unknownKey(key: "\(path)[\(position)].\(name)", found: member.kind)
                     case .ignore: continue
                     case .keepAsJSON:
                         if member != .null { context.storage[key] = AnyHashable(member) }
@@ -72,7 +88,7 @@ extension FormDefinition {
                 do {
                     if let value = try field.decode(member) { context.storage[key] = value }
                 } catch {
-                    throw error.naming("\(group.key)[\(position)].\(name)")
+                    throw error.naming("\(path)[\(position)].\(name)")
                 }
                 if field.isSecure { secrets.insert(key) }
             }

@@ -66,7 +66,8 @@ extension FormDefinition {
 }
 
 extension FormDefinition {
-    /// Validates every field of every row of `group` in `context`, row by row in order.
+    /// Validates every field of every row of `group` in `context`, row by row in order, the rows of
+    /// a group inside a row after the field that orders them.
     ///
     /// - Complexity: O(*r*·*f*) for *r* rows of *f* fields, times the cost of their validators.
     fileprivate func validateRows(
@@ -75,7 +76,7 @@ extension FormDefinition {
     ) {
         guard let order = context.storage[group.key]?.base as? RowOrder else { return }
         for id in order {
-            let scope = RowScope(group: group.key, id: id, outerPrefix: group.outerPrefix)
+            let scope = RowScope(in: group, id: id)
             for template in group.fields {
                 let field = template.inRow(scope)
                 let key = field.key
@@ -86,6 +87,9 @@ extension FormDefinition {
                     report.errors.append(issue)
                 }
                 field.check(context.storage[key], values, &report)
+                if let inner = field.repeatGroup {
+                    validateRows(of: inner, context, inactiveKeys: inactiveKeys, requiredKeys: requiredKeys, values: values, into: &report)
+                }
             }
         }
     }

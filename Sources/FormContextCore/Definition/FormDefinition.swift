@@ -90,24 +90,39 @@ public struct FormDefinition: Sendable {
     /// The field with key `key`, or `nil` if there is none.
     ///
     /// A key of a repeat group's row (`members.r3.name`) gives the group's field as a field of that
-    /// row: keyed `members.r3.name`, its validators reading the row's fields.
+    /// row: keyed `members.r3.name`, its validators reading the row's fields; the same at any depth
+    /// (`households.r1.members.r3.name`).
     func field(_ key: String) -> FieldDefinition? {
         if let position = positions[key] { return fields[position] }
         guard let (group, id, name) = rowField(key), let field = group.field(name) else { return nil }
-        return field.inRow(RowScope(group: group.key, id: id, outerPrefix: group.outerPrefix))
+        return field.inRow(RowScope(in: group, id: id))
     }
 
     /// The repeat groups, in definition order.
     public var repeatGroups: [RepeatGroup] { fields.compactMap(\.repeatGroup) }
 
-    /// The group, row and field name a key of a row names (`members.r3.name`).
+    /// The group, row and field name a key of a row names (`members.r3.name`), in the innermost
+    /// group holding it: for `households.r1.members.r3.name`, the members of household `r1` (the
+    /// group as it lies in that row, see ``RepeatGroup/instanced(in:)``), row `r3`, field `name`.
+    ///
+    /// - Complexity: O(*g*·*k*) for *g* groups at each level and a key of length *k*.
     func rowField(_ key: String) -> (group: RepeatGroup, id: RowID, name: String)? {
-        for field in fields {
-            guard let group = field.repeatGroup, key.hasPrefix(group.key + ".") else { continue }
+        Self.rowField(key, among: repeatGroups)
+    }
+
+    private static func rowField(_ key: String, among groups: [RepeatGroup]) -> (group: RepeatGroup, id: RowID, name: String)? {
+        for group in groups {
+            guard key.hasPrefix(group.key + ".") else { continue }
             let rest = key.dropFirst(group.key.count + 1)
             guard let dot = rest.firstIndex(of: "."), let id = RowID(rest[..<dot]) else { continue }
             let name = String(rest[rest.index(after: dot)...])
-            if !name.isEmpty { return (group, id, name) }
+            guard !name.isEmpty else { continue }
+            let inner = group.innerGroups
+            if !inner.isEmpty, group.field(name) == nil {
+                let row = RowScope(in: group, id: id)
+                if let place = rowField(key, among: inner.map { $0.instanced(in: row) }) { return place }
+            }
+            return (group, id, name)
         }
         return nil
     }

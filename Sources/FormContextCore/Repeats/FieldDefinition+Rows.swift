@@ -74,10 +74,11 @@ extension FieldDefinition {
     var group: RepeatGroup? { repeatGroup }
 
     /// The same field as a field of one row: its key under the row, its validators and rules reading
-    /// the row's fields by name.
+    /// the row's fields by name; a repeat group's field orders the rows of that group inside the row.
     func inRow(_ row: RowScope) -> FieldDefinition {
         var field = rekeyed(to: row.prefix + key, dependencies: dependencies.map { row.prefix + $0 }) { $0.inRow(row) }
         field.conditions = conditions.reading { $0.inRow(row) }
+        if let group = repeatGroup { field.repeatGroup = group.instanced(in: row) }
         return field
     }
 }

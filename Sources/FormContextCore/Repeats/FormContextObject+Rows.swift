@@ -138,7 +138,7 @@ extension FormContextObject {
             if let initial = state.fields[slot].initial?.base as? RowOrder { ids.formUnion(initial) }
             _ = state.write(state.fields[slot].storedInitial, at: slot, origin: origin, into: &changes)
             for id in ids {
-                for rowSlot in state.repeats.slots(of: id, in: index) {
+                for rowSlot in state.repeats.slots(under: id, in: index) {
                     _ = state.write(state.fields[rowSlot].storedInitial, at: rowSlot, origin: origin, into: &changes)
                     state.setTouched(false, at: rowSlot, into: &changes)
                     state.clearIssues(at: rowSlot, into: &changes)

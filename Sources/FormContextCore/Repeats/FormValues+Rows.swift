@@ -5,11 +5,15 @@ extension FormValues {
     /// The values outside the row: the scope the repeat group was defined in. Outside a row, this
     /// reader itself.
     ///
+    /// For a group inside a row of another group, that is the row around it: `outer` reads the
+    /// household's fields from a member's row, `outer.outer` the form's, one level up each time.
+    ///
     /// ```swift
     /// FieldDefinition(FormKey<Int>("age")).required(when: { $0.outer[FormKey<Bool>("agesKnown")] == true })
     /// ```
     public var outer: FormValues {
         guard let row else { return self }
+        if let parent = row.parent, parent.prefix == row.outerPrefix { return inRow(parent) }
         return FormValues(source, excluding: excluded, prefix: row.outerPrefix, tracker: tracker, recordingRun: recordingRun)
     }
 
@@ -39,7 +43,7 @@ extension FormValues {
     /// - Returns: The rows; none if the group's key holds no ``RowOrder``.
     public func rows(of key: String) -> RepeatRows {
         let order = self[key]?.base as? RowOrder ?? RowOrder()
-        let base = FormValues(source, excluding: excluded, prefix: prefix, tracker: tracker, recordingRun: recordingRun)
+        let base = FormValues(source, excluding: excluded, prefix: prefix, tracker: tracker, recordingRun: recordingRun, row: row)
         return RepeatRows(key: prefix + key, order: order, outer: base)
     }
 

@@ -19,11 +19,17 @@
 /// The fields' validators and rules run in every row, reading their own row's fields by name
 /// (`values[FormKey<Int>("age")]` reads this row's age); ``FormValues/outer`` reads outside the
 /// group, ``FormValues/previousRow`` and ``FormValues/nextRow`` the neighbouring rows.
+///
+/// A group among a row's fields repeats inside every row, to any depth: the members of household
+/// `r1` are the group `households.r1.members`, which every row operation takes as its key, and
+/// ``FormValues/outer`` from one of their rows reads the household's row.
 public struct RepeatGroup: Sendable {
     /// The group's key: the key of its ``RowOrder`` and the prefix of its rows' fields.
     public let key: String
     /// The fields of one row, keyed relative to the row.
     public let fields: [FieldDefinition]
+    /// The groups of fields of one row, shown and enabled together, their scopes relative to the row.
+    let fieldGroups: [FieldGroup]
     /// The fewest rows the group may have; a new form starts with this many.
     let minimumCount: Int
     /// The most rows the group may have, if there is a limit.
@@ -39,6 +45,9 @@ public struct RepeatGroup: Sendable {
     var validators: [RowsValidator] = []
     /// The position of each field in ``fields``.
     let positions: [String: Int]
+    /// For the group of one row of another group (``instanced(in:)``), that row: what
+    /// ``FormValues/outer`` reads from inside a row of this group.
+    var enclosingRow: RowScope?
 
     /// Creates a repeat group.
     ///
@@ -48,9 +57,13 @@ public struct RepeatGroup: Sendable {
     ///     holding the fields' defaults.
     ///   - maximum: The most rows; no limit by default.
     ///   - fields: The fields of one row, keyed relative to the row, with their validators and rules.
-    public init(_ key: String, minimum: Int = 0, maximum: Int? = nil, fields: [FieldDefinition]) {
+    ///   - groups: Groups of a row's fields shown and enabled together, as a definition's
+    ///     ``FormDefinition/groups`` are: `FieldGroup("vitals")` holds the row's fields under
+    ///     `vitals.`, and its conditions read the row's fields by name. None by default.
+    public init(_ key: String, minimum: Int = 0, maximum: Int? = nil, fields: [FieldDefinition], groups: [FieldGroup] = []) {
         self.key = key
         self.fields = fields
+        fieldGroups = groups
         minimumCount = Swift.max(minimum, 0)
         maximumCount = maximum
         outerPrefix = ""
@@ -62,6 +75,7 @@ public struct RepeatGroup: Sendable {
     private init(copying group: RepeatGroup, key: String, outerPrefix: String) {
         self.key = key
         fields = group.fields
+        fieldGroups = group.fieldGroups
         minimumCount = group.minimumCount
         maximumCount = group.maximumCount
         self.outerPrefix = outerPrefix
@@ -69,11 +83,38 @@ public struct RepeatGroup: Sendable {
         summaries = group.summaries
         validators = group.validators
         positions = group.positions
+        enclosingRow = group.enclosingRow
     }
 
     /// The field of a row with key `name`, keyed relative to the row.
     func field(_ name: String) -> FieldDefinition? {
         positions[name].map { fields[$0] }
+    }
+
+    /// The repeat groups inside a row, keyed relative to the row.
+    var innerGroups: [RepeatGroup] { fields.compactMap(\.repeatGroup) }
+
+    /// Whether a field of a row is secret, at any depth.
+    var holdsSecrets: Bool {
+        fields.contains(where: \.isSecure) || innerGroups.contains(where: \.holdsSecrets)
+    }
+
+    /// Whether a row holds a value named `name` that statistics and summaries can read: a field of
+    /// the row, or a summary a group inside the row keeps in it (the members of one household, for
+    /// a total over every household).
+    func holdsValue(_ name: String) -> Bool {
+        positions[name] != nil || innerGroups.contains { $0.summaryKeys.contains(name) }
+    }
+
+    /// The same group as it lies in one row of the group around it: its key and its summaries' keys
+    /// under the row (`households.r3.members`), its rows' outside reads in that row, its count rule
+    /// reading from that row.
+    func instanced(in row: RowScope) -> RepeatGroup {
+        var copy = RepeatGroup(copying: self, key: row.prefix + key, outerPrefix: row.prefix)
+        copy.enclosingRow = row
+        copy.countRule = countRule.map { rule in { @Sendable values in rule(values.inRow(row)) } }
+        copy.summaries = summaries.map { RowSummary(key: row.prefix + $0.key, statistic: $0.statistic, presentation: $0.presentation) }
+        return copy
     }
 
     /// The keys of the summaries, outside the group.
@@ -97,6 +138,10 @@ public struct RepeatGroup: Sendable {
     /// The form keeps the value current as rows are added, removed, moved and edited, at a cost that
     /// does not grow with the number of rows; a field hidden in a row counts as absent. Rules and
     /// validators read it like any value, and a ``FieldDefinition`` for `key` gives it validators.
+    ///
+    /// For a group inside the rows of another, `key` is relative to the outer row: each outer row
+    /// keeps the value over its own inner rows (`households.r1.memberCount`), and a summary of the
+    /// outer group may aggregate it in turn, for a figure over every inner row of every outer row.
     ///
     /// - Parameters:
     ///   - key: Where the value is kept, outside the group.

@@ -25,6 +25,6 @@ public struct RepeatRows: RandomAccessCollection {
     /// - Parameter id: A row of the group.
     /// - Returns: A reader of the row's fields by name.
     public func row(_ id: RowID) -> FormValues {
-        outer.inRow(RowScope(group: key, id: id, outerPrefix: outer.prefix))
+        outer.inRow(RowScope(group: key, id: id, outerPrefix: outer.prefix, parent: outer.row.flatMap { $0.prefix == outer.prefix ? $0 : nil }))
     }
 }

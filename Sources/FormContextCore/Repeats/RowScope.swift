@@ -1,5 +1,5 @@
-/// Where a reader inside a row of a repeat group reads from: the group, the row, and the scope the
-/// group was defined in.
+/// Where a reader inside a row of a repeat group reads from: the group, the row, the scope the
+/// group was defined in, and, for a group inside a row of another, that row.
 struct RowScope: Hashable, Sendable {
     /// The group's full key.
     let group: String
@@ -9,17 +9,28 @@ struct RowScope: Hashable, Sendable {
     let outerPrefix: String
     /// The prefix of the row's fields, with its trailing dot: `members.r3.`.
     let prefix: String
+    /// The row the group lies in, for a group inside a row of another: none, or that one row.
+    private let enclosing: [RowScope]
 
-    init(group: String, id: RowID, outerPrefix: String) {
+    init(group: String, id: RowID, outerPrefix: String, parent: RowScope? = nil) {
         self.group = group
         self.id = id
         self.outerPrefix = outerPrefix
         prefix = group + "." + id.description + "."
+        enclosing = parent.map { [$0] } ?? []
     }
+
+    /// The row `id` of `group`: the group's key, the scope it was defined in and the row it lies in.
+    init(in group: RepeatGroup, id: RowID) {
+        self.init(group: group.key, id: id, outerPrefix: group.outerPrefix, parent: group.enclosingRow)
+    }
+
+    /// The row the group lies in, for a group inside a row of another group.
+    var parent: RowScope? { enclosing.first }
 
     /// The same position in the row `other`.
     func moved(to other: RowID) -> RowScope {
-        RowScope(group: group, id: other, outerPrefix: outerPrefix)
+        RowScope(group: group, id: other, outerPrefix: outerPrefix, parent: parent)
     }
 }
 

@@ -2,13 +2,18 @@ extension EngineState {
     /// What is wrong with the repeat groups, if anything: each group's rows must be those of the
     /// order its key holds, each row's neighbours and chunk as the order says, each statistic
     /// what counting the rows afresh gives, and the graph's feeds edges those of the rows that exist:
-    /// a field of a row feeds what its field's values feed while the row exists, and nothing otherwise.
+    /// a field of a row feeds what its field's values feed while the row exists, and nothing otherwise;
+    /// a group inside a row is held by that row while it is attached, and placed slots lie in attached groups.
     ///
     /// - Complexity: O(*r*·*s*) for *r* rows and *s* statistics; for tests and debug builds.
     func repeatViolations() -> [String] {
         var violations: [String] = []
-        for (index, group) in repeats.groups.enumerated() {
+        for (index, group) in repeats.groups.enumerated() where group.isAttached {
             let key = group.definition.key
+            if let row = group.enclosing, repeats.groups[row.group].rows[row.id]?.groups.contains(index) != true {
+                violations.append("repeat group '\(key)' lies in row \(row.id) of '\(repeats.groups[row.group].definition.key)', which does not hold it")
+            }
+            if repeats.group(withKey: key) != index { violations.append("repeat group '\(key)' is not found by its key") }
             if let value = fields[group.slot].value, let order = value.base as? RowOrder, order != group.order,
                 group.refusedRow.map({ !order.contains($0) }) ?? true
             {
@@ -45,6 +50,9 @@ extension EngineState {
         }
         for (slot, place) in repeats.placement {
             let group = repeats.groups[place.group]
+            if !group.isAttached { violations.append("field '\(fields[slot].key)' is placed in a detached group") }
+            // The key of a group inside the row feeds that group's statistics, recorded with the group.
+            if repeats.groupOfSlot[slot] != nil { continue }
             let expected = group.rows[place.id] == nil ? [] : group.fedSlotsOfField[place.field] ?? []
             if graph.fed(by: slot) != expected {
                 violations.append("field '\(fields[slot].key)' feeds \(graph.fed(by: slot)), its row makes it feed \(expected)")

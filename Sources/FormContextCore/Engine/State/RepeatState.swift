@@ -32,12 +32,25 @@ struct RepeatState: Sendable {
         var fedSlotsOfField: [String: [Int]] = [:]
         /// The summaries kept from each statistic, by position in the definition's summaries.
         var summariesOfTally: [[Int]]
+        /// For a group inside a row of another group (one such group per row), that row.
+        var enclosing: RowKey?
+        /// The group's key relative to the row it lies in (`members` for `households.r1.members`).
+        var nameInRow = ""
+        /// The slots of the group's summaries.
+        var summarySlots: [Int] = []
+        /// The rows with slots placed under them, rows gone included while their slots last.
+        var placedRows: Set<RowID> = []
+        /// Whether the group is the form's: a group of a row that went is detached, its place kept
+        /// for the next group of a row.
+        var isAttached = true
     }
 
     /// What a live form made for one row.
     struct Row: Sendable {
         var rules: [Int] = []
         var checks: [Int] = []
+        /// The groups inside the row, one for each repeat group among the row's fields.
+        var groups: [Int] = []
     }
 
     /// Which group, row and field a slot belongs to.
@@ -60,6 +73,8 @@ struct RepeatState: Sendable {
     }
 
     private(set) var groups: [Group] = []
+    /// Places of detached groups, given to the next group of a row.
+    private var freeGroups: [Int] = []
     private(set) var groupOfSlot: [Int: Int] = [:]
     /// The group and the position among its summaries of each summary's slot.
     private(set) var summaryOfSlot: [Int: (group: Int, position: Int)] = [:]
@@ -115,23 +130,106 @@ struct RepeatState: Sendable {
         checkBase = definition.fields.count
         for field in definition.fields {
             guard let group = field.repeatGroup else { continue }
-            let statistics = group.statistics
-            var summariesOfTally = Array(repeating: [Int](), count: statistics.count)
-            for (position, summary) in group.summaries.enumerated() {
-                if let index = statistics.firstIndex(of: summary.statistic) { summariesOfTally[index].append(position) }
-            }
-            let slot = fields.slot(creating: group.key)
-            for (position, summary) in group.summaries.enumerated() {
-                summaryOfSlot[fields.slot(creating: summary.key)] = (groups.count, position)
-            }
-            var runtime = Group(definition: group, slot: slot, tallies: statistics.map(RowTally.init), summariesOfTally: summariesOfTally)
-            for (position, statistic) in statistics.enumerated() {
-                if let field = statistic.field { runtime.talliesOfField[field, default: []].append(position) }
-            }
-            groupOfSlot[slot] = groups.count
-            groupByKey[group.key] = groups.count
-            groups.append(runtime)
+            _ = add(group, enclosing: nil, fields: &fields)
         }
+    }
+
+    /// Takes `group`, lying in row `enclosing` of another group if given.
+    ///
+    /// - Returns: Its index.
+    /// - Complexity: O(*s*) for its *s* statistics and summaries.
+    private mutating func add(_ group: RepeatGroup, enclosing: RowKey?, fields: inout FieldTable) -> Int {
+        let index = freeGroups.popLast() ?? groups.count
+        let statistics = group.statistics
+        var summariesOfTally = Array(repeating: [Int](), count: statistics.count)
+        for (position, summary) in group.summaries.enumerated() {
+            if let tally = statistics.firstIndex(of: summary.statistic) { summariesOfTally[tally].append(position) }
+        }
+        let slot = fields.slot(creating: group.key)
+        var runtime = Group(definition: group, slot: slot, tallies: statistics.map(RowTally.init), summariesOfTally: summariesOfTally)
+        for (position, summary) in group.summaries.enumerated() {
+            let summarySlot = fields.slot(creating: summary.key)
+            summaryOfSlot[summarySlot] = (index, position)
+            runtime.summarySlots.append(summarySlot)
+        }
+        for (position, statistic) in statistics.enumerated() {
+            if let field = statistic.field { runtime.talliesOfField[field, default: []].append(position) }
+        }
+        runtime.enclosing = enclosing
+        if let row = group.enclosingRow { runtime.nameInRow = String(group.key.dropFirst(row.prefix.count)) }
+        groupOfSlot[slot] = index
+        groupByKey[group.key] = index
+        if index == groups.count { groups.append(runtime) } else { groups[index] = runtime }
+        return index
+    }
+
+    /// Takes `group`, the group inside row `row` (see ``RepeatGroup/instanced(in:)``), and places
+    /// under it the slots placed so far in that row under its key.
+    ///
+    /// - Returns: Its index, and the slots placed under it.
+    /// - Complexity: O(*s*) for the slots placed in the row.
+    mutating func attachInner(_ group: RepeatGroup, in row: RowKey, fields: inout FieldTable) -> (index: Int, placed: [Int]) {
+        let index = add(group, enclosing: row, fields: &fields)
+        let name = groups[index].nameInRow
+        var moved: [Int] = []
+        for slot in slotsOfRow[row] ?? [] {
+            guard let place = placement[slot], place.field.hasPrefix(name + "."),
+                let inner = Self.split(place.field.utf8.dropFirst(name.utf8.count + 1))
+            else { continue }
+            move(slot, to: Placement(group: index, id: inner.id, field: inner.field))
+            moved.append(slot)
+        }
+        return (index, moved)
+    }
+
+    /// Detaches group `index`, a group of a row, whose rows are taken down: the slots placed under
+    /// it go back to the row it lay in, as if it had never been (`members.r2.name` a key of that row).
+    ///
+    /// - Complexity: O(*s*) for the slots placed under it.
+    mutating func detach(_ index: Int) {
+        let group = groups[index]
+        guard group.isAttached, let row = group.enclosing else { return }
+        for id in group.placedRows {
+            for slot in slotsOfRow[RowKey(group: index, id: id)] ?? [] {
+                guard let place = placement[slot] else { continue }
+                move(slot, to: Placement(group: row.group, id: row.id, field: group.nameInRow + "." + id.description + "." + place.field))
+            }
+        }
+        groupOfSlot[group.slot] = nil
+        groupByKey[group.definition.key] = nil
+        for slot in group.summarySlots { summaryOfSlot[slot] = nil }
+        var shell = Group(definition: group.definition, slot: group.slot, tallies: [], summariesOfTally: [])
+        shell.isAttached = false
+        groups[index] = shell
+        freeGroups.append(index)
+    }
+
+    /// Places `slot` at `place`, out of the row it was placed in.
+    private mutating func move(_ slot: Int, to place: Placement) {
+        unplace(slot)
+        placement[slot] = place
+        let row = RowKey(group: place.group, id: place.id)
+        slotsOfRow[row, default: []].append(slot)
+        groups[place.group].placedRows.insert(place.id)
+    }
+
+    /// Takes `slot` out of the row it is placed in.
+    private mutating func unplace(_ slot: Int) {
+        guard let place = placement.removeValue(forKey: slot) else { return }
+        let row = RowKey(group: place.group, id: place.id)
+        slotsOfRow[row]?.removeAll { $0 == slot }
+        if slotsOfRow[row]?.isEmpty == true {
+            slotsOfRow[row] = nil
+            groups[place.group].placedRows.remove(place.id)
+        }
+    }
+
+    /// The row id and the rest of `text` shaped `rN.field` (field not empty).
+    private static func split(_ text: Substring.UTF8View) -> (id: RowID, field: String)? {
+        guard let dot = text.firstIndex(of: UInt8(ascii: ".")), text.index(after: dot) < text.endIndex,
+            let id = RowID(Substring(text[..<dot]))
+        else { return nil }
+        return (id, String(Substring(text[text.index(after: dot)...])))
     }
 
     /// The index of the group with key `key`.
@@ -150,49 +248,41 @@ struct RepeatState: Sendable {
         var found: [Int] = []
         for slot in fields.slotsMade(since: placed) {
             guard let place = place(fields[slot].key) else { continue }
-            placement[slot] = place
-            slotsOfRow[RowKey(group: place.group, id: place.id), default: []].append(slot)
+            move(slot, to: place)
             found.append(slot)
         }
         return found
     }
 
-    /// The group, row and field `key` names, if it names a field of a row.
+    /// The group, row and field `key` names, if it names a field of a row: in the innermost group
+    /// holding it (`households.r1.members.r2.name` is field `name` of row `r2` of the members of
+    /// household `r1`, while that group is attached, and field `members.r2.name` of household `r1`
+    /// otherwise).
     ///
-    /// Read byte by byte: keys are compared as written, and most keys are not a row's.
+    /// Read byte by byte, each `.rN.` looked up once: keys are compared as written, most keys are
+    /// not a row's, and the cost does not grow with the number of groups.
+    ///
+    /// - Complexity: O(*k*) for a key of length *k*, one lookup for each `.rN.` in it.
     private func place(_ key: String) -> Placement? {
-        var key = key
-        return key.withUTF8 { bytes -> Placement? in
-            guard bytes.count > 4, bytes[0] != 1 else { return nil }
-            for (index, group) in groups.enumerated() {
-                let prefix = group.definition.key.utf8
-                let count = prefix.count
-                guard bytes.count > count + 3, bytes[count] == UInt8(ascii: "."), bytes[count + 1] == UInt8(ascii: "r"),
-                    prefix.elementsEqual(bytes[0..<count])
-                else { continue }
-                var position = count + 2
-                var number = 0
-                guard bytes[position] != UInt8(ascii: "0") else { continue }
-                while position < bytes.count, (48...57).contains(bytes[position]), number < Int.max / 10 - 9 {
-                    number = number * 10 + Int(bytes[position] - 48)
-                    position += 1
-                }
-                guard position > count + 2, position + 1 < bytes.count, bytes[position] == UInt8(ascii: "."), number > 0 else { continue }
-                let field = String(decoding: bytes[(position + 1)...], as: UTF8.self)
-                return Placement(group: index, id: RowID(number), field: field)
-            }
-            return nil
+        let utf8 = key.utf8
+        guard utf8.count > 4, utf8.first != 1 else { return nil }
+        var found: Placement?
+        var index = utf8.startIndex
+        while let dot = utf8[index...].firstIndex(of: UInt8(ascii: ".")) {
+            let after = utf8.index(after: dot)
+            index = after
+            guard after < utf8.endIndex, utf8[after] == UInt8(ascii: "r"), let inner = Self.split(utf8[after...]) else { continue }
+            guard let group = groupByKey[String(Substring(utf8[..<dot]))] else { continue }
+            found = Placement(group: group, id: inner.id, field: inner.field)
         }
+        return found
     }
 
     /// Forgets what was worked out for `slot`, which is being released: its place in a row and what
     /// it contributed.
     mutating func forget(_ slot: Int) {
         contributed[slot] = nil
-        guard let place = placement.removeValue(forKey: slot) else { return }
-        let row = RowKey(group: place.group, id: place.id)
-        slotsOfRow[row]?.removeAll { $0 == slot }
-        if slotsOfRow[row]?.isEmpty == true { slotsOfRow[row] = nil }
+        unplace(slot)
     }
 
     /// The slots of `id`'s fields in `group`, every slot the form made under the row.
@@ -265,16 +355,33 @@ struct RepeatState: Sendable {
         position >= checkBase && position - checkBase < checks.count ? checks[position - checkBase] : nil
     }
 
-    /// Every row field check, in group, row and field order.
+    /// Every row field check, in group, row and field order, the rows of a group inside a row after
+    /// that row's checks.
     func allChecks() -> [Int] {
         var positions: [Int] = []
-        for (index, group) in groups.enumerated() {
-            for id in group.order {
-                guard let row = group.rows[id] else { continue }
-                _ = index
-                positions += row.checks
-            }
+        for index in groups.indices where groups[index].isAttached && groups[index].enclosing == nil {
+            addChecks(ofGroup: index, to: &positions)
         }
         return positions
+    }
+
+    private func addChecks(ofGroup index: Int, to positions: inout [Int]) {
+        for id in groups[index].order {
+            guard let row = groups[index].rows[id] else { continue }
+            positions += row.checks
+            for inner in row.groups { addChecks(ofGroup: inner, to: &positions) }
+        }
+    }
+
+    /// The slots placed under row `id` of group `index` and under the rows of the groups inside it,
+    /// rows gone included while their slots last.
+    ///
+    /// - Complexity: O(*s*) for the *s* slots.
+    func slots(under id: RowID, in index: Int) -> [Int] {
+        var found = slots(of: id, in: index)
+        for inner in groups[index].rows[id]?.groups ?? [] {
+            for innerID in groups[inner].placedRows { found += slots(under: innerID, in: inner) }
+        }
+        return found
     }
 }

@@ -59,6 +59,20 @@ extension RuleState {
         return added
     }
 
+    /// Makes the slot `slot`, whose key is `key`, a member of the group of `prefix` (a group of a
+    /// row's fields) if the key lies under it and it is not one yet. Every slot made so far must
+    /// have been placed (``placeNewSlots(of:)``), so that placing cannot add it again.
+    ///
+    /// - Returns: Whether it joined.
+    mutating func join(_ slot: Int, key: String, toGroup prefix: String) -> Bool {
+        guard key.hasPrefix(prefix + ".") else { return false }
+        let group = groupIndex(prefix)
+        guard groupsOfSlot[slot]?.contains(group) != true else { return false }
+        groupsOfSlot[slot, default: []].append(group)
+        groups[group].members.append(slot)
+        return true
+    }
+
     /// Takes out `removed`: they no longer run, nor hold dependencies.
     ///
     /// - Complexity: O(*r* + *d*) for *r* rules and the *d* dependencies they held.
@@ -75,6 +89,17 @@ extension RuleState {
                 case .required: if requiredRuleOf[slot] == rule { requiredRuleOf[slot] = nil }
                 case .groupVisible, .groupEnabled: break
                 }
+            }
+            // A group of a row's fields, or a repeat group inside a row, loses its rule with the row.
+            switch rules[rule].target {
+            case .groupVisible(let prefix):
+                let group = groupIndex(prefix)
+                if groups[group].visibleRule == rule { groups[group].visibleRule = nil }
+            case .groupEnabled(let prefix):
+                let group = groupIndex(prefix)
+                if groups[group].enabledRule == rule { groups[group].enabledRule = nil }
+            default:
+                break
             }
             outputs[rule] = nil
             retired[rule] = true

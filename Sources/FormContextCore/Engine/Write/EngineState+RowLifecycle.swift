@@ -7,7 +7,7 @@ extension EngineState {
     /// the group's statistics.
     mutating func setUpRow(_ id: RowID, inGroup index: Int, into changes: inout ChangeSet) {
         let definition = repeats.groups[index].definition
-        let scope = RowScope(group: definition.key, id: id, outerPrefix: definition.outerPrefix)
+        let scope = RowScope(in: definition, id: id)
         let rowFields = definition.fields.map { $0.inRow(scope) }
         var row = RepeatState.Row()
         for (field, template) in zip(rowFields, definition.fields) {
@@ -15,11 +15,24 @@ extension EngineState {
             row.checks.append(repeats.addCheck(field, at: slot))
             if let fed = repeats.groups[index].fedSlotsOfField[template.key] { graph.setFeeds(fed, of: slot) }
         }
+        // A summary a group inside the row keeps in it feeds the statistics reading it, as a field does.
+        for inner in definition.innerGroups {
+            for summary in inner.summaryKeys {
+                if let fed = repeats.groups[index].fedSlotsOfField[summary] { graph.setFeeds(fed, of: fields.slot(creating: scope.prefix + summary)) }
+            }
+        }
         placeRowSlots(into: &changes)
-        let compiled = FormDefinition.compileRules(rowFields, groups: [])
+        let rowGroups = definition.fieldGroups.map { $0.inRow(scope) }
+        let compiled = FormDefinition.compileRules(rowFields, groups: rowGroups)
         if !compiled.isEmpty {
             row.rules = rules.add(compiled, fields: &fields)
             for slot in rules.placeNewSlots(of: fields) { refreshRuleFlags(at: slot, into: &changes) }
+        }
+        // The row's slots made before its groups were (a restored row's, a row brought back) join them.
+        for group in rowGroups where !compiled.isEmpty && (group.visible != nil || group.enabled != nil) {
+            for slot in repeats.slots(of: id, in: index) where rules.join(slot, key: fields[slot].key, toGroup: group.scope.prefix) {
+                refreshRuleFlags(at: slot, into: &changes)
+            }
         }
         repeats.update(index) { $0.rows[id] = row }
         let groupFlags = groupActivityFlags(of: index)
@@ -28,6 +41,33 @@ extension EngineState {
             setDisabled(groupFlags.contains(.groupDisabled), at: slot, by: .groupDisabled, into: &changes)
             updateContribution(at: slot, into: &changes)
         }
+        for field in rowFields {
+            guard let inner = field.repeatGroup else { continue }
+            attachInner(inner, inRow: id, of: index, into: &changes)
+        }
+    }
+
+    /// Sets up `group`, a repeat group as it lies in row `id` of group `index`: its statistics and
+    /// summaries, and the rows of the order its key holds (a new row's order is written after).
+    ///
+    /// - Complexity: O(*s* + *r*·*f*) for the *s* slots placed in the row and *r* rows of *f* fields.
+    private mutating func attachInner(_ group: RepeatGroup, inRow id: RowID, of index: Int, into changes: inout ChangeSet) {
+        let (inner, placed) = repeats.attachInner(group, in: RepeatState.RowKey(group: index, id: id), fields: &fields)
+        repeats.update(index) { $0.rows[id]?.groups.append(inner) }
+        recordFeeds(ofGroup: inner)
+        for slot in placed { placeRowSlot(slot, into: &changes) }
+        reconcileRows(inner, origin: .program, into: &changes)
+        updateRowCount(ofGroup: inner, into: &changes)
+        for position in group.summaries.indices { writeSummary(position, ofGroup: inner, into: &changes) }
+    }
+
+    /// Takes down group `index`, a group of a row that is going: its rows go, and the group with them.
+    ///
+    /// - Complexity: O(*r*·*f*) for its *r* rows of *f* fields, and what lies inside them.
+    private mutating func detachInner(_ index: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) {
+        for id in repeats.groups[index].order { tearDownRow(id, inGroup: index, origin: origin, into: &changes) }
+        graph.setFeeds([], of: repeats.groups[index].slot)
+        repeats.detach(index)
     }
 
     /// The flags the rows of group `index` take from the group: hidden and disabled with it.
@@ -56,6 +96,8 @@ extension EngineState {
     /// values (with `origin`), touched flags, issues and pending checks.
     mutating func tearDownRow(_ id: RowID, inGroup index: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) {
         guard let row = repeats.groups[index].rows[id] else { return }
+        // The groups inside the row go first, their slots back to the row, to go with it.
+        for inner in row.groups { detachInner(inner, origin: origin, into: &changes) }
         repeats.update(index) { $0.rows[id] = nil }
         // What the row's rules and checks read may be read by nothing else now.
         for rule in row.rules {

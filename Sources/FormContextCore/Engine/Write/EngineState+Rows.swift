@@ -46,9 +46,11 @@ extension EngineState {
                 let isClean = !fields.dirty.contains(slot)
                 let ids = addRows(missing, toGroup: index, at: repeats.groups[index].order.count, origin: .program, into: &changes)
                 if isClean {
+                    // The rows' groups and their summaries as the new rows make them.
+                    RowStage.follow(&self, &changes)
                     setInitial(fields[slot].stored, at: slot, into: &changes)
                     for id in ids {
-                        for rowSlot in repeats.slots(of: id, in: index) { setInitial(fields[rowSlot].stored, at: rowSlot, into: &changes) }
+                        for rowSlot in repeats.slots(under: id, in: index) { setInitial(fields[rowSlot].stored, at: rowSlot, into: &changes) }
                     }
                 }
             }
@@ -69,9 +71,11 @@ extension EngineState {
         if repeats.placed < fields.madeCount { placeRowSlots(into: &changes) }
         if let group = repeats.groupOfSlot[slot] {
             reconcileRows(group, origin: origin, into: &changes)
-        } else if repeats.placement[slot] != nil {
-            updateContribution(at: slot, into: &changes)
-        } else if origin != .calculation, let summary = repeats.summaryOfSlot[slot] {
+            return
+        }
+        // A summary kept in a row (by a group inside it) is a field of that row too.
+        if repeats.placement[slot] != nil { updateContribution(at: slot, into: &changes) }
+        if origin != .calculation, let summary = repeats.summaryOfSlot[slot] {
             writeSummary(summary.position, ofGroup: summary.group, into: &changes)
         }
     }
@@ -88,7 +92,7 @@ extension EngineState {
     /// Works out what the fields of group `index` feed through its statistics (each row's fields are
     /// given those feeds edges while their row exists, see ``setUpRow(_:inGroup:into:)``), and records
     /// in the graph what its key feeds: every statistic, as rows coming and going change them all.
-    private mutating func recordFeeds(ofGroup index: Int) {
+    mutating func recordFeeds(ofGroup index: Int) {
         let key = repeats.groups[index].definition.key
         var fedOfField: [String: [Int]] = [:]
         var all: [Int] = []
@@ -121,20 +125,24 @@ extension EngineState {
 
     /// Places the slots made since the last call; a field of a secret template field is secret.
     mutating func placeRowSlots(into changes: inout ChangeSet) {
-        for slot in repeats.placeNewSlots(of: fields) {
-            guard let place = repeats.placement[slot] else { continue }
-            // A key under an id no row can have holds no number back: the group never gives it.
-            if place.id.isInRange, place.id.number >= repeats.groups[place.group].nextNumber {
-                repeats.update(place.group) { $0.nextNumber = place.id.number + 1 }
-            }
-            if repeats.groups[place.group].definition.field(place.field)?.isSecure == true { setSecret(true, at: slot, into: &changes) }
-            // A field of a row that exists is hidden and disabled with its group from the start.
-            if repeats.groups[place.group].rows[place.id] != nil {
-                let cascaded = groupActivityFlags(of: place.group)
-                if !cascaded.isEmpty {
-                    setHidden(cascaded.contains(.groupHidden), at: slot, by: .groupHidden, into: &changes)
-                    setDisabled(cascaded.contains(.groupDisabled), at: slot, by: .groupDisabled, into: &changes)
-                }
+        for slot in repeats.placeNewSlots(of: fields) { placeRowSlot(slot, into: &changes) }
+    }
+
+    /// Gives `slot`, just placed in a row, what its place gives it: the group's next id past its row's,
+    /// secrecy from its field, and the group's hidden and disabled state while its row exists.
+    mutating func placeRowSlot(_ slot: Int, into changes: inout ChangeSet) {
+        guard let place = repeats.placement[slot] else { return }
+        // A key under an id no row can have holds no number back: the group never gives it.
+        if place.id.isInRange, place.id.number >= repeats.groups[place.group].nextNumber {
+            repeats.update(place.group) { $0.nextNumber = place.id.number + 1 }
+        }
+        if repeats.groups[place.group].definition.field(place.field)?.isSecure == true { setSecret(true, at: slot, into: &changes) }
+        // A field of a row that exists is hidden and disabled with its group from the start.
+        if repeats.groups[place.group].rows[place.id] != nil {
+            let cascaded = groupActivityFlags(of: place.group)
+            if !cascaded.isEmpty {
+                setHidden(cascaded.contains(.groupHidden), at: slot, by: .groupHidden, into: &changes)
+                setDisabled(cascaded.contains(.groupDisabled), at: slot, by: .groupDisabled, into: &changes)
             }
         }
     }
@@ -185,6 +193,19 @@ extension EngineState {
             }
             for (key, value) in values.storage where group.field(key) == nil {
                 _ = write(StoredValue(stored: value), for: scope.key(key), origin: origin, into: &changes)
+            }
+        }
+        // A new row's groups start with their minimum rows, as the form's do, unless given an order.
+        let inner = group.fields.filter { field in
+            field.repeatGroup.map { $0.minimumCount > 0 } == true && rows.allSatisfy { $0.storage[field.key] == nil }
+        }
+        guard !inner.isEmpty else { return ids }
+        RowStage.follow(&self, &changes)
+        for id in ids {
+            for field in inner {
+                guard let minimum = field.repeatGroup?.minimumCount, let innerIndex = repeats.group(withKey: id.scope(in: group.key).key(field.key))
+                else { continue }
+                addRows(minimum, toGroup: innerIndex, at: 0, origin: origin, into: &changes)
             }
         }
         return ids
