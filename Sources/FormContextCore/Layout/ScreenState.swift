@@ -146,6 +146,13 @@ struct ScreenState: Sendable {
         var raws: [Int] = []
         if slots.isEmpty && !change.isVisibilityChanged {
             // The commonest change, a value on a screen without repeat sections: only its derivations.
+            if change.nodes.count == 1 {
+                // A cell reading its field: the one derivation, with no list to sort.
+                guard case .derivation(let derivation)? = nodeMeaning[change.nodes[0]] else {
+                    return ScreenPlan(derivations: [], fieldVisibility: [], slots: [])
+                }
+                return ScreenPlan(derivations: [derivation], fieldVisibility: [], slots: [])
+            }
             for node in change.nodes {
                 if case .derivation(let derivation)? = nodeMeaning[node] { raws.append(derivation.raw) }
             }

@@ -129,24 +129,30 @@ extension EngineState {
         // Each slot once, in the order it first changed: found by a search while few are gathered
         // (a keystroke changes one or two), by a table past that.
         var aspects: [(slot: Int, value: Bool, visibility: Bool)] = []
+        aspects.reserveCapacity(changes.values.count + changes.concealment.count)
         var placeOfSlot: [Int: Int] = [:]
-        func mark(_ slot: Int, value: Bool) {
-            let place: Int?
+        // One loop over both lists, no closure: a nested function marking each slot captured the
+        // lists it changes, which cost more than the search.
+        let valueCount = changes.values.count
+        for index in 0..<(valueCount + changes.concealment.count) {
+            let isValue = index < valueCount
+            let slot = isValue ? changes.values[index].slot : changes.concealment[index - valueCount]
+            var place: Int?
             if aspects.count < 16 {
-                place = aspects.firstIndex { $0.slot == slot }
+                var candidate = 0
+                while candidate < aspects.count, aspects[candidate].slot != slot { candidate += 1 }
+                if candidate < aspects.count { place = candidate }
             } else {
                 if placeOfSlot.isEmpty { for (place, aspect) in aspects.enumerated() { placeOfSlot[aspect.slot] = place } }
                 place = placeOfSlot[slot]
                 if place == nil { placeOfSlot[slot] = aspects.count }
             }
             if let place {
-                if value { aspects[place].value = true } else { aspects[place].visibility = true }
+                if isValue { aspects[place].value = true } else { aspects[place].visibility = true }
             } else {
-                aspects.append((slot, value, !value))
+                aspects.append((slot, isValue, !isValue))
             }
         }
-        for change in changes.values { mark(change.slot, value: true) }
-        for slot in changes.concealment { mark(slot, value: false) }
         var settled: [SettledChange] = []
         settled.reserveCapacity(aspects.count)
         for (slot, isValue, isVisibility) in aspects {
