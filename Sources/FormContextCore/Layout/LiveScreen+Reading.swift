@@ -115,7 +115,7 @@ extension LiveScreen {
     /// Reads the state under the lock, registering the read with Observation.
     func read<Result: Sendable>(_ body: (ScreenState) -> Result) -> Result {
         registrar.access(self, keyPath: \.version)
-        return state.withAnnotatedLock { body($0) }
+        return subscriber.state.withAnnotatedLock { body($0) }
     }
 
     /// The section declared at `section`, with its visible rows, as `state` has it.

@@ -17,7 +17,7 @@ extension LiveScreen {
     /// - Returns: A subscription; the calls stop when it is cancelled or deallocated.
     /// - Complexity: O(1) to subscribe and to cancel.
     public func observe(_ handler: @escaping @Sendable (ScreenDiff) -> Void) -> FormSubscription {
-        let handle = state.withAnnotatedLock { $0.subscribers.append(handler) }
-        return .removing(from: self) { live in live.state.withAnnotatedLock { $0.subscribers.remove(handle) } }
+        let handle = subscriber.state.withAnnotatedLock { $0.subscribers.append(handler) }
+        return .removing(from: self) { live in live.subscriber.state.withAnnotatedLock { $0.subscribers.remove(handle) } }
     }
 }

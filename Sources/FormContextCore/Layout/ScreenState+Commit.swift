@@ -27,6 +27,12 @@ extension ScreenState {
     mutating func commit(
         _ evaluations: [Evaluation], fieldVisibility: [(cell: Int, isShown: Bool)], rows: [Int: SlotResult] = [:]
     ) -> ScreenDiff? {
+        // A repeat section's own cells go through the whole commit, which also keeps its rows' places.
+        if evaluations.count == 1, fieldVisibility.isEmpty, rows.isEmpty, case .value(let value) = evaluations[0].result,
+            evaluations[0].derivation.kind == .cellValue, shape.slotOfSection[shape.cellSection[evaluations[0].derivation.index]] < 0
+        {
+            return commitValue(value, ofCell: evaluations[0].derivation.index)
+        }
         evaluationCount += evaluations.count
         var changes: [SectionChange] = []
         func touch(_ section: Int) -> Int {
@@ -92,6 +98,24 @@ extension ScreenState {
         }
         guard !diff.isEmpty else { return nil }
         if !slots.isEmpty { diff.sortLists() }
+        version += 1
+        lastDiff = diff
+        return diff
+    }
+
+    /// ``commit(_:fieldVisibility:rows:)`` of one result, the value of a cell outside the repeat
+    /// sections (a keystroke's commonest result): a changed value of a shown cell is one updated row,
+    /// found without the bookkeeping of a commit that may show or hide sections.
+    ///
+    /// - Complexity: O(log *n*) for *n* sections, plus the cells before it in its section.
+    private mutating func commitValue(_ value: CellValue, ofCell cell: Int) -> ScreenDiff? {
+        evaluationCount += 1
+        guard values[cell] != value else { return nil }
+        values[cell] = value
+        let section = shape.cellSection[cell]
+        guard sectionVisible[section], let position = visiblePosition(of: cell) else { return nil }
+        var diff = ScreenDiff(version: version + 1)
+        diff.updatedRows = [RowPath(section: ranks.count(before: section), row: position)]
         version += 1
         lastDiff = diff
         return diff

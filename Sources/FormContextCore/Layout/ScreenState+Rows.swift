@@ -57,10 +57,11 @@ extension ScreenState {
         }
     }
 
-    /// How the order of slot `slot` differs from `order`, and the rows new to the screen.
+    /// How the order the settle last planned for slot `slot` differs from `order`, and the rows new
+    /// to the screen.
     func difference(ofSlot slot: Int, to order: RowOrder) -> (RowOrderDifference, arrivals: [RowID]) {
-        let difference = RowOrderDifference(from: slots[slot].order, to: order)
-        return (difference, difference.arriving.map(\.id).filter { slots[slot].entries[$0] == nil })
+        let difference = RowOrderDifference(from: slotPlans[slot].order, to: order)
+        return (difference, difference.arriving.map(\.id).filter { slotPlans[slot].nodes[$0] == nil })
     }
 }
 

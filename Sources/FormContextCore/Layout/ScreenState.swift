@@ -19,8 +19,10 @@ struct ScreenState: Sendable {
     var values: [CellValue]
     /// The visible sections' positions; a repeat section counts its own section and its visible rows.
     var ranks: VisibleRanks
-    /// The rows of each repeat section.
+    /// The rows of each repeat section, as shown.
     var slots: [SlotState]
+    /// The rows of each repeat section as the settle planned them, with their nodes.
+    var slotPlans: [SlotPlan]
     /// The screen's number among the form's settle subscribers: the owner of its nodes.
     var subscriber = -1
     /// The node of the form's dependency graph of each derivation, by its raw value; -1 before its
@@ -43,25 +45,20 @@ struct ScreenState: Sendable {
     var lastDiff: ScreenDiff?
     var evaluationCount = 0
 
-    /// Changes received while another thread processes earlier ones.
-    var pending: [SettledChange] = []
-    /// Whether a thread is processing events; it processes those that arrive meanwhile too.
-    var isProcessing = true
-    /// The form subscription that feeds the screen.
-    var subscription: FormSubscription?
+    /// Tells Observation that the live screen has a new version; set once the live screen is made.
+    var announce: (@Sendable () -> Void)?
     var subscribers = CallbackList<@Sendable (ScreenDiff) -> Void>()
     var streamFinishers = CallbackList<@Sendable () -> Void>()
 
-    /// The state of `shape` with every result computed: `evaluations` holds one for each derivation,
-    /// `fieldShown` the form's visibility of each cell's field.
+    /// The state of `shape` before its first results: every array its size, nothing visible.
     ///
-    /// - Complexity: O(*n*) for *n* sections, cells and reads.
-    init(shape: ScreenShape, fieldShown: [Bool], evaluations: [Evaluation], slots: [SlotState] = []) {
+    /// - Complexity: O(*n*) for *n* sections and cells.
+    init(shape: ScreenShape) {
         self.shape = shape
-        sectionShown = Array(repeating: true, count: shape.sectionCount)
+        sectionShown = Array(repeating: false, count: shape.sectionCount)
         footers = Array(repeating: nil, count: shape.sectionCount)
         cellShown = Array(repeating: true, count: shape.cellCount)
-        self.fieldShown = fieldShown
+        fieldShown = Array(repeating: true, count: shape.cellCount)
         values = Array(repeating: .none, count: shape.cellCount)
         nodeOfDerivation = Array(repeating: -1, count: max(shape.sectionCount, shape.cellCount) * 4)
         var fieldCells: [String: [Int]] = [:]
@@ -70,6 +67,20 @@ struct ScreenState: Sendable {
         }
         self.fieldCells = fieldCells
         touchIndex = Array(repeating: -1, count: shape.sectionCount)
+        visibleCells = Array(repeating: 0, count: shape.sectionCount)
+        sectionVisible = Array(repeating: false, count: shape.sectionCount)
+        slots = shape.slots.map { SlotState(order: RowOrder(), arrivals: [], cellCount: $0.cellCount) }
+        slotPlans = shape.slots.map { SlotPlan(order: RowOrder(), cellCount: $0.cellCount) }
+        ranks = VisibleRanks(weights: Array(repeating: 0, count: shape.sectionCount))
+    }
+
+    /// Stores the first results: `evaluations` holds one for each derivation, `fieldShown` the
+    /// form's visibility of each cell's field, `slots` the repeat sections' rows.
+    ///
+    /// - Complexity: O(*n*) for *n* sections, cells and reads.
+    mutating func start(fieldShown: [Bool], evaluations: [Evaluation], slots: [SlotState]) {
+        sectionShown = Array(repeating: true, count: shape.sectionCount)
+        self.fieldShown = fieldShown
         for evaluation in evaluations {
             let index = evaluation.derivation.index
             switch evaluation.result {
@@ -90,7 +101,7 @@ struct ScreenState: Sendable {
         self.visibleCells = visibleCells
         self.sectionVisible = sectionVisible
         self.slots = slots
-        ranks = VisibleRanks(weights: [])
+        slotPlans = zip(slots, shape.slots).map { SlotPlan(order: $0.order, cellCount: $1.cellCount) }
         ranks = VisibleRanks(weights: (0..<shape.sectionCount).map(weight))
     }
 
@@ -121,8 +132,8 @@ struct ScreenState: Sendable {
         return shape.cells(of: section).compactMap { cellShown[$0] && fieldShown[$0] ? $0 - start : nil }
     }
 
-    /// What `changes` call for: the derivations that read a key whose value changed (the screen's
-    /// nodes the settle handed out with each change, ``SettledChange/nodes``), in the order they are
+    /// What `change` calls for: the derivations that read its key if its value changed (the nodes the
+    /// settle found reading it, ``SettledChange/nodes``, those of this screen), in the order they are
     /// declared, the new visibility of the cells bound to a field the form showed or hid, and in the
     /// repeat sections, the rows that arrive or leave and the rows' derivations to run.
     ///
@@ -131,11 +142,25 @@ struct ScreenState: Sendable {
     ///
     /// - Complexity: O(*d* log *d* + *c*) for *d* derivations and *c* cells concerned; O(*n*) over
     ///   the *n* derivations of the screen when *d* is a large part of them.
-    func plan(_ changes: [SettledChange]) -> ScreenPlan {
+    func plan(_ change: SettledChange) -> ScreenPlan {
         var raws: [Int] = []
+        if slots.isEmpty && !change.isVisibilityChanged {
+            // The commonest change, a value on a screen without repeat sections: only its derivations.
+            if change.nodes.count == 1 {
+                // A cell reading its field: the one derivation, with no list to sort.
+                guard case .derivation(let derivation)? = nodeMeaning[change.nodes[0]] else {
+                    return ScreenPlan(derivations: [], fieldVisibility: [], slots: [])
+                }
+                return ScreenPlan(derivations: [derivation], fieldVisibility: [], slots: [])
+            }
+            for node in change.nodes {
+                if case .derivation(let derivation)? = nodeMeaning[node] { raws.append(derivation.raw) }
+            }
+            return ScreenPlan(derivations: Self.inOrder(raws, below: nodeOfDerivation.count), fieldVisibility: [], slots: [])
+        }
         var fieldVisibility: [(cell: Int, isShown: Bool)] = []
         var rows = RowPlan()
-        for change in changes {
+        do {
             planRows(change, into: &rows)
             if change.isValueChanged {
                 for node in change.nodes {
@@ -160,9 +185,9 @@ struct ScreenState: Sendable {
         return ScreenPlan(derivations: Self.inOrder(raws, below: nodeOfDerivation.count), fieldVisibility: fieldVisibility, slots: slots)
     }
 
-    /// What the form's graph must record after `evaluations` and `rows` were committed: each result's
-    /// node (`nil` for a result that has none yet) with the keys it read, what each stands for, and
-    /// the nodes of the rows that left.
+    /// What the form's graph must record for `evaluations` and `rows`, run by the settle: each
+    /// result's node (`nil` for a result that has none yet) with the keys it read, what each stands
+    /// for, and the nodes of the rows that left. The rows' plans follow `rows` (see ``SlotPlan``).
     mutating func graphWork(_ evaluations: [Evaluation], rows: [Int: SlotResult] = [:]) -> GraphWork {
         var work = GraphWork()
         for evaluation in evaluations {
@@ -177,19 +202,19 @@ struct ScreenState: Sendable {
             work.targets.append(.derivation(evaluation.derivation))
         }
         for (slot, result) in rows.isEmpty ? [] : rows.sorted(by: { $0.key < $1.key }) {
+            slotPlans[slot].follow(result, cellCount: shape.slots[slot].cellCount)
             for evaluation in result.evaluations + result.arrivals.flatMap(\.evaluations) {
-                guard let entry = slots[slot].entries[evaluation.id] else { continue }
-                let node = entry.nodes[evaluation.derivation]
+                guard let nodes = slotPlans[slot].nodes[evaluation.id] else { continue }
+                let node = nodes[evaluation.derivation]
                 work.reads.append((node >= 0 ? node : nil, evaluation.reads))
                 work.targets.append(.row(slot: slot, id: evaluation.id, derivation: evaluation.derivation))
             }
-        }
-        for slot in slots.indices {
-            for node in slots[slot].takeDroppedNodes() {
+            for node in slotPlans[slot].dropped {
                 nodeMeaning[node] = nil
                 setSoleKeyRead([], of: node)
                 work.dropped.append(node)
             }
+            slotPlans[slot].dropped = []
         }
         return work
     }
@@ -212,8 +237,8 @@ struct ScreenState: Sendable {
                 nodeOfDerivation[derivation.raw] = node
                 setSoleKeyRead(entry.keys, of: node)
             case .row(let slot, let id, let derivation):
-                guard slots[slot].entries[id] != nil else { continue }
-                slots[slot].entries[id]?.nodes[derivation] = node
+                guard slotPlans[slot].nodes[id] != nil else { continue }
+                slotPlans[slot].nodes[id]?[derivation] = node
             }
             nodeMeaning[node] = target
         }

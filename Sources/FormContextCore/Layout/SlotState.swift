@@ -1,6 +1,6 @@
-/// What a ``LiveScreen`` knows of the rows of one repeat section: the order it shows, which rows are
-/// visible and where, what each row's cells computed and the nodes of the form's dependency graph
-/// holding what they read.
+/// What a ``LiveScreen`` shows of the rows of one repeat section: the order it shows, which rows are
+/// visible and where, and what each row's cells computed. (The nodes of the form's dependency graph
+/// holding what they read are the settle's, in ``SlotPlan``.)
 struct SlotState: Sendable {
     /// What one row's cells computed.
     struct Entry: Sendable {
@@ -10,9 +10,6 @@ struct SlotState: Sendable {
         var fieldShown: [Bool]
         /// What each cell shows.
         var values: [CellValue]
-        /// The node of the form's graph of each derivation, by derivation number; -1 before its
-        /// reads are first recorded.
-        var nodes: [Int]
 
         /// The positions of the visible cells, in order.
         var visibleCells: [Int] {
@@ -31,8 +28,6 @@ struct SlotState: Sendable {
     var ranks: RowRanks
     /// Each row's results.
     var entries: [RowID: Entry] = [:]
-    /// The nodes of rows that left, for the form's graph to drop.
-    private var droppedNodes: [Int] = []
 
     /// The rows of `order`, each from its `arrivals`.
     ///
@@ -48,21 +43,14 @@ struct SlotState: Sendable {
     mutating func add(_ arrival: RowArrival, cellCount: Int) {
         var entry = Entry(
             cellShown: Array(repeating: true, count: cellCount), fieldShown: arrival.fieldShown,
-            values: Array(repeating: .none, count: cellCount), nodes: Array(repeating: -1, count: 2 * cellCount))
+            values: Array(repeating: .none, count: cellCount))
         for evaluation in arrival.evaluations { _ = store(evaluation, in: &entry) }
         entries[arrival.id] = entry
     }
 
-    /// Forgets row `id`: its results, and (once taken) its nodes.
+    /// Forgets row `id`'s results.
     mutating func drop(_ id: RowID) {
-        guard let entry = entries.removeValue(forKey: id) else { return }
-        droppedNodes += entry.nodes.filter { $0 >= 0 }
-    }
-
-    /// The nodes of the rows dropped since the last call.
-    mutating func takeDroppedNodes() -> [Int] {
-        defer { droppedNodes = [] }
-        return droppedNodes
+        entries.removeValue(forKey: id)
     }
 
     /// Stores `evaluation` in its row's entry, if the row is still there.
@@ -88,5 +76,38 @@ struct SlotState: Sendable {
         default:
             return (false, nil)
         }
+    }
+}
+
+/// What the settle knows of the rows of one repeat section of a live screen: the order its last
+/// planned change leads to, and for each row the node of the form's dependency graph of each
+/// derivation (by derivation number; -1 before its reads are first recorded).
+///
+/// Why it is apart from ``SlotState``: the settle plans and records a change's rows as it settles,
+/// while what the screen shows advances as each diff is delivered (so that a table view applying a
+/// diff reads the rows that diff leads to). The settle plans the next change against this, which is
+/// what the shown rows will be once every diff so far is delivered.
+struct SlotPlan: Sendable {
+    var order: RowOrder
+    var nodes: [RowID: [Int]] = [:]
+    /// The nodes of rows that left, for the form's graph to drop.
+    var dropped: [Int] = []
+
+    /// The rows of `order`, none with nodes yet.
+    init(order: RowOrder, cellCount: Int) {
+        self.order = order
+        for id in order { nodes[id] = Array(repeating: -1, count: 2 * cellCount) }
+    }
+
+    /// Follows `result`: rows that left lose their nodes (kept in ``dropped``), rows that arrived
+    /// get theirs, and the order is the new one.
+    mutating func follow(_ result: SlotResult, cellCount: Int) {
+        guard let order = result.order else { return }
+        let arriving = Set(result.difference.arriving.map(\.id))
+        for id in result.difference.leaving where !arriving.contains(id) {
+            if let left = nodes.removeValue(forKey: id) { dropped += left.filter { $0 >= 0 } }
+        }
+        for arrival in result.arrivals { nodes[arrival.id] = Array(repeating: -1, count: 2 * cellCount) }
+        self.order = order
     }
 }

@@ -59,67 +59,26 @@ extension FormContextObject {
         subscribeToAll(Observer(handler: .event(handler), aspects: aspects))
     }
 
-    /// Subscribes `handler` to the settle: once each mutation has settled, it hears what changed,
-    /// field by field (a row's neighbour and a group's statistic among them), and it keeps the reads
-    /// of its derivations in the form's dependency graph (``recordReads(_:)``).
+    /// Subscribes `screen` to the settle: from its first run on (the next settle's, see
+    /// ``ScreenStage``), the settle runs what each change calls for among its derivations, whose
+    /// reads it keeps in the form's dependency graph.
     ///
-    /// - Returns: The subscriber's number, which owns its nodes; the number of the last batch of
-    ///   settled changes handed out before it subscribed (what its first runs are planned from); and
-    ///   the subscription, which, cancelled, drops every node of the subscriber.
-    func subscribeToSettle(
-        _ handler: @escaping @Sendable ([SettledChange]) -> Void
-    ) -> (id: Int, sequence: Int, subscription: FormSubscription) {
-        let (id, handle, sequence) = bookkeep { state in
-            let (id, handle) = state.subscriberGraph.subscribe(handler)
-            return (id, handle, state.subscriberGraph.sequence)
-        }
-        return (
-            id, sequence,
-            .removing(from: self) { form in
-                form.bookkeep { state -> SubscriberGraph.Subscriber? in
-                    let (slots, removed) = state.subscriberGraph.unsubscribe(handle, from: &state.graph)
-                    for slot in slots { state.subscriberDidLeave(slot) }
-                    return removed
-                }
+    /// - Returns: The subscription, which, cancelled, drops every node of the subscriber.
+    func subscribeToSettle(_ screen: ScreenSubscriber) -> FormSubscription {
+        let handle = bookkeep { state in state.subscriberGraph.subscribe(screen).handle }
+        return .removing(from: self) { form in
+            form.bookkeep { state -> SubscriberGraph.Subscriber? in
+                let (slots, removed) = state.subscriberGraph.unsubscribe(handle, from: &state.graph)
+                for slot in slots { state.subscriberDidLeave(slot) }
+                return removed
             }
-        )
+        }
     }
 
-    /// Records what nodes of the settle's subscriber `subscriber` read on their last run, making a
-    /// node for each entry without one and dropping the nodes of `dropped`.
-    ///
-    /// A node whose reads are what the graph holds for it already changes nothing (no allocation, no
-    /// slot looked at for reclaiming); a slot it no longer reads is looked at for reclaiming.
-    ///
-    /// - Parameters:
-    ///   - reads: Each node (or `nil` for a new one) with the keys it read.
-    ///   - dropped: Nodes of rows that left.
-    ///   - sequence: The batch of settled changes the runs were planned from (``SettledChange/sequence``).
-    /// - Returns: The node of each entry of `reads`, in order; and the nodes that are stale: those that
-    ///   read a slot new to them while a later batch than `sequence` was handed out. That batch was
-    ///   handed out before the graph knew of the read, so it did not name them; they must run again.
-    func recordReads(
-        of subscriber: Int, _ reads: [(node: Int?, keys: [String])], dropping dropped: [Int] = [], handedOut sequence: Int
-    ) -> (nodes: [Int], stale: [Int]) {
-        bookkeep { state in
-            for node in dropped {
-                for slot in state.subscriberGraph.drop(node, from: &state.graph) { state.subscriberDidLeave(slot) }
-            }
-            let isLate = state.subscriberGraph.sequence != sequence
-            var stale: [Int] = []
-            var slots: [Int] = []
-            let nodes = reads.map { entry in
-                let node = entry.node ?? state.subscriberGraph.makeNode(of: subscriber)
-                slots.removeAll(keepingCapacity: true)
-                for key in entry.keys { slots.append(state.fields.slot(creating: key)) }
-                if let (gained, lost) = state.graph.update(slots, for: .init(.subscriber, node)) {
-                    for slot in lost { state.subscriberDidLeave(slot) }
-                    if isLate && gained { stale.append(node) }
-                }
-                return node
-            }
-            return (nodes, stale)
-        }
+    /// Settles the form with nothing written: runs what the settle owes without a change (a new
+    /// subscriber's first run), or waits for a settle under way on another thread, which runs it.
+    func settle() {
+        mutate({ _, _ in }, settled: { _, _, _ in })
     }
 
     /// The keys `node` read on its last run, in the order first read.

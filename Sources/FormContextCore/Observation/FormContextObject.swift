@@ -270,11 +270,13 @@ public final class FormContextObject: Observable, Sendable, FormReader {
         case finished(Result, Announcements, Bool, [SettleWaiter])
     }
 
-    /// Runs the settle stages over `changes`, in order: rules, then validation.
+    /// Runs the settle stages over `changes`, in order: rules, then validation, then the live
+    /// screens.
     private func settleStages(_ changes: inout ChangeSet) {
         guard changes.isSettling else { return }
         run(RuleStage.self, over: &changes)
         run(ValidationStage.self, over: &changes)
+        run(ScreenStage.self, over: &changes)
     }
 
     /// Plans `stage` under the lock, runs it outside, commits it under the lock, until it has nothing
@@ -324,7 +326,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             announcements.changeCalls[index].handler(announcements.changeCalls[index].change)
         }
         for (handler, event) in announcements.eventCalls { handler(event) }
-        for (handler, changes) in announcements.settleCalls { handler(changes) }
+        for index in announcements.screenDiffs.indices { announcements.screenDiffs[index].deliver() }
         withExtendedLifetime(announcements.releases) {}
     }
 

@@ -3,8 +3,8 @@
 struct Announcements: Sendable {
     var changeCalls: [Outgoing.ChangeCall] = []
     var eventCalls: [(@Sendable (FieldEvent) -> Void, FieldEvent)] = []
-    /// The subscribers of the settle (live screens) and what the mutation changed, for each.
-    var settleCalls: [(@Sendable ([SettledChange]) -> Void, [SettledChange])] = []
+    /// The live screens' diffs, in the order the settle committed them.
+    var screenDiffs: [ScreenSubscriber.Delivery] = []
     /// Tracked fields whose value changed (their state path is in ``statePaths`` too).
     var valuePaths: [FieldKeyPaths] = []
     /// Tracked fields whose state changed.
@@ -19,7 +19,7 @@ struct Announcements: Sendable {
 
     /// Whether there is nothing to do.
     var isEmpty: Bool {
-        changeCalls.isEmpty && eventCalls.isEmpty && settleCalls.isEmpty && valuePaths.isEmpty && statePaths.isEmpty && !isContextChanged
+        changeCalls.isEmpty && eventCalls.isEmpty && screenDiffs.isEmpty && valuePaths.isEmpty && statePaths.isEmpty && !isContextChanged
             && properties.isEmpty && runStarts.isEmpty && cancellations.isEmpty && releases.isEmpty
     }
 }

@@ -9,7 +9,6 @@ extension EngineState {
     /// - Returns: The announcements.
     /// - Complexity: O(*c*) for *c* changed, observed fields, plus O(*p*) for *p* tracked form-level properties.
     mutating func announcements(for changes: ChangeSet, before: [PropertyValue]) -> Announcements {
-        let settled = settledChanges(of: changes)
         // Moved out, not copied: a copy retains every part only to release it again.
         var collected = Outgoing()
         swap(&collected, &outgoing)
@@ -43,7 +42,7 @@ extension EngineState {
                 for observer in observers.all { call(observer) }
             }
         }
-        if !settled.isEmpty { announcements.settleCalls = subscriberGraph.handOut(settled, in: graph) }
+        announcements.screenDiffs = collected.screenDiffs
         announcements.isContextChanged = collected.isContextChanged
         for (position, property) in tracking.properties.enumerated()
         where position >= before.count || property.value(self) != before[position] {

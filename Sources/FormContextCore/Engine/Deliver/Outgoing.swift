@@ -37,6 +37,8 @@ struct Outgoing: Sendable {
     var cancellations: [Task<Void, Never>] = []
     /// Objects to let go of only after the lock is released (removed handlers may own controls).
     var releases: [any Sendable] = []
+    /// The live screens' diffs, in the order the settle committed them.
+    var screenDiffs: [ScreenSubscriber.Delivery] = []
 
     /// The changes made, in order, while ``isCollectingChanges``.
     var collected: [FormChange] = []
@@ -46,7 +48,8 @@ struct Outgoing: Sendable {
     /// Whether nothing was collected.
     var isEmpty: Bool {
         changeCalls.isEmpty && callingWrites == 0 && eventSlots.isEmpty && valueChanges.isEmpty && !isContextChanged
-            && runStarts.isEmpty && cancellations.isEmpty && releases.isEmpty && collected.isEmpty && !isCollectingChanges
+            && runStarts.isEmpty && cancellations.isEmpty && releases.isEmpty && screenDiffs.isEmpty && collected.isEmpty
+            && !isCollectingChanges
     }
 
     /// Records that `aspects` of the observed field in `slot` changed.
@@ -175,6 +178,7 @@ struct Outgoing: Sendable {
         runStarts += later.runStarts
         cancellations += later.cancellations
         releases += later.releases
+        screenDiffs += later.screenDiffs
         collected += later.collected
     }
 

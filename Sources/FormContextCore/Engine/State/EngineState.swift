@@ -36,8 +36,8 @@ struct EngineState: Sendable {
         fields = FieldTable(initial)
     }
 
-    /// Whether a mutation must settle (run rules and validators, tell the settle's subscribers what
-    /// changed) before it is delivered.
+    /// Whether a mutation must settle (run rules, validators and the live screens' derivations)
+    /// before it is delivered.
     var requiresSettling: Bool { validation.hasDefinition || !subscriberGraph.isEmpty }
 
     /// Whether a value write can skip the pipeline: nothing to settle, nobody listening to every

@@ -57,8 +57,8 @@ struct ChangeSet: Sendable {
         recordsValues = true
     }
 
-    /// Adds what `later` changed after what this change set changed, for one delivery: once settled,
-    /// what they changed is kept for the settle's subscribers.
+    /// Adds what `later` changed after what this change set changed, for one delivery (the submit
+    /// stage takes the whole at the finish).
     mutating func append(_ later: ChangeSet) {
         guard isSettling else { return }
         values += later.values

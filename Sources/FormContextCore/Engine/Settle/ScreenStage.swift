@@ -1,0 +1,98 @@
+/// The screens stage, the settle's last: runs the live screens' conditions, footers and cell values
+/// that a change set calls for, and stores what they computed, as the rule and validation stages do
+/// with theirs.
+///
+/// Each subscriber of the settle (a ``LiveScreen``'s ``ScreenSubscriber``) is a set of nodes of the
+/// form's one dependency graph. When the stage takes a change set in, it looks each changed slot up
+/// in the graph once, for the nodes that read it on their last run; then it takes the changes one at
+/// a time, in the order they were first made, so that each is one diff: it plans under the lock
+/// (the derivations the change calls for, the cells its field's visibility shows or hides, the rows
+/// of a repeat group that arrive or leave, found against the screen's own results), runs them
+/// outside the lock, and commits under it, recording what they read in the graph and queueing the
+/// diff for delivery. A subscriber's first run, which computes everything it shows, is the first
+/// plan of the first settle after it subscribed.
+///
+/// Why it is a stage: the screen's derivations depend on values the way rules and validators do.
+/// Run by the settle, what they read reaches the graph before any later change is planned (a write
+/// made meanwhile, by their own code or by another thread, is settled after this change set), so no
+/// change can miss a derivation whose reads were not yet recorded, and the screen's results follow
+/// the settles in order with no queue of their own. Delivery only announces the diffs.
+///
+/// What it guarantees: when it ends, each subscriber's results are what its derivations compute
+/// from the settled values, every change of the change set has made at most one diff per
+/// subscriber, and the graph holds what each node read on its last run. It runs last because the
+/// rules decide the visibility the screens show, and it writes no value.
+enum ScreenStage: SettleStage {
+    /// How far the stage has got through one change set.
+    struct Pass: Sendable {
+        /// Whether the change set has been taken in.
+        var isTaken = false
+        /// Its changes, field by field, each with the nodes that read the field before it changed.
+        var changes: [SettledChange] = []
+        /// The next of ``changes`` to plan.
+        var next = 0
+        /// The subscribers whose first run was in this pass: it saw every change of the change set.
+        var firstRuns: [Int] = []
+    }
+
+    struct Plan: Sendable {
+        var work: [(subscriber: SubscriberGraph.Subscriber, work: ScreenSubscriber.Work)] = []
+    }
+
+    struct Outcome: Sendable {
+        var results: [(subscriber: SubscriberGraph.Subscriber, result: ScreenSubscriber.Result)] = []
+    }
+
+    static func begin() -> Pass { Pass() }
+
+    static func plan(_ state: inout EngineState, _ changes: inout ChangeSet, _ pass: inout Pass) -> Plan? {
+        guard !state.subscriberGraph.isEmpty else { return nil }
+        if !pass.isTaken {
+            pass.isTaken = true
+            // Every change's readers, looked up before any of them runs again: what a run records
+            // in this pass it read after every change of the change set.
+            pass.changes = state.settledChanges(of: changes)
+            let waiting = state.subscriberGraph.takeWaiting()
+            if !waiting.isEmpty {
+                pass.firstRuns = waiting.map(\.id)
+                return Plan(work: waiting.map { ($0, .first) })
+            }
+        }
+        while pass.next < pass.changes.count {
+            let index = pass.next
+            pass.next += 1
+            var plan = Plan()
+            for subscriber in state.subscriberGraph.subscribers where !pass.firstRuns.contains(subscriber.id) {
+                if let work = subscriber.screen.plan(pass.changes[index]) { plan.work.append((subscriber, .change(work))) }
+            }
+            if !plan.work.isEmpty { return plan }
+        }
+        return nil
+    }
+
+    static func run(_ plan: consuming Plan, reading source: FormValues.Source) -> Outcome {
+        // Screens follow live forms only.
+        guard case .live(let form) = source else { return Outcome() }
+        var outcome = Outcome()
+        outcome.results.reserveCapacity(plan.work.count)
+        for (subscriber, work) in plan.work {
+            outcome.results.append((subscriber, subscriber.screen.run(work, in: form)))
+        }
+        return outcome
+    }
+
+    static func commit(_ outcome: consuming Outcome, to state: inout EngineState, _ changes: inout ChangeSet, _ pass: inout Pass) {
+        for (subscriber, result) in outcome.results {
+            guard state.subscriberGraph.isSubscribed(subscriber.id) else {
+                // It went while it ran: what it computed is dropped, and so is the outcome's reference
+                // to it, after the lock, in case it is the last (its handlers may own controls of
+                // this form, whose deinitializers take the lock).
+                state.outgoing.releases.append(subscriber.screen)
+                continue
+            }
+            if let delivery = subscriber.screen.commit(result, of: subscriber.id, to: &state) {
+                state.outgoing.screenDiffs.append(delivery)
+            }
+        }
+    }
+}
