@@ -104,6 +104,31 @@ struct NestedRepeatTests {
         #expect(error.description.contains("households[0].members[1].visits[0].day"))
     }
 
+    @Test("bad JSON for a group whose secret field sits in a group inside its rows is not quoted, at any depth")
+    func secretInInnerGroupNotQuoted() throws {
+        let pin = FieldDefinition(FormKey<String>("pin"), isSecure: true)
+        let visits = RepeatGroup("visits", fields: [FieldDefinition(Self.day), pin])
+        let members = RepeatGroup("members", fields: [FieldDefinition(Self.name), FieldDefinition(visits)])
+        let households = RepeatGroup("households", fields: [FieldDefinition(Self.city), FieldDefinition(members)])
+        let definition = try FormDefinition([FieldDefinition(households)])
+        let secret = #"{"pin":"4321"}"#
+        // Every group on the way to the secret gets a value that is not an array, and an item that is
+        // not an object, each holding the secret.
+        let bad = [
+            #"{"households":{"members":[{"visits":[\#(secret)]}]}}"#,
+            #"{"households":[[{"members":[{"visits":[\#(secret)]}]}]]}"#,
+            #"{"households":[{"members":{"visits":[\#(secret)]}}]}"#,
+            #"{"households":[{"members":[[{"visits":[\#(secret)]}]]}]}"#,
+            #"{"households":[{"members":[{"visits":\#(secret)}]}]}"#,
+            #"{"households":[{"members":[{"visits":[[\#(secret)]]}]}]}"#,
+        ]
+        for json in bad {
+            let error = try #require(throws: FormDecodingError.self, "\(json)") { try definition.decodeValues(fromJSON: json) }
+            #expect(!error.description.contains("4321"), "\(json): \(error.description)")
+            #expect(error.description.contains("households"), "\(json): \(error.description)")
+        }
+    }
+
     @Test("an inner group's checks are reported under its key in the row, and its count rule reads the row")
     func innerChecksAndCount() throws {
         let size = FormKey<Int>("size")
