@@ -87,6 +87,48 @@ struct NestedRepeatTests {
         #expect(form.read { $0.invariantViolations() } == [])
     }
 
+    @Test("a row that comes through values starts its groups with their minimum rows, unless the values give their order")
+    func rowsThroughValuesGetInnerMinimum() throws {
+        let definition = try Self.definition()
+        let members = "households.r1.members"
+        // Initial values read from JSON: the household holds no members' order.
+        let loaded = FormContextObject(definition: definition, values: try definition.decodeValues(fromJSON: #"{"households":[{"city":"Ouro"}]}"#))
+        #expect(Array(loaded.rows(of: members)) == [RowID(1)])
+        #expect(loaded[members] as AnyHashable? == AnyHashable(RowOrder([RowID(1)])))
+        #expect(loaded["households.r1.members.r1.visits"] as AnyHashable? == AnyHashable(RowOrder()))
+        #expect(!loaded.isDirty, "dirty keys \(loaded.dirtyKeys.sorted())")
+        #expect(try loaded.appendRow(to: members) == RowID(2))
+        loaded.reset()
+        #expect(Array(loaded.rows(of: members)) == [RowID(1)])
+        #expect(loaded.read { $0.invariantViolations() } == [])
+        // An order the values give is kept, an empty one too.
+        let given = FormContextObject(definition: definition, values: try definition.decodeValues(
+            fromJSON: #"{"households":[{"members":[]},{"members":[{"$row":"r4","name":"Al"}]}]}"#))
+        #expect(Array(given.rows(of: members)).isEmpty)
+        #expect(Array(given.rows(of: "households.r2.members")) == [RowID(4)])
+        #expect(!given.isDirty)
+        // An order written: the household that comes gets its member.
+        let form = FormContextObject(definition: definition)
+        form.set(RowOrder([RowID(1), RowID(2)]), for: "households")
+        for home in ["households.r1.members", "households.r2.members"] {
+            #expect(Array(form.rows(of: home)) == [RowID(1)], "\(home)")
+        }
+        #expect(form.read { $0.invariantViolations() } == [])
+        form.reset()
+        #expect(form.context.storage.keys.sorted() == ["households"])
+        // New initial values, and a restored draft that holds no members' order.
+        form.reset(to: ["households": RowOrder([RowID(3)]), "households.r3.city": "Nice"])
+        #expect(Array(form.rows(of: "households.r3.members")) == [RowID(1)])
+        #expect(!form.isDirty, "dirty keys \(form.dirtyKeys.sorted())")
+        // A form without the definition keeps the household without members.
+        let draft = FormContextObject(["households": RowOrder([RowID(2)])]).draft()
+        #expect(draft.values.storage.keys.sorted() == ["households"])
+        let restored = FormContextObject(definition: definition)
+        restored.restore(draft)
+        #expect(Array(restored.rows(of: "households.r2.members")) == [RowID(1)])
+        #expect(restored.read { $0.invariantViolations() } == [])
+    }
+
     @Test("JSON nests a group inside a row as an array in the row's object, and reads back")
     func jsonNests() throws {
         let definition = try Self.definition()
@@ -217,7 +259,7 @@ struct NestedRepeatTests {
             let depth = households.isEmpty ? 0 : Int.random(in: 0...2, using: &random)
             let h = households.isEmpty ? 0 : Int.random(in: 0..<households.count, using: &random)
             let m = depth == 0 || households[h].members.isEmpty ? -1 : Int.random(in: 0..<households[h].members.count, using: &random)
-            let operation = Int.random(in: 0..<6, using: &random)
+            let operation = Int.random(in: 0..<8, using: &random)
             if depth == 0 || m < 0 {
                 let group = "households"
                 switch operation {
@@ -239,6 +281,12 @@ struct NestedRepeatTests {
                     let city = "c\(step)"
                     form.set(city, for: households[h].id.scope(in: group).key(Self.city).name)
                     households[h].city = city
+                case 6:
+                    // The order written: the household that comes starts with its minimum member.
+                    let id = RowID(nextHousehold)
+                    form.set(RowOrder(households.map(\.id) + [id]), for: group)
+                    households.append(Household(id: id, members: [Member(id: RowID(1))]))
+                    nextHousehold += 1
                 default:
                     // Every household's members replaced: two new ones each.
                     guard !households.isEmpty else { continue }
@@ -298,6 +346,15 @@ struct NestedRepeatTests {
             if step % 10 == 0 {
                 let json = try FormSubmission(form.context, definition: definition).json(pretty: false, includingRowIDs: true)
                 #expect(try definition.decodeValues(fromJSON: json).storage == form.context.storage, "\(label): JSON round trip")
+                // The same rows as initial values, every group inside them left out: each gets its minimum.
+                var bare = Self.flattened(households.map { Household(id: $0.id, city: $0.city, members: []) })
+                for home in households { bare["households.\(home.id).members"] = nil }
+                var values = FormContext()
+                values.storage = bare
+                let started = FormContextObject(definition: definition, values: values)
+                let minimal = households.map { Household(id: $0.id, city: $0.city, members: [Member(id: RowID(1))]) }
+                #expect(started.context.storage == Self.flattened(minimal), "\(label): rows given as values")
+                #expect(!started.isDirty, "\(label): rows given as values are clean")
                 let draft = try FormDraft(json: try form.draft().json(omittingSecrets: false), definition: definition)
                 let later = FormContextObject(definition: definition)
                 later.restore(draft)

@@ -97,6 +97,8 @@ extension FormContextObject {
             state.markSecret(initial.secureKeys, into: &changes)
             for key in initial.keys { _ = state.fields.slot(creating: key) }
             let order = state.fields.liveSlots.sorted { state.fields[$0].key < state.fields[$1].key }
+            // A group inside a row takes the order `initial` gives it before it is given its minimum rows.
+            state.repeats.holdsFills += 1
             for slot in order {
                 let value = StoredValue(stored: initial.storage[state.fields[slot].key])
                 state.setInitial(value, at: slot, into: &changes)
@@ -104,6 +106,7 @@ extension FormContextObject {
                     _ = state.write(value, at: slot, origin: origin, into: &changes)
                 }
             }
+            state.fillRowsHeldBack(into: &changes)
             if !keeping.contains(.touched) {
                 let touched = Array(state.fields.touched.members)
                 for slot in touched where !edited.contains(slot) {

@@ -86,6 +86,18 @@ struct RepeatState: Sendable {
     /// How many slots have been placed (a mark of ``FieldTable/madeCount``).
     private(set) var placed = 0
 
+    /// Whether a group inside a row whose key holds no order when the row is set up starts with an
+    /// empty order and its minimum rows; `false` for a form that only evaluates its rules.
+    var makesRows = true
+    /// Groups inside rows (index and key's slot) whose key held no order when their row was set up:
+    /// each starts with an empty order and its minimum rows once the writes under way are in, if its
+    /// key holds no order then.
+    var unfilled: [(group: Int, slot: Int, origin: FormChangeOrigin)] = []
+    /// While above 0, ``unfilled`` waits: the values of new rows are being written.
+    var holdsFills = 0
+    /// Whether the rows ``unfilled`` makes are initial values (the form's values being set up).
+    var fillsAsInitial = false
+
     /// Check positions from here on are rows' fields' (below it, the definition's fields').
     private(set) var checkBase = 0
     private var checks: [RowCheck?] = []
