@@ -129,6 +129,20 @@ struct NestedRepeatTests {
         #expect(restored.read { $0.invariantViolations() } == [])
     }
 
+    @Test("in a batch of new rows, each row that gives no order to a group inside it gets the group's minimum rows")
+    func batchDecidesPerRow() throws {
+        let form = FormContextObject(definition: try Self.definition())
+        let ids = try form.replaceRows(of: "households", with: [
+            ["members": RowOrder([RowID(1)]), "members.r1.name": "Ann"], ["city": "B"], ["members": RowOrder()],
+        ])
+        #expect(ids == [RowID(1), RowID(2), RowID(3)])
+        #expect(Array(form.rows(of: "households.r1.members")) == [RowID(1)])
+        #expect(form["households.r1.members.r1.name"] as AnyHashable? == AnyHashable("Ann"))
+        #expect(Array(form.rows(of: "households.r2.members")) == [RowID(1)])
+        #expect(Array(form.rows(of: "households.r3.members")).isEmpty)
+        #expect(form.read { $0.invariantViolations() } == [])
+    }
+
     @Test("JSON nests a group inside a row as an array in the row's object, and reads back")
     func jsonNests() throws {
         let definition = try Self.definition()
@@ -281,6 +295,28 @@ struct NestedRepeatTests {
                     let city = "c\(step)"
                     form.set(city, for: households[h].id.scope(in: group).key(Self.city).name)
                     households[h].city = city
+                case 7:
+                    // Every household replaced in one batch; each new one gives its members or not.
+                    var rows: [FormContext] = []
+                    var made: [Household] = []
+                    for offset in 0..<Int.random(in: 1...3, using: &random) {
+                        let id = RowID(nextHousehold + offset)
+                        if Bool.random(using: &random) {
+                            let member = RowID(Int.random(in: 1...4, using: &random))
+                            var row = FormContext()
+                            row.storage = ["members": RowOrder([member]), "members.\(member).name": "g\(step)"]
+                            rows.append(row)
+                            let members = [Member(id: member, name: "g\(step)")]
+                            made.append(Household(id: id, members: members, nextMember: member.number + 1))
+                        } else {
+                            rows.append(["city": "b\(step)"])
+                            made.append(Household(id: id, city: "b\(step)", members: [Member(id: RowID(1))]))
+                        }
+                    }
+                    let ids = try form.replaceRows(of: group, with: rows)
+                    #expect(ids == made.map(\.id), "\(label)")
+                    households = made
+                    nextHousehold += made.count
                 case 6:
                     // The order written: the household that comes starts with its minimum member.
                     let id = RowID(nextHousehold)

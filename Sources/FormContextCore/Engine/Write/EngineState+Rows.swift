@@ -204,14 +204,13 @@ extension EngineState {
             }
         }
         repeats.holdsFills -= 1
-        // A new row's groups start with their minimum rows, as the form's do, unless given an order.
-        let inner = group.fields.filter { field in
-            field.repeatGroup.map { $0.minimumCount > 0 } == true && rows.allSatisfy { $0.storage[field.key] == nil }
-        }
+        // A new row's groups start with their minimum rows, as the form's do, unless the row's own
+        // values give them an order (another row's do not).
+        let inner = group.fields.filter { field in field.repeatGroup.map { $0.minimumCount > 0 } == true }
         RowStage.follow(&self, &changes)
         guard !inner.isEmpty else { return ids }
-        for id in ids {
-            for field in inner {
+        for (id, values) in zip(ids, rows) {
+            for field in inner where values.storage[field.key] == nil {
                 guard let minimum = field.repeatGroup?.minimumCount, let innerIndex = repeats.group(withKey: id.scope(in: group.key).key(field.key))
                 else { continue }
                 addRows(minimum, toGroup: innerIndex, at: 0, origin: origin, into: &changes)
