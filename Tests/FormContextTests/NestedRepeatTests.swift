@@ -143,6 +143,28 @@ struct NestedRepeatTests {
         #expect(form.read { $0.invariantViolations() } == [])
     }
 
+    @Test("a group inside a row that comes back never gives an id it gave before")
+    func innerIDsOutlastTheirRow() throws {
+        let initial: FormContext = ["households": RowOrder([RowID(1)]), "households.r1.members": RowOrder([RowID(1)])]
+        let form = FormContextObject(definition: try Self.definition(), values: initial)
+        let members = "households.r1.members"
+        #expect(try form.appendRow(to: members, ["name": "Yaw"]) == RowID(2))
+        try form.removeRow(RowID(1), from: "households")
+        form.reset()
+        #expect(Array(form.rows(of: members)) == [RowID(1)])
+        #expect(try form.appendRow(to: members, ["name": "Ama"]) == RowID(3))
+        // Brought back by resetting the rows, and by an order written.
+        try form.removeRow(RowID(1), from: "households")
+        try form.resetRows(of: "households")
+        #expect(try form.appendRow(to: members) == RowID(4))
+        try form.removeRow(RowID(1), from: "households")
+        form.set(RowOrder([RowID(1)]), for: "households")
+        // The household comes back without values: its members start with their minimum, a new id.
+        #expect(Array(form.rows(of: members)) == [RowID(5)])
+        #expect(try form.appendRow(to: members) == RowID(6))
+        #expect(form.read { $0.invariantViolations() } == [])
+    }
+
     @Test("JSON nests a group inside a row as an array in the row's object, and reads back")
     func jsonNests() throws {
         let definition = try Self.definition()
@@ -267,6 +289,7 @@ struct NestedRepeatTests {
         let form = FormContextObject(definition: definition)
         var households: [Household] = []
         var nextHousehold = 1
+        var removed: [Household] = []
         var deepest = 0
         for step in 0..<150 {
             let label = "seed \(seed) step \(step)"
@@ -286,7 +309,7 @@ struct NestedRepeatTests {
                     nextHousehold += 1
                 case 2 where !households.isEmpty:
                     try form.removeRow(households[h].id, from: group)
-                    households.remove(at: h)
+                    removed.append(households.remove(at: h))
                 case 3 where !households.isEmpty:
                     let to = Int.random(in: 0..<households.count, using: &random)
                     try form.moveRow(households[h].id, in: group, to: to)
@@ -315,14 +338,23 @@ struct NestedRepeatTests {
                     }
                     let ids = try form.replaceRows(of: group, with: rows)
                     #expect(ids == made.map(\.id), "\(label)")
+                    removed += households
                     households = made
                     nextHousehold += made.count
                 case 6:
-                    // The order written: the household that comes starts with its minimum member.
-                    let id = RowID(nextHousehold)
-                    form.set(RowOrder(households.map(\.id) + [id]), for: group)
-                    households.append(Household(id: id, members: [Member(id: RowID(1))]))
-                    nextHousehold += 1
+                    // The order written: the household that comes starts with its minimum member. A
+                    // household removed before comes back without values, and its members go on from
+                    // the ids they had given.
+                    if let back = removed.indices.randomElement(using: &random), Bool.random(using: &random) {
+                        let old = removed.remove(at: back)
+                        form.set(RowOrder(households.map(\.id) + [old.id]), for: group)
+                        households.append(Household(id: old.id, members: [Member(id: RowID(old.nextMember))], nextMember: old.nextMember + 1))
+                    } else {
+                        let id = RowID(nextHousehold)
+                        form.set(RowOrder(households.map(\.id) + [id]), for: group)
+                        households.append(Household(id: id, members: [Member(id: RowID(1))]))
+                        nextHousehold += 1
+                    }
                 default:
                     // Every household's members replaced: two new ones each.
                     guard !households.isEmpty else { continue }
