@@ -165,6 +165,34 @@ struct NestedRepeatTests {
         #expect(form.read { $0.invariantViolations() } == [])
     }
 
+    @Test("a row's outer values are the row around it however the row was reached")
+    func outerFromTheKey() {
+        let context: FormContext = [
+            "city": "Root", "households": RowOrder([RowID(1)]), "households.r1.city": "Lyon",
+            "households.r1.members": RowOrder([RowID(2)]), "households.r1.members.r2.name": "Ada",
+            "households.r1.members.r2.visits": RowOrder([RowID(1)]), "households.r1.members.r2.visits.r1.day": 3,
+        ]
+        let values = FormValues(context)
+        let home = values.rows(of: "households").row(RowID(1))
+        // Each visit reached three ways: from the form, from the household, step by step.
+        let visits = [
+            values.rows(of: "households.r1.members.r2.visits").row(RowID(1)),
+            home.rows(of: "members.r2.visits").row(RowID(1)),
+            home.rows(of: "members").row(RowID(2)).rows(of: "visits").row(RowID(1)),
+        ]
+        for (way, visit) in visits.enumerated() {
+            #expect(visit[Self.day] == 3, "way \(way)")
+            #expect(visit.outer[Self.name] == "Ada", "way \(way)")
+            #expect(visit.outer.outer[Self.city] == "Lyon", "way \(way)")
+            #expect(visit.outer.outer.outer[Self.city] == "Root", "way \(way)")
+            #expect(visit.outer.outer.outer.rowID == nil, "way \(way)")
+        }
+        let member = values.rows(of: "households.r1.members").row(RowID(2))
+        #expect(member.outer[Self.city] == "Lyon")
+        #expect(member.outer.rowID == RowID(1))
+        #expect(member.outer.outer[Self.city] == "Root")
+    }
+
     @Test("JSON nests a group inside a row as an array in the row's object, and reads back")
     func jsonNests() throws {
         let definition = try Self.definition()
