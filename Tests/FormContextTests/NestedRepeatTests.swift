@@ -193,6 +193,29 @@ struct NestedRepeatTests {
         #expect(member.outer.outer[Self.city] == "Root")
     }
 
+    @Test("resetting a group's key brings back its initial rows and the rows inside them; a key of a row that went is left alone")
+    func resetOfGroupKey() throws {
+        let definition = try Self.definition()
+        let initial = try definition.decodeValues(fromJSON: #"{"households":[{"city":"Ouro","members":[{"name":"Ama"}]}]}"#)
+        let form = FormContextObject(definition: definition, values: initial)
+        let start = form.context.storage
+        try form.removeRow(RowID(1), from: "households")
+        form.reset("households.r1.city")
+        #expect(form.context.storage.keys.sorted() == ["households"])
+        form.reset("households")
+        #expect(form["households.r1.city"] as AnyHashable? == AnyHashable("Ouro"))
+        #expect(Array(form.rows(of: "households.r1.members")) == [RowID(1)])
+        #expect(form.context.storage == start)
+        #expect(!form.isDirty, "dirty keys \(form.dirtyKeys.sorted())")
+        try form.removeRow(RowID(1), from: "households.r1.members")
+        try form.appendRow(to: "households.r1.members", ["name": "Bo"])
+        form.reset("households.r1.members")
+        #expect(form["households.r1.members.r1.name"] as AnyHashable? == AnyHashable("Ama"))
+        #expect(form.context.storage == start)
+        #expect(!form.isDirty, "dirty keys \(form.dirtyKeys.sorted())")
+        #expect(form.read { $0.invariantViolations() } == [])
+    }
+
     @Test("JSON nests a group inside a row as an array in the row's object, and reads back")
     func jsonNests() throws {
         let definition = try Self.definition()
