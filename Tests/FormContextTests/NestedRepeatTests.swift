@@ -87,6 +87,135 @@ struct NestedRepeatTests {
         #expect(form.read { $0.invariantViolations() } == [])
     }
 
+    @Test("a row that comes through values starts its groups with their minimum rows, unless the values give their order")
+    func rowsThroughValuesGetInnerMinimum() throws {
+        let definition = try Self.definition()
+        let members = "households.r1.members"
+        // Initial values read from JSON: the household holds no members' order.
+        let loaded = FormContextObject(definition: definition, values: try definition.decodeValues(fromJSON: #"{"households":[{"city":"Ouro"}]}"#))
+        #expect(Array(loaded.rows(of: members)) == [RowID(1)])
+        #expect(loaded[members] as AnyHashable? == AnyHashable(RowOrder([RowID(1)])))
+        #expect(loaded["households.r1.members.r1.visits"] as AnyHashable? == AnyHashable(RowOrder()))
+        #expect(!loaded.isDirty, "dirty keys \(loaded.dirtyKeys.sorted())")
+        #expect(try loaded.appendRow(to: members) == RowID(2))
+        loaded.reset()
+        #expect(Array(loaded.rows(of: members)) == [RowID(1)])
+        #expect(loaded.read { $0.invariantViolations() } == [])
+        // An order the values give is kept, an empty one too.
+        let given = FormContextObject(definition: definition, values: try definition.decodeValues(
+            fromJSON: #"{"households":[{"members":[]},{"members":[{"$row":"r4","name":"Al"}]}]}"#))
+        #expect(Array(given.rows(of: members)).isEmpty)
+        #expect(Array(given.rows(of: "households.r2.members")) == [RowID(4)])
+        #expect(!given.isDirty)
+        // An order written: the household that comes gets its member.
+        let form = FormContextObject(definition: definition)
+        form.set(RowOrder([RowID(1), RowID(2)]), for: "households")
+        for home in ["households.r1.members", "households.r2.members"] {
+            #expect(Array(form.rows(of: home)) == [RowID(1)], "\(home)")
+        }
+        #expect(form.read { $0.invariantViolations() } == [])
+        form.reset()
+        #expect(form.context.storage.keys.sorted() == ["households"])
+        // New initial values, and a restored draft that holds no members' order.
+        form.reset(to: ["households": RowOrder([RowID(3)]), "households.r3.city": "Nice"])
+        #expect(Array(form.rows(of: "households.r3.members")) == [RowID(1)])
+        #expect(!form.isDirty, "dirty keys \(form.dirtyKeys.sorted())")
+        // A form without the definition keeps the household without members.
+        let draft = FormContextObject(["households": RowOrder([RowID(2)])]).draft()
+        #expect(draft.values.storage.keys.sorted() == ["households"])
+        let restored = FormContextObject(definition: definition)
+        restored.restore(draft)
+        #expect(Array(restored.rows(of: "households.r2.members")) == [RowID(1)])
+        #expect(restored.read { $0.invariantViolations() } == [])
+    }
+
+    @Test("in a batch of new rows, each row that gives no order to a group inside it gets the group's minimum rows")
+    func batchDecidesPerRow() throws {
+        let form = FormContextObject(definition: try Self.definition())
+        let ids = try form.replaceRows(of: "households", with: [
+            ["members": RowOrder([RowID(1)]), "members.r1.name": "Ann"], ["city": "B"], ["members": RowOrder()],
+        ])
+        #expect(ids == [RowID(1), RowID(2), RowID(3)])
+        #expect(Array(form.rows(of: "households.r1.members")) == [RowID(1)])
+        #expect(form["households.r1.members.r1.name"] as AnyHashable? == AnyHashable("Ann"))
+        #expect(Array(form.rows(of: "households.r2.members")) == [RowID(1)])
+        #expect(Array(form.rows(of: "households.r3.members")).isEmpty)
+        #expect(form.read { $0.invariantViolations() } == [])
+    }
+
+    @Test("a group inside a row that comes back never gives an id it gave before")
+    func innerIDsOutlastTheirRow() throws {
+        let initial: FormContext = ["households": RowOrder([RowID(1)]), "households.r1.members": RowOrder([RowID(1)])]
+        let form = FormContextObject(definition: try Self.definition(), values: initial)
+        let members = "households.r1.members"
+        #expect(try form.appendRow(to: members, ["name": "Yaw"]) == RowID(2))
+        try form.removeRow(RowID(1), from: "households")
+        form.reset()
+        #expect(Array(form.rows(of: members)) == [RowID(1)])
+        #expect(try form.appendRow(to: members, ["name": "Ama"]) == RowID(3))
+        // Brought back by resetting the rows, and by an order written.
+        try form.removeRow(RowID(1), from: "households")
+        try form.resetRows(of: "households")
+        #expect(try form.appendRow(to: members) == RowID(4))
+        try form.removeRow(RowID(1), from: "households")
+        form.set(RowOrder([RowID(1)]), for: "households")
+        // The household comes back without values: its members start with their minimum, a new id.
+        #expect(Array(form.rows(of: members)) == [RowID(5)])
+        #expect(try form.appendRow(to: members) == RowID(6))
+        #expect(form.read { $0.invariantViolations() } == [])
+    }
+
+    @Test("a row's outer values are the row around it however the row was reached")
+    func outerFromTheKey() {
+        let context: FormContext = [
+            "city": "Root", "households": RowOrder([RowID(1)]), "households.r1.city": "Lyon",
+            "households.r1.members": RowOrder([RowID(2)]), "households.r1.members.r2.name": "Ada",
+            "households.r1.members.r2.visits": RowOrder([RowID(1)]), "households.r1.members.r2.visits.r1.day": 3,
+        ]
+        let values = FormValues(context)
+        let home = values.rows(of: "households").row(RowID(1))
+        // Each visit reached three ways: from the form, from the household, step by step.
+        let visits = [
+            values.rows(of: "households.r1.members.r2.visits").row(RowID(1)),
+            home.rows(of: "members.r2.visits").row(RowID(1)),
+            home.rows(of: "members").row(RowID(2)).rows(of: "visits").row(RowID(1)),
+        ]
+        for (way, visit) in visits.enumerated() {
+            #expect(visit[Self.day] == 3, "way \(way)")
+            #expect(visit.outer[Self.name] == "Ada", "way \(way)")
+            #expect(visit.outer.outer[Self.city] == "Lyon", "way \(way)")
+            #expect(visit.outer.outer.outer[Self.city] == "Root", "way \(way)")
+            #expect(visit.outer.outer.outer.rowID == nil, "way \(way)")
+        }
+        let member = values.rows(of: "households.r1.members").row(RowID(2))
+        #expect(member.outer[Self.city] == "Lyon")
+        #expect(member.outer.rowID == RowID(1))
+        #expect(member.outer.outer[Self.city] == "Root")
+    }
+
+    @Test("resetting a group's key brings back its initial rows and the rows inside them; a key of a row that went is left alone")
+    func resetOfGroupKey() throws {
+        let definition = try Self.definition()
+        let initial = try definition.decodeValues(fromJSON: #"{"households":[{"city":"Ouro","members":[{"name":"Ama"}]}]}"#)
+        let form = FormContextObject(definition: definition, values: initial)
+        let start = form.context.storage
+        try form.removeRow(RowID(1), from: "households")
+        form.reset("households.r1.city")
+        #expect(form.context.storage.keys.sorted() == ["households"])
+        form.reset("households")
+        #expect(form["households.r1.city"] as AnyHashable? == AnyHashable("Ouro"))
+        #expect(Array(form.rows(of: "households.r1.members")) == [RowID(1)])
+        #expect(form.context.storage == start)
+        #expect(!form.isDirty, "dirty keys \(form.dirtyKeys.sorted())")
+        try form.removeRow(RowID(1), from: "households.r1.members")
+        try form.appendRow(to: "households.r1.members", ["name": "Bo"])
+        form.reset("households.r1.members")
+        #expect(form["households.r1.members.r1.name"] as AnyHashable? == AnyHashable("Ama"))
+        #expect(form.context.storage == start)
+        #expect(!form.isDirty, "dirty keys \(form.dirtyKeys.sorted())")
+        #expect(form.read { $0.invariantViolations() } == [])
+    }
+
     @Test("JSON nests a group inside a row as an array in the row's object, and reads back")
     func jsonNests() throws {
         let definition = try Self.definition()
@@ -102,6 +231,31 @@ struct NestedRepeatTests {
             try definition.decodeValues(fromJSON: #"{"households":[{"members":[{"visits":[]},{"visits":[{"day":"x"}]}]}]}"#)
         }
         #expect(error.description.contains("households[0].members[1].visits[0].day"))
+    }
+
+    @Test("bad JSON for a group whose secret field sits in a group inside its rows is not quoted, at any depth")
+    func secretInInnerGroupNotQuoted() throws {
+        let pin = FieldDefinition(FormKey<String>("pin"), isSecure: true)
+        let visits = RepeatGroup("visits", fields: [FieldDefinition(Self.day), pin])
+        let members = RepeatGroup("members", fields: [FieldDefinition(Self.name), FieldDefinition(visits)])
+        let households = RepeatGroup("households", fields: [FieldDefinition(Self.city), FieldDefinition(members)])
+        let definition = try FormDefinition([FieldDefinition(households)])
+        let secret = #"{"pin":"4321"}"#
+        // Every group on the way to the secret gets a value that is not an array, and an item that is
+        // not an object, each holding the secret.
+        let bad = [
+            #"{"households":{"members":[{"visits":[\#(secret)]}]}}"#,
+            #"{"households":[[{"members":[{"visits":[\#(secret)]}]}]]}"#,
+            #"{"households":[{"members":{"visits":[\#(secret)]}}]}"#,
+            #"{"households":[{"members":[[{"visits":[\#(secret)]}]]}]}"#,
+            #"{"households":[{"members":[{"visits":\#(secret)}]}]}"#,
+            #"{"households":[{"members":[{"visits":[[\#(secret)]]}]}]}"#,
+        ]
+        for json in bad {
+            let error = try #require(throws: FormDecodingError.self, "\(json)") { try definition.decodeValues(fromJSON: json) }
+            #expect(!error.description.contains("4321"), "\(json): \(error.description)")
+            #expect(error.description.contains("households"), "\(json): \(error.description)")
+        }
     }
 
     @Test("an inner group's checks are reported under its key in the row, and its count rule reads the row")
@@ -186,13 +340,14 @@ struct NestedRepeatTests {
         let form = FormContextObject(definition: definition)
         var households: [Household] = []
         var nextHousehold = 1
+        var removed: [Household] = []
         var deepest = 0
         for step in 0..<150 {
             let label = "seed \(seed) step \(step)"
             let depth = households.isEmpty ? 0 : Int.random(in: 0...2, using: &random)
             let h = households.isEmpty ? 0 : Int.random(in: 0..<households.count, using: &random)
             let m = depth == 0 || households[h].members.isEmpty ? -1 : Int.random(in: 0..<households[h].members.count, using: &random)
-            let operation = Int.random(in: 0..<6, using: &random)
+            let operation = Int.random(in: 0..<8, using: &random)
             if depth == 0 || m < 0 {
                 let group = "households"
                 switch operation {
@@ -205,7 +360,7 @@ struct NestedRepeatTests {
                     nextHousehold += 1
                 case 2 where !households.isEmpty:
                     try form.removeRow(households[h].id, from: group)
-                    households.remove(at: h)
+                    removed.append(households.remove(at: h))
                 case 3 where !households.isEmpty:
                     let to = Int.random(in: 0..<households.count, using: &random)
                     try form.moveRow(households[h].id, in: group, to: to)
@@ -214,6 +369,43 @@ struct NestedRepeatTests {
                     let city = "c\(step)"
                     form.set(city, for: households[h].id.scope(in: group).key(Self.city).name)
                     households[h].city = city
+                case 7:
+                    // Every household replaced in one batch; each new one gives its members or not.
+                    var rows: [FormContext] = []
+                    var made: [Household] = []
+                    for offset in 0..<Int.random(in: 1...3, using: &random) {
+                        let id = RowID(nextHousehold + offset)
+                        if Bool.random(using: &random) {
+                            let member = RowID(Int.random(in: 1...4, using: &random))
+                            var row = FormContext()
+                            row.storage = ["members": RowOrder([member]), "members.\(member).name": "g\(step)"]
+                            rows.append(row)
+                            let members = [Member(id: member, name: "g\(step)")]
+                            made.append(Household(id: id, members: members, nextMember: member.number + 1))
+                        } else {
+                            rows.append(["city": "b\(step)"])
+                            made.append(Household(id: id, city: "b\(step)", members: [Member(id: RowID(1))]))
+                        }
+                    }
+                    let ids = try form.replaceRows(of: group, with: rows)
+                    #expect(ids == made.map(\.id), "\(label)")
+                    removed += households
+                    households = made
+                    nextHousehold += made.count
+                case 6:
+                    // The order written: the household that comes starts with its minimum member. A
+                    // household removed before comes back without values, and its members go on from
+                    // the ids they had given.
+                    if let back = removed.indices.randomElement(using: &random), Bool.random(using: &random) {
+                        let old = removed.remove(at: back)
+                        form.set(RowOrder(households.map(\.id) + [old.id]), for: group)
+                        households.append(Household(id: old.id, members: [Member(id: RowID(old.nextMember))], nextMember: old.nextMember + 1))
+                    } else {
+                        let id = RowID(nextHousehold)
+                        form.set(RowOrder(households.map(\.id) + [id]), for: group)
+                        households.append(Household(id: id, members: [Member(id: RowID(1))]))
+                        nextHousehold += 1
+                    }
                 default:
                     // Every household's members replaced: two new ones each.
                     guard !households.isEmpty else { continue }
@@ -273,6 +465,15 @@ struct NestedRepeatTests {
             if step % 10 == 0 {
                 let json = try FormSubmission(form.context, definition: definition).json(pretty: false, includingRowIDs: true)
                 #expect(try definition.decodeValues(fromJSON: json).storage == form.context.storage, "\(label): JSON round trip")
+                // The same rows as initial values, every group inside them left out: each gets its minimum.
+                var bare = Self.flattened(households.map { Household(id: $0.id, city: $0.city, members: []) })
+                for home in households { bare["households.\(home.id).members"] = nil }
+                var values = FormContext()
+                values.storage = bare
+                let started = FormContextObject(definition: definition, values: values)
+                let minimal = households.map { Household(id: $0.id, city: $0.city, members: [Member(id: RowID(1))]) }
+                #expect(started.context.storage == Self.flattened(minimal), "\(label): rows given as values")
+                #expect(!started.isDirty, "\(label): rows given as values are clean")
                 let draft = try FormDraft(json: try form.draft().json(omittingSecrets: false), definition: definition)
                 let later = FormContextObject(definition: definition)
                 later.restore(draft)

@@ -49,7 +49,7 @@ extension FormDefinition {
         secrets: inout Set<String>
     ) throws(FormDecodingError) {
         let path = path ?? group.key
-        let hidesFound = group.fields.contains(where: \.isSecure)
+        let hidesFound = group.holdsSecrets
         guard json != .null else { return }
         guard case .array(let items) = json else {
             throw .typeMismatch(key: path, expected: "an array of rows", found: hidesFound ? json.kind : json.excerpt())

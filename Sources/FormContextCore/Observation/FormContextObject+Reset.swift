@@ -45,22 +45,30 @@ extension FormContextObject {
     /// ```
     ///
     /// A change of the value notifies once, with `origin`; a connected control holding text it
-    /// could not parse shows the field's value again. A key the form knows nothing of changes nothing.
+    /// could not parse shows the field's value again. A key the form knows nothing of changes nothing,
+    /// and so does a key of a row the form no longer has (its values went with the row). The key of a
+    /// repeat group resets the group as ``resetRows(of:origin:)`` does: its initial rows come back
+    /// with their values and the rows inside them, and every row's fields lose their touched flags and
+    /// issues, as `keeping` says.
     ///
     /// - Parameters:
     ///   - key: The field.
     ///   - keeping: What the reset leaves as it is: ``ResetOptions/edits`` (an edited field keeps its
     ///     value, so only its state is reset), ``ResetOptions/errors``, ``ResetOptions/touched``.
     ///   - origin: The origin the change carries.
-    /// - Complexity: O(1), plus the observer calls.
+    /// - Complexity: O(1) for a field, O(*r*·*f*) for a repeat group's *r* rows, initial and current,
+    ///   of *f* fields; plus the observer calls.
     public func reset(_ key: String, keeping: ResetOptions = [], origin: FormChangeOrigin = .reset) {
         mutate { state, changes in
-            guard let slot = state.fields.slot(of: key) else { return }
+            guard let slot = state.fields.slot(of: key), !state.isOutsideRows(slot, into: &changes) else { return }
             let kept = keeping.contains(.errors) ? state.validation.issues(at: slot) : nil
-            if !keeping.contains(.edits) || !state.fields.dirty.contains(slot) {
+            let keepsValue = keeping.contains(.edits) && state.fields.dirty.contains(slot)
+            if let group = state.repeats.group(withKey: key) {
+                state.resetRows(ofGroup: group, keeping: keeping, origin: origin, into: &changes)
+            } else if !keepsValue {
                 state.restoreInitial(at: slot, origin: origin, into: &changes)
-                if !keeping.contains(.touched) { state.setTouched(false, at: slot, into: &changes) }
             }
+            if !keepsValue && !keeping.contains(.touched) { state.setTouched(false, at: slot, into: &changes) }
             if keeping.contains(.errors) {
                 // The outside-errors stage follows the reset's write now, so that it does not drop
                 // the errors put back below once the mutation ends.
@@ -97,6 +105,8 @@ extension FormContextObject {
             state.markSecret(initial.secureKeys, into: &changes)
             for key in initial.keys { _ = state.fields.slot(creating: key) }
             let order = state.fields.liveSlots.sorted { state.fields[$0].key < state.fields[$1].key }
+            // A group inside a row takes the order `initial` gives it before it is given its minimum rows.
+            state.repeats.holdsFills += 1
             for slot in order {
                 let value = StoredValue(stored: initial.storage[state.fields[slot].key])
                 state.setInitial(value, at: slot, into: &changes)
@@ -104,6 +114,7 @@ extension FormContextObject {
                     _ = state.write(value, at: slot, origin: origin, into: &changes)
                 }
             }
+            state.fillRowsHeldBack(into: &changes)
             if !keeping.contains(.touched) {
                 let touched = Array(state.fields.touched.members)
                 for slot in touched where !edited.contains(slot) {

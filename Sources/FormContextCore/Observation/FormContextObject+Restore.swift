@@ -29,6 +29,8 @@ extension FormContextObject {
             let secret = draft.secureKeys.union(state.validation.definition?.secureKeys ?? [])
             for key in draft.allKeys.union(state.validation.definition?.keys ?? []) { _ = state.fields.slot(creating: key) }
             let order = state.fields.liveSlots.sorted { state.fields[$0].key < state.fields[$1].key }
+            // A group inside a restored row takes the draft's order before it is given its minimum rows.
+            state.repeats.holdsFills += 1
             for slot in order {
                 let key = state.fields[slot].key
                 state.setSecret(secret.contains(key), at: slot, into: &changes)
@@ -50,6 +52,7 @@ extension FormContextObject {
                 // Touched fields are validated as losing focus validates them, to show what they showed.
                 if isTouched && changes.isSettling { changes.blurred.append(slot) }
             }
+            state.fillRowsHeldBack(into: &changes)
         }
     }
 }

@@ -133,22 +133,33 @@ extension FormContextObject {
     public func resetRows(of group: String, origin: FormChangeOrigin = .reset) throws(RepeatGroupError) {
         try mutate { state, changes throws(RepeatGroupError) in
             let index = try state.repeatGroup(group, requiringOrder: false)
-            let slot = state.repeats.groups[index].slot
-            var ids = Set(state.repeats.groups[index].order)
-            if let initial = state.fields[slot].initial?.base as? RowOrder { ids.formUnion(initial) }
-            _ = state.write(state.fields[slot].storedInitial, at: slot, origin: origin, into: &changes)
-            for id in ids {
-                for rowSlot in state.repeats.slots(under: id, in: index) {
-                    _ = state.write(state.fields[rowSlot].storedInitial, at: rowSlot, origin: origin, into: &changes)
-                    state.setTouched(false, at: rowSlot, into: &changes)
-                    state.clearIssues(at: rowSlot, into: &changes)
-                }
-            }
+            state.resetRows(ofGroup: index, origin: origin, into: &changes)
         }
     }
 }
 
 extension EngineState {
+    /// Restores group `index` to its initial rows: its order, and the values of its rows, initial
+    /// and current, and of the rows inside them, at every depth; those fields lose their touched
+    /// flags and issues. `keeping` leaves parts as they are: with ``ResetOptions/edits`` a dirty
+    /// field (the order included) keeps its value.
+    ///
+    /// - Complexity: O(*r*·*f*) for the *r* rows, initial and current, of *f* fields.
+    mutating func resetRows(ofGroup index: Int, keeping: ResetOptions = [], origin: FormChangeOrigin, into changes: inout ChangeSet) {
+        let slot = repeats.groups[index].slot
+        var ids = Set(repeats.groups[index].order)
+        if let initial = fields[slot].initial?.base as? RowOrder { ids.formUnion(initial) }
+        let keepsEdits = keeping.contains(.edits)
+        if !keepsEdits || !fields.dirty.contains(slot) { _ = write(fields[slot].storedInitial, at: slot, origin: origin, into: &changes) }
+        for id in ids {
+            for rowSlot in repeats.slots(under: id, in: index) where !keepsEdits || !fields.dirty.contains(rowSlot) {
+                _ = write(fields[rowSlot].storedInitial, at: rowSlot, origin: origin, into: &changes)
+                if !keeping.contains(.touched) { setTouched(false, at: rowSlot, into: &changes) }
+                if !keeping.contains(.errors) { clearIssues(at: rowSlot, into: &changes) }
+            }
+        }
+    }
+
     /// The index of the repeat group `key`.
     ///
     /// - Throws: ``RepeatGroupError/unknownGroup(_:)``; when `requiringOrder`,

@@ -51,6 +51,9 @@ enum RowStage {
                 let slot = changes.activity[pass.activity]
                 state.repeats.tookActivity()
                 state.rowsActivityDidChange(at: slot, into: &changes)
+            } else if state.repeats.holdsFills == 0, !state.repeats.unfilled.isEmpty {
+                let group = state.repeats.unfilled.removeFirst()
+                state.fillRows(ofGroup: group.group, slot: group.slot, origin: group.origin, into: &changes)
             } else {
                 return
             }

@@ -10,7 +10,8 @@ struct RepeatState: Sendable {
         let slot: Int
         /// The last row order the group's key held (a value of another type leaves it as it was).
         var order = RowOrder()
-        /// The number of the next row made: ids are never given twice.
+        /// The number of the next row made: ids are never given twice, in a group inside a row
+        /// either, whose number outlasts its row (see `nextNumberOfDetached`).
         var nextNumber = 1
         /// A row, out of ``RowID/isInRange``, of the order the group's key holds: that order was
         /// refused and the rows stay as they were, as for a value of another type.
@@ -75,6 +76,11 @@ struct RepeatState: Sendable {
     private(set) var groups: [Group] = []
     /// Places of detached groups, given to the next group of a row.
     private var freeGroups: [Int] = []
+    /// The next row number of each group inside a row that was detached, by its key
+    /// (`households.r1.members`): the group taken again when its row comes back (a reset, a restore,
+    /// an order written) goes on from there, so that no id is given to two rows. One number for each
+    /// such key the form has detached.
+    private var nextNumberOfDetached: [String: Int] = [:]
     private(set) var groupOfSlot: [Int: Int] = [:]
     /// The group and the position among its summaries of each summary's slot.
     private(set) var summaryOfSlot: [Int: (group: Int, position: Int)] = [:]
@@ -85,6 +91,18 @@ struct RepeatState: Sendable {
     var contributed: [Int: StoredValue] = [:]
     /// How many slots have been placed (a mark of ``FieldTable/madeCount``).
     private(set) var placed = 0
+
+    /// Whether a group inside a row whose key holds no order when the row is set up starts with an
+    /// empty order and its minimum rows; `false` for a form that only evaluates its rules.
+    var makesRows = true
+    /// Groups inside rows (index and key's slot) whose key held no order when their row was set up:
+    /// each starts with an empty order and its minimum rows once the writes under way are in, if its
+    /// key holds no order then.
+    var unfilled: [(group: Int, slot: Int, origin: FormChangeOrigin)] = []
+    /// While above 0, ``unfilled`` waits: the values of new rows are being written.
+    var holdsFills = 0
+    /// Whether the rows ``unfilled`` makes are initial values (the form's values being set up).
+    var fillsAsInitial = false
 
     /// Check positions from here on are rows' fields' (below it, the definition's fields').
     private(set) var checkBase = 0
@@ -156,6 +174,7 @@ struct RepeatState: Sendable {
             if let field = statistic.field { runtime.talliesOfField[field, default: []].append(position) }
         }
         runtime.enclosing = enclosing
+        if enclosing != nil, let next = nextNumberOfDetached[group.key] { runtime.nextNumber = next }
         if let row = group.enclosingRow { runtime.nameInRow = String(group.key.dropFirst(row.prefix.count)) }
         groupOfSlot[slot] = index
         groupByKey[group.key] = index
@@ -195,6 +214,7 @@ struct RepeatState: Sendable {
                 move(slot, to: Placement(group: row.group, id: row.id, field: group.nameInRow + "." + id.description + "." + place.field))
             }
         }
+        nextNumberOfDetached[group.definition.key] = Swift.max(nextNumberOfDetached[group.definition.key] ?? 1, group.nextNumber)
         groupOfSlot[group.slot] = nil
         groupByKey[group.definition.key] = nil
         for slot in group.summarySlots { summaryOfSlot[slot] = nil }

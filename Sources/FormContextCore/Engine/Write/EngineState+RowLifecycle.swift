@@ -5,7 +5,7 @@ extension EngineState {
     /// Sets up row `id` of group `index`: a check and the rules of each of its fields, its fields'
     /// feeds edges (before its rules, which are ordered by them), and its fields' contributions to
     /// the group's statistics.
-    mutating func setUpRow(_ id: RowID, inGroup index: Int, into changes: inout ChangeSet) {
+    mutating func setUpRow(_ id: RowID, inGroup index: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) {
         let definition = repeats.groups[index].definition
         let scope = RowScope(in: definition, id: id)
         let rowFields = definition.fields.map { $0.inRow(scope) }
@@ -43,15 +43,17 @@ extension EngineState {
         }
         for field in rowFields {
             guard let inner = field.repeatGroup else { continue }
-            attachInner(inner, inRow: id, of: index, into: &changes)
+            attachInner(inner, inRow: id, of: index, origin: origin, into: &changes)
         }
     }
 
     /// Sets up `group`, a repeat group as it lies in row `id` of group `index`: its statistics and
-    /// summaries, and the rows of the order its key holds (a new row's order is written after).
+    /// summaries, and the rows of the order its key holds. A key holding no order is given an empty
+    /// one and the group's minimum rows once the writes under way are in (a new row's values, a
+    /// restore's), if it holds none then (see ``fillRows(ofGroup:slot:origin:into:)``).
     ///
     /// - Complexity: O(*s* + *r*·*f*) for the *s* slots placed in the row and *r* rows of *f* fields.
-    private mutating func attachInner(_ group: RepeatGroup, inRow id: RowID, of index: Int, into changes: inout ChangeSet) {
+    private mutating func attachInner(_ group: RepeatGroup, inRow id: RowID, of index: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) {
         let (inner, placed) = repeats.attachInner(group, in: RepeatState.RowKey(group: index, id: id), fields: &fields)
         repeats.update(index) { $0.rows[id]?.groups.append(inner) }
         recordFeeds(ofGroup: inner)
@@ -59,6 +61,41 @@ extension EngineState {
         reconcileRows(inner, origin: .program, into: &changes)
         updateRowCount(ofGroup: inner, into: &changes)
         for position in group.summaries.indices { writeSummary(position, ofGroup: inner, into: &changes) }
+        let slot = repeats.groups[inner].slot
+        if repeats.makesRows && !fields[slot].stored.isPresent { repeats.unfilled.append((inner, slot, origin)) }
+    }
+
+    /// Gives group `index`, a group inside a row whose key held no order when the row was set up, an
+    /// empty order and its minimum rows, as a form's groups start, if its key (in `slot`) still holds
+    /// nothing: the rows of an outer row that came through values (initial values, JSON, a restore,
+    /// an order written) start as a new row's do. They are initial values while the form's values are
+    /// set up and the key is clean.
+    mutating func fillRows(ofGroup index: Int, slot: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) {
+        guard repeats.groups[index].isAttached, repeats.groups[index].slot == slot, !fields[slot].stored.isPresent else { return }
+        let isInitial = repeats.fillsAsInitial && !fields.dirty.contains(slot)
+        let cleanSummaries = isInitial ? repeats.groups[index].summarySlots.filter { !fields.dirty.contains($0) } : []
+        let empty = StoredValue(RowOrder())
+        if isInitial { setInitial(empty, at: slot, into: &changes) }
+        _ = write(empty, at: slot, origin: origin, into: &changes)
+        let ids = addRows(repeats.groups[index].definition.minimumCount, toGroup: index, at: 0, origin: origin, into: &changes)
+        guard isInitial else { return }
+        RowStage.follow(&self, &changes)
+        setInitial(fields[slot].stored, at: slot, into: &changes)
+        for id in ids {
+            for rowSlot in repeats.slots(under: id, in: index) { setInitial(fields[rowSlot].stored, at: rowSlot, into: &changes) }
+        }
+        for summarySlot in cleanSummaries { setInitial(fields[summarySlot].stored, at: summarySlot, into: &changes) }
+    }
+
+    /// Ends a hold on the groups inside rows that came while values were written (a restore's, a
+    /// reset's to new initial values): each whose key holds no order now starts with an empty one and
+    /// its minimum rows, as initial values when its key is clean.
+    mutating func fillRowsHeldBack(into changes: inout ChangeSet) {
+        repeats.holdsFills -= 1
+        guard repeats.holdsFills == 0, !repeats.isEmpty else { return }
+        repeats.fillsAsInitial = true
+        defer { repeats.fillsAsInitial = false }
+        RowStage.follow(&self, &changes)
     }
 
     /// Takes down group `index`, a group of a row that is going: its rows go, and the group with them.

@@ -13,6 +13,10 @@ extension EngineState {
         graph.removeAllFeeds()
         repeats.attach(definition, fields: &fields)
         guard !repeats.isEmpty else { return }
+        repeats.makesRows = makingRows
+        // The rows of groups inside the starting rows are where the form starts from.
+        repeats.fillsAsInitial = makingRows
+        defer { repeats.fillsAsInitial = false }
         // The rows stage follows the change set from here on, the writes below included.
         changes.keepsListsFromHere()
         for index in repeats.groups.indices { recordFeeds(ofGroup: index) }
@@ -37,6 +41,8 @@ extension EngineState {
                 RowStage.follow(&self, &changes)
             } else {
                 reconcileRows(index, origin: .program, into: &changes)
+                // The groups inside the rows given get their rows before the summaries are taken.
+                RowStage.follow(&self, &changes)
             }
             updateRowCount(ofGroup: index, into: &changes)
             // A key holding something the form cannot take keeps it: new rows would write over it.
@@ -90,7 +96,7 @@ extension EngineState {
     }
 
     /// Works out what the fields of group `index` feed through its statistics (each row's fields are
-    /// given those feeds edges while their row exists, see ``setUpRow(_:inGroup:into:)``), and records
+    /// given those feeds edges while their row exists, see ``setUpRow(_:inGroup:origin:into:)``), and records
     /// in the graph what its key feeds: every statistic, as rows coming and going change them all.
     mutating func recordFeeds(ofGroup index: Int) {
         let key = repeats.groups[index].definition.key
@@ -173,6 +179,8 @@ extension EngineState {
         guard !rows.isEmpty || replacing else { return [] }
         // The rows as the values written so far make them: the new ones go into that order.
         RowStage.follow(&self, &changes)
+        // The groups inside the new rows wait for the rows' values: a row may give them their order.
+        repeats.holdsFills += 1
         var order = replacing ? RowOrder() : repeats.groups[index].order
         var ids: [RowID] = []
         for offset in rows.indices {
@@ -195,14 +203,14 @@ extension EngineState {
                 _ = write(StoredValue(stored: value), for: scope.key(key), origin: origin, into: &changes)
             }
         }
-        // A new row's groups start with their minimum rows, as the form's do, unless given an order.
-        let inner = group.fields.filter { field in
-            field.repeatGroup.map { $0.minimumCount > 0 } == true && rows.allSatisfy { $0.storage[field.key] == nil }
-        }
-        guard !inner.isEmpty else { return ids }
+        repeats.holdsFills -= 1
+        // A new row's groups start with their minimum rows, as the form's do, unless the row's own
+        // values give them an order (another row's do not).
+        let inner = group.fields.filter { field in field.repeatGroup.map { $0.minimumCount > 0 } == true }
         RowStage.follow(&self, &changes)
-        for id in ids {
-            for field in inner {
+        guard !inner.isEmpty else { return ids }
+        for (id, values) in zip(ids, rows) {
+            for field in inner where values.storage[field.key] == nil {
                 guard let minimum = field.repeatGroup?.minimumCount, let innerIndex = repeats.group(withKey: id.scope(in: group.key).key(field.key))
                 else { continue }
                 addRows(minimum, toGroup: innerIndex, at: 0, origin: origin, into: &changes)
@@ -304,7 +312,7 @@ extension EngineState {
             for id in added where id.number >= group.nextNumber { group.nextNumber = id.number + 1 }
         }
         for id in removed { tearDownRow(id, inGroup: index, origin: origin, into: &changes) }
-        for id in added { setUpRow(id, inGroup: index, into: &changes) }
+        for id in added { setUpRow(id, inGroup: index, origin: origin, into: &changes) }
         for position in Set(edges).sorted() { refreshNeighbours(at: position, in: index, into: &changes) }
         if new.count != old.count { updateRowCount(ofGroup: index, into: &changes) }
     }
