@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import FormContextCore
 
@@ -39,6 +40,33 @@ struct StateQueryTests {
         #expect(size.count == 0)
         form.set(1, for: "home.size")
         #expect(!form.isRequired("home.head"))
+    }
+
+    @Test func aRepeatGroupIsRequiredByItsMinimumAloneAndRunsNoRowsValidator() throws {
+        let calls = Locked(0)
+        let noneYet = RowsValidator.custom("some", message: "add one") { rows in
+            calls.withLock { $0 += 1 }
+            return rows.count > 0
+        }
+        let flag = FormKey<Bool>("flag")
+        let members = RepeatGroup("members", fields: [FieldDefinition(FormKey<String>("name")), FieldDefinition(flag)]).validator(noneYet)
+            .validator(.atLeastOne(flag, equals: true))
+        let households = RepeatGroup("households", fields: [FieldDefinition(FormKey<String>("city")), FieldDefinition(members)])
+        let definition = try FormDefinition([
+            FieldDefinition(RepeatGroup("tags", fields: [FieldDefinition(flag)]).validator(.atLeastOne(flag, equals: true)).validator(noneYet)),
+            FieldDefinition(RepeatGroup("people", minimum: 1, fields: [FieldDefinition(FormKey<String>("name"))])),
+            FieldDefinition(households),
+        ])
+        let form = FormContextObject(definition: definition)
+        _ = try form.appendRow(to: "households", ["city": "Lyon"])
+        let before = calls.withLock { $0 }
+        #expect(!form.isRequired("tags"), "minimum 0: its validators fail on no rows, but it requires nothing")
+        #expect(!form.fieldState(for: "tags").isRequired)
+        #expect(form.isRequired("people"), "minimum 1")
+        #expect(!form.isRequired("households"))
+        #expect(!form.isRequired("households.r1.members"), "an inner group, minimum 0")
+        #expect(!form.fieldState(for: "households.r1.members").isRequired)
+        #expect(calls.withLock { $0 } == before, "answering calls no rows validator")
     }
 
     @Test func groupsAnswerForThemselvesAndTheGroupsAroundThem() throws {

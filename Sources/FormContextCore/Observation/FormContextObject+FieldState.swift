@@ -112,8 +112,9 @@ extension FormContextObject {
     }
 
     /// Whether the field `key` requires a value: its ``FieldState/isRequired`` (its required-when
-    /// rule holds, or its definition lists `.required()` as an error). Observable per key, as
-    /// ``fieldState(for:)`` is. A group requires nothing of its own: `false` for a group's prefix.
+    /// rule holds, or its definition lists `.required()` as an error; for a repeat group's key, the
+    /// group's minimum is at least 1). Observable per key, as ``fieldState(for:)`` is. A group
+    /// requires nothing of its own: `false` for a group's prefix.
     ///
     /// - Parameter key: A field's key, or a group's prefix.
     /// - Returns: Whether a value is required.

@@ -75,8 +75,11 @@ extension EngineState {
 extension FieldDefinition {
     /// Whether a validator of the field demands a value whatever the other fields hold: an error
     /// `.required()`. Asked of the field's check with no value, which reports exactly its
-    /// requirements and runs no validator's test.
+    /// requirements and runs no validator's test. A repeat group's field demands rows when its
+    /// minimum is at least 1, decided from the group as declared: its check counts rows and runs
+    /// the app's row validators, which must not be called to answer a query.
     var demandsValue: Bool {
+        if let group = repeatGroup { return group.minimumCount > 0 }
         var report = ValidationReport()
         check(nil, FormValues([:]), &report)
         return !report.errors.isEmpty
