@@ -69,6 +69,43 @@ struct StateQueryTests {
         #expect(calls.withLock { $0 } == before, "answering calls no rows validator")
     }
 
+    /// Members whose vitals are shown to children only: a group of each row's fields.
+    static func members() throws -> FormDefinition {
+        let age = FormKey<Int>("age")
+        let members = RepeatGroup("members", fields: [FieldDefinition(age), FieldDefinition(FormKey<Int>("vitals.height"))], groups: [
+            FieldGroup("vitals").visible(when: { ($0[age] ?? 0) < 18 })
+        ])
+        return try FormDefinition([FieldDefinition(members)])
+    }
+
+    @Test("a row's groups go with the row: a query looks up one group, however many rows came and went", arguments: RulePropertyTests.seeds)
+    func rowGroupsGoWithTheirRows(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let form = FormContextObject(definition: try Self.members())
+        var live: [RowID] = []
+        var made: [RowID] = []
+        var mostLive = 0
+        for step in 0..<80 {
+            if live.isEmpty || Int.random(in: 0..<5, using: &generator) < 3 {
+                let id = try form.appendRow(to: "members", ["age": Int.random(in: 0...40, using: &generator)])
+                live.append(id)
+                made.append(id)
+            } else {
+                let id = live.remove(at: Int.random(in: 0..<live.count, using: &generator))
+                try form.removeRow(id, from: "members")
+            }
+            mostLive = max(mostLive, live.count)
+            let label = "seed \(seed) step \(step)"
+            for id in made {
+                let prefix = "members.\(id).vitals"
+                #expect(form.read { $0.isRulesGroup(prefix) } == live.contains(id), "\(label): \(prefix)")
+            }
+            #expect(form.read { $0.rules.groupByPrefix.count } == live.count, "\(label): groups kept")
+            #expect(form.read { $0.rules.groups.count } <= mostLive, "\(label): group places reused")
+            #expect(form.read { $0.invariantViolations() } == [], "\(label)")
+        }
+    }
+
     @Test func groupsAnswerForThemselvesAndTheGroupsAroundThem() throws {
         let form = FormContextObject(definition: try Self.definition())
         #expect(form.isVisible("home") && form.isVisible("home.car") && form.isEnabled("home.car"))

@@ -92,7 +92,7 @@ extension FormContextObject {
     ///
     /// - Parameter key: A field's key, or a group's prefix.
     /// - Returns: Whether it is shown.
-    /// - Complexity: O(*g*) for *g* groups, plus O(*d*) for *d* dots in the key of a group.
+    /// - Complexity: O(*d*) for *d* dots in the key.
     public func isVisible(_ key: String) -> Bool {
         if let flags = groupFlags(ofGroup: key) { return !flags.contains(.ruleHidden) }
         return fieldState(for: key).isVisible
@@ -105,7 +105,7 @@ extension FormContextObject {
     ///
     /// - Parameter key: A field's key, or a group's prefix.
     /// - Returns: Whether it can be edited.
-    /// - Complexity: O(*g*) for *g* groups, plus O(*d*) for *d* dots in the key of a group.
+    /// - Complexity: O(*d*) for *d* dots in the key.
     public func isEnabled(_ key: String) -> Bool {
         if let flags = groupFlags(ofGroup: key) { return !flags.contains(.ruleDisabled) }
         return fieldState(for: key).isEnabled

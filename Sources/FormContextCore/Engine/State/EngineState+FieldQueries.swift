@@ -61,8 +61,10 @@ extension EngineState {
     }
 
     /// Whether `key` names a group of the rules (a ``FieldGroup``'s prefix).
+    ///
+    /// - Complexity: O(1): one lookup, whatever the number of groups and rows.
     func isRulesGroup(_ key: String) -> Bool {
-        !rules.groups.isEmpty && rules.groups.contains { $0.prefix == key }
+        rules.hasGroup(key)
     }
 
     /// The flags (`.ruleHidden`, `.ruleDisabled`) that the rules' group of `prefix` and the groups
