@@ -106,6 +106,76 @@ struct StateQueryTests {
         }
     }
 
+    @Test func aRowAndItsGroupsAreHiddenAndDisabledWithTheirRepeatGroup() throws {
+        let form = FormContextObject(definition: try Self.members())
+        let row = try form.appendRow(to: "members", ["age": 7])
+        let other = try form.appendRow(to: "members", ["age": 9])
+        let vitals = "members.\(row).vitals"
+        #expect(form.isVisible(vitals) && form.isVisible("members.\(row)") && form.isEnabled(vitals) && form.isEnabled("members.\(row)"))
+        let group = FireCounter.tracking { _ = form.isVisible(vitals) }
+        let rowKey = FireCounter.tracking { _ = form.isVisible("members.\(row)") }
+        form.setVisible(false, for: "members")
+        #expect(!form.isVisible(vitals + ".height"))
+        #expect(!form.isVisible(vitals), "a group in a hidden group's row is hidden")
+        #expect(!form.isVisible("members.\(row)"), "a hidden group's row is hidden")
+        #expect(group.count == 1 && rowKey.count == 1)
+        form.setEnabled(false, for: "members")
+        #expect(!form.isEnabled(vitals) && !form.isEnabled("members.\(row)"))
+        form.setVisible(true, for: "members")
+        form.setEnabled(true, for: "members")
+        #expect(form.isVisible(vitals) && form.isEnabled("members.\(row)"))
+        // The group of a row that goes goes with it: whoever asked about it asks again.
+        let gone = FireCounter.tracking { _ = form.isVisible("members.\(other).vitals") }
+        try form.removeRow(other, from: "members")
+        #expect(gone.count == 1)
+    }
+
+    @Test("rows and their groups follow their repeat group, shown, hidden, enabled and disabled", arguments: RulePropertyTests.seeds)
+    func rowsFollowTheirRepeatGroup(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let form = FormContextObject(definition: try Self.members())
+        var ages: [RowID: Int] = [:]
+        var shown = true
+        var enabled = true
+        for step in 0..<80 {
+            var action = ""
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0..<3:
+                let age = Int.random(in: 0...40, using: &generator)
+                ages[try form.appendRow(to: "members", ["age": age])] = age
+                action = "append \(age)"
+            case 3 where !ages.isEmpty:
+                let id = ages.keys.sorted()[Int.random(in: 0..<ages.count, using: &generator)]
+                try form.removeRow(id, from: "members")
+                ages[id] = nil
+                action = "remove \(id)"
+            case 4...5 where !ages.isEmpty:
+                let id = ages.keys.sorted()[Int.random(in: 0..<ages.count, using: &generator)]
+                let age = Int.random(in: 0...40, using: &generator)
+                form.set(age, for: "members.\(id).age")
+                ages[id] = age
+                action = "age of \(id) = \(age)"
+            case 6, 7:
+                shown.toggle()
+                form.setVisible(shown, for: "members")
+                action = "members shown \(shown)"
+            default:
+                enabled.toggle()
+                form.setEnabled(enabled, for: "members")
+                action = "members enabled \(enabled)"
+            }
+            let label = "seed \(seed) step \(step): \(action)"
+            for (id, age) in ages {
+                let row = "members.\(id)"
+                #expect(form.isVisible(row) == shown, "\(label): \(row)")
+                #expect(form.isEnabled(row) == enabled, "\(label): \(row)")
+                #expect(form.isVisible(row + ".vitals") == (shown && age < 18), "\(label): \(row).vitals")
+                #expect(form.isVisible(row + ".vitals.height") == (shown && age < 18), "\(label): \(row).vitals.height")
+                #expect(form.isEnabled(row + ".vitals") == enabled, "\(label): \(row).vitals")
+            }
+        }
+    }
+
     @Test func groupsAnswerForThemselvesAndTheGroupsAroundThem() throws {
         let form = FormContextObject(definition: try Self.definition())
         #expect(form.isVisible("home") && form.isVisible("home.car") && form.isEnabled("home.car"))

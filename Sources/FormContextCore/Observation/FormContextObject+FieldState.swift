@@ -84,7 +84,8 @@ extension FormContextObject {
     /// For a field, its ``FieldState/isVisible``: hidden by the program (``setVisible(_:for:)``), by
     /// its visibility rule, by a group it is under, or with its repeat group. For the prefix of a
     /// ``FieldGroup`` of the definition (`household`), whether the group is shown: its own rule
-    /// holds and so does every group around it. ODK's `relevant`, read back.
+    /// holds and so does every group around it. A row's key (`members.r1`) and a group of a row's
+    /// fields (`members.r1.vitals`) are hidden with their repeat group too. ODK's `relevant`, read back.
     ///
     /// ```swift
     /// if form.isVisible("household") { showHouseholdPage() }
@@ -94,7 +95,7 @@ extension FormContextObject {
     /// - Returns: Whether it is shown.
     /// - Complexity: O(*d*) for *d* dots in the key.
     public func isVisible(_ key: String) -> Bool {
-        if let flags = groupFlags(ofGroup: key) { return !flags.contains(.ruleHidden) }
+        if let flags = groupFlags(ofGroup: key) { return flags.isDisjoint(with: .concealed) }
         return fieldState(for: key).isVisible
     }
 
@@ -102,12 +103,13 @@ extension FormContextObject {
     ///
     /// For a field, its ``FieldState/isEnabled``; for the prefix of a ``FieldGroup``, whether the
     /// group's enabled rule holds and so does every group around it (ODK's `read_only`, inverted).
+    /// A row's key and a group of a row's fields are disabled with their repeat group too.
     ///
     /// - Parameter key: A field's key, or a group's prefix.
     /// - Returns: Whether it can be edited.
     /// - Complexity: O(*d*) for *d* dots in the key.
     public func isEnabled(_ key: String) -> Bool {
-        if let flags = groupFlags(ofGroup: key) { return !flags.contains(.ruleDisabled) }
+        if let flags = groupFlags(ofGroup: key) { return flags.isDisjoint(with: .locked) }
         return fieldState(for: key).isEnabled
     }
 

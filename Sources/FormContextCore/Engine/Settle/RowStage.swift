@@ -51,6 +51,8 @@ enum RowStage {
                 let slot = changes.activity[pass.activity]
                 state.repeats.tookActivity()
                 state.rowsActivityDidChange(at: slot, into: &changes)
+                // A group's rows and the groups in them, asked about with no slot, are asked again.
+                if state.repeats.groupOfSlot[slot] != nil { state.tracking.groupDidChange(prefix: state.fields.key(at: slot)) }
             } else {
                 return
             }

@@ -67,10 +67,30 @@ extension EngineState {
         rules.hasGroup(key)
     }
 
-    /// The flags (`.ruleHidden`, `.ruleDisabled`) that the rules' group of `prefix` and the groups
-    /// around it give it.
+    /// The flags (`.ruleHidden`, `.ruleDisabled`, `.groupHidden`, `.groupDisabled`) that the rules'
+    /// group of `prefix`, the groups around it and the repeat groups it lies in give it.
     func groupFlags(ofGroup prefix: String) -> FieldFlags {
-        rules.groupFlags(ofUnslotted: prefix + ".")
+        rules.groupFlags(ofUnslotted: prefix + ".").union(repeatGroupFlags(around: prefix))
+    }
+
+    /// The flags (`.groupHidden`, `.groupDisabled`) that the repeat groups `key` lies in give it: a
+    /// row's key, or a group of a row's fields, is hidden and disabled with its repeat group, as the
+    /// row's fields are.
+    ///
+    /// - Complexity: O(*d*) dictionary lookups for *d* dots in `key`.
+    func repeatGroupFlags(around key: String) -> FieldFlags {
+        guard !repeats.isEmpty else { return [] }
+        var flags: FieldFlags = []
+        var index = key.startIndex
+        while let dot = key[index...].firstIndex(of: ".") {
+            if let group = repeats.group(withKey: String(key[..<dot])) {
+                let own = fields.flags(at: repeats.groups[group].slot)
+                if !own.isDisjoint(with: .concealed) { flags.insert(.groupHidden) }
+                if !own.isDisjoint(with: .locked) { flags.insert(.groupDisabled) }
+            }
+            index = key.index(after: dot)
+        }
+        return flags
     }
 }
 
