@@ -120,6 +120,62 @@ struct FieldStateOptionsTests {
         #expect(form.errorCount == 2)
     }
 
+    /// `price` at most 5 and `total`, calculated as twice the price, at most 6, validated on change.
+    static func pricedForm() throws -> FormContextObject {
+        let price = FormKey<Int>("price")
+        let definition = try FormDefinition([
+            FieldDefinition(price, validators: [.maximum(5)]),
+            FieldDefinition(FormKey<Int>("total"), validators: [.maximum(6)]).calculated { $0[price].map { $0 * 2 } },
+        ])
+        return FormContextObject(definition: definition, values: ["price": 1], options: ValidationOptions(mode: .onChange))
+    }
+
+    @Test func aFieldResetKeepingErrorsValidatesTheCalculationsThatReadIt() throws {
+        let form = try Self.pricedForm()
+        form.set(8, for: "price", origin: .user)
+        #expect(form.fieldState(for: "total").errors.map(\.rule) == ["maximum(6)"])
+        form.reset("price", keeping: [.errors])
+        #expect(form[FormKey<Int>("total")] == 2)
+        #expect(form.fieldState(for: "price").errors.map(\.rule) == ["maximum(5)"], "the reset field keeps its error")
+        #expect(form.fieldState(for: "total").errors.isEmpty, "the total, now 2, is validated as usual")
+        #expect(form.errorCount == 1)
+        form.set(8, for: "price", origin: .user)
+        form.reset(keeping: [.errors])
+        #expect(form.fieldState(for: "price").errors.map(\.rule) == ["maximum(5)"])
+        #expect(form.fieldState(for: "total").errors.map(\.rule) == ["maximum(6)"], "a whole-form reset keeping errors keeps every one")
+    }
+
+    @Test("random edits and field resets keep only the reset field's errors", arguments: RulePropertyTests.seeds)
+    func fieldResetsKeepOnlyTheirOwnErrors(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let form = try Self.pricedForm()
+        // The model: the price and whether it holds its error; the total is validated on every change.
+        var price = 1
+        var priceError = false
+        for step in 0..<60 {
+            var action = ""
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0, 1:
+                let value = Int.random(in: 0...8, using: &generator)
+                form.set(value, for: "price", origin: .user)
+                if value != price { priceError = value > 5 }
+                price = value
+                action = "set price = \(value)"
+            default:
+                let kept: ResetOptions = Bool.random(using: &generator) ? [.errors] : []
+                form.reset("price", keeping: kept)
+                if !kept.contains(.errors) { priceError = false }
+                price = 1
+                action = "reset price keeping \(kept.rawValue)"
+            }
+            let label = "seed \(seed) step \(step): \(action)"
+            #expect(form[FormKey<Int>("price")] == price, "\(label): price")
+            #expect(form[FormKey<Int>("total")] == price * 2, "\(label): total")
+            #expect(form.fieldState(for: "price").errors.isEmpty == !priceError, "\(label): errors of price")
+            #expect(form.fieldState(for: "total").errors.isEmpty == (price * 2 <= 6), "\(label): errors of total")
+        }
+    }
+
     // MARK: Dirty since the last submit
 
     @Test func dirtySinceTheLastSubmitIsObservedPerField() async {

@@ -33,7 +33,8 @@ public struct FieldState: @unchecked Sendable, Equatable {
     /// Whether an asynchronous validator is checking the value.
     public var isValidating: Bool
     /// Whether a value is required: the field's required-when rule holds, or its definition lists
-    /// `.required()` as an error. A hidden or disabled field is not validated, required or not.
+    /// `.required()` as an error (for a repeat group's key, the group's minimum is at least 1). A
+    /// hidden or disabled field is not validated, required or not.
     public var isRequired: Bool
     /// Whether the value differs from the value of the last successful submit (from the initial
     /// value before the first, and after a reset that forgets the submit): final-form's

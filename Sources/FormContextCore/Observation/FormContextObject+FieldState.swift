@@ -84,7 +84,8 @@ extension FormContextObject {
     /// For a field, its ``FieldState/isVisible``: hidden by the program (``setVisible(_:for:)``), by
     /// its visibility rule, by a group it is under, or with its repeat group. For the prefix of a
     /// ``FieldGroup`` of the definition (`household`), whether the group is shown: its own rule
-    /// holds and so does every group around it. ODK's `relevant`, read back.
+    /// holds and so does every group around it. A row's key (`members.r1`) and a group of a row's
+    /// fields (`members.r1.vitals`) are hidden with their repeat group too. ODK's `relevant`, read back.
     ///
     /// ```swift
     /// if form.isVisible("household") { showHouseholdPage() }
@@ -92,9 +93,9 @@ extension FormContextObject {
     ///
     /// - Parameter key: A field's key, or a group's prefix.
     /// - Returns: Whether it is shown.
-    /// - Complexity: O(*g*) for *g* groups, plus O(*d*) for *d* dots in the key of a group.
+    /// - Complexity: O(*d*) for *d* dots in the key.
     public func isVisible(_ key: String) -> Bool {
-        if let flags = groupFlags(ofGroup: key) { return !flags.contains(.ruleHidden) }
+        if let flags = groupFlags(ofGroup: key) { return flags.isDisjoint(with: .concealed) }
         return fieldState(for: key).isVisible
     }
 
@@ -102,18 +103,20 @@ extension FormContextObject {
     ///
     /// For a field, its ``FieldState/isEnabled``; for the prefix of a ``FieldGroup``, whether the
     /// group's enabled rule holds and so does every group around it (ODK's `read_only`, inverted).
+    /// A row's key and a group of a row's fields are disabled with their repeat group too.
     ///
     /// - Parameter key: A field's key, or a group's prefix.
     /// - Returns: Whether it can be edited.
-    /// - Complexity: O(*g*) for *g* groups, plus O(*d*) for *d* dots in the key of a group.
+    /// - Complexity: O(*d*) for *d* dots in the key.
     public func isEnabled(_ key: String) -> Bool {
-        if let flags = groupFlags(ofGroup: key) { return !flags.contains(.ruleDisabled) }
+        if let flags = groupFlags(ofGroup: key) { return flags.isDisjoint(with: .locked) }
         return fieldState(for: key).isEnabled
     }
 
     /// Whether the field `key` requires a value: its ``FieldState/isRequired`` (its required-when
-    /// rule holds, or its definition lists `.required()` as an error). Observable per key, as
-    /// ``fieldState(for:)`` is. A group requires nothing of its own: `false` for a group's prefix.
+    /// rule holds, or its definition lists `.required()` as an error; for a repeat group's key, the
+    /// group's minimum is at least 1). Observable per key, as ``fieldState(for:)`` is. A group
+    /// requires nothing of its own: `false` for a group's prefix.
     ///
     /// - Parameter key: A field's key, or a group's prefix.
     /// - Returns: Whether a value is required.

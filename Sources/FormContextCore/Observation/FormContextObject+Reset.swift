@@ -19,6 +19,7 @@ extension FormContextObject {
     public func reset(keeping: ResetOptions = [], origin: FormChangeOrigin = .reset) {
         mutate { state, changes in
             let kept = state.keptIssues(if: keeping)
+            let firstWrite = changes.values.count
             if !keeping.contains(.edits) {
                 state.reserveChangeCalls(forWrites: state.fields.dirty.count)
                 for slot in state.fields.dirty.members.sorted(by: { state.fields.key(at: $0) < state.fields.key(at: $1) }) {
@@ -30,7 +31,7 @@ extension FormContextObject {
                     state.setTouched(false, at: slot, into: &changes)
                 }
             }
-            state.settleIssues(kept, into: &changes)
+            state.settleIssues(kept, writtenFrom: firstWrite, into: &changes)
             state.resetSubmitState(keeping: keeping)
             state.refreshControls(origin: origin, into: &changes)
         }
@@ -74,7 +75,8 @@ extension FormContextObject {
                 // the errors put back below once the mutation ends.
                 ExternalErrorStage.follow(&state, &changes)
                 if let kept, state.validation.issues(at: slot) != kept { state.setIssues(kept, at: slot, into: &changes) }
-                state.validation.keepIssues(settling: changes)
+                // Only this field's issues stay: a calculation that reads it validates as usual.
+                state.validation.keepIssues(of: CollectionOfOne(slot), settling: changes)
             } else {
                 state.clearIssues(at: slot, into: &changes)
                 state.validation.validated.update(slot, isMember: false)
@@ -101,6 +103,7 @@ extension FormContextObject {
     public func reset(to initial: FormContext, keeping: ResetOptions = [], origin: FormChangeOrigin = .reset) {
         mutate { state, changes in
             let kept = state.keptIssues(if: keeping)
+            let firstWrite = changes.values.count
             let edited = keeping.contains(.edits) ? Set(state.fields.dirty.members) : []
             state.markSecret(initial.secureKeys, into: &changes)
             for key in initial.keys { _ = state.fields.slot(creating: key) }
@@ -121,7 +124,7 @@ extension FormContextObject {
                     state.setTouched(false, at: slot, into: &changes)
                 }
             }
-            state.settleIssues(kept, into: &changes)
+            state.settleIssues(kept, writtenFrom: firstWrite, into: &changes)
             state.resetSubmitState(keeping: keeping)
             state.refreshControls(origin: origin, into: &changes)
         }
@@ -151,9 +154,13 @@ extension EngineState {
         return validation.holding.members.compactMap { slot in validation.issues(at: slot).map { (slot, $0) } }
     }
 
-    /// Ends a reset's issues: puts `kept` back and leaves every issue as it is, or, without issues
-    /// kept, clears every field's and the form's.
-    mutating func settleIssues(_ kept: [(slot: Int, issues: FieldIssues)]?, into changes: inout ChangeSet) {
+    /// Ends a reset's issues: puts `kept` back and leaves the issues of the fields that held them
+    /// and of the fields the reset wrote (its value changes from `first` on) as they are, or,
+    /// without issues kept, clears every field's and the form's. A calculation the reset sets off
+    /// validates as usual.
+    mutating func settleIssues(
+        _ kept: [(slot: Int, issues: FieldIssues)]?, writtenFrom first: Int, into changes: inout ChangeSet
+    ) {
         guard let kept else {
             clearAllIssues(into: &changes)
             return
@@ -164,7 +171,8 @@ extension EngineState {
         for (slot, issues) in kept where validation.issues(at: slot) != issues {
             setIssues(issues, at: slot, into: &changes)
         }
-        validation.keepIssues(settling: changes)
+        let written = changes.values.indices.contains(first) ? changes.values[first...].map(\.slot) : []
+        validation.keepIssues(of: kept.map(\.slot) + written, settling: changes)
     }
 
     /// Queues a call to every connected control of a key this mutation did not change that holds

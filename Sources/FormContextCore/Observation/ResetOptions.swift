@@ -25,7 +25,9 @@ public struct ResetOptions: OptionSet, Hashable, Sendable {
     /// state around it (final-form's `resetFieldState`).
     public static let edits = ResetOptions(rawValue: 1 << 0)
     /// Fields keep their errors and warnings, and the form its form-level issues (`keepErrors`,
-    /// `keepError`): the reset validates nothing and clears nothing.
+    /// `keepError`): the reset clears nothing and validates none of the fields it resets or that
+    /// hold issues. ``FormContextObject/reset(_:keeping:origin:)`` keeps the one field's: a
+    /// calculated field whose value it changes validates as any change does.
     public static let errors = ResetOptions(rawValue: 1 << 1)
     /// Fields keep their touched flags (`keepTouched`).
     public static let touched = ResetOptions(rawValue: 1 << 2)

@@ -51,6 +51,8 @@ enum RowStage {
                 let slot = changes.activity[pass.activity]
                 state.repeats.tookActivity()
                 state.rowsActivityDidChange(at: slot, into: &changes)
+                // A group's rows and the groups in them, asked about with no slot, are asked again.
+                if state.repeats.groupOfSlot[slot] != nil { state.tracking.groupDidChange(prefix: state.fields.key(at: slot)) }
             } else if state.repeats.holdsFills == 0, !state.repeats.unfilled.isEmpty {
                 let group = state.repeats.unfilled.removeFirst()
                 state.fillRows(ofGroup: group.group, slot: group.slot, origin: group.origin, into: &changes)

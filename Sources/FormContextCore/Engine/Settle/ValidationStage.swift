@@ -85,11 +85,13 @@ enum ValidationStage: SettleStage {
         // Taken even when there is nothing to validate, so that no request outlives its mutation.
         let request = state.validation.takeRequest()
         guard state.validation.isInUse else { return nil }
-        var planner = Planner(hasDefinition: state.validation.hasDefinition, mode: state.validationMode)
+        var planner = Planner(hasDefinition: state.validation.hasDefinition, mode: state.validationMode, kept: request.keptSlots)
         for change in changes.values {
             let slot = change.slot
             if let readers = state.graph.readers(of: slot, .formValidator) { state.validation.formInputDidChange(readBy: readers) }
-            if request.keepsIssues { continue }
+            // A field a reset keeping errors reset keeps its issues; what else changed (a calculation
+            // that reads it) validates as usual.
+            if planner.kept.contains(slot) { continue }
             if change.origin == .reset {
                 state.clearIssues(at: slot, into: &changes)
                 continue
@@ -233,6 +235,8 @@ extension ValidationStage {
     struct Planner {
         let hasDefinition: Bool
         let mode: ValidationMode
+        /// Fields whose issues stay as they are (see ``ValidationState/Request/keptSlots``): never checked.
+        let kept: Set<Int>
         private var positions: [Int] = []
         /// The positions asked for, once there are too many to search ``positions``.
         private var seen: Set<Int> = []
@@ -243,9 +247,10 @@ extension ValidationStage {
         /// one or two, and a set costs an allocation and a hash per position.
         private static let searchLimit = 16
 
-        init(hasDefinition: Bool, mode: ValidationMode) {
+        init(hasDefinition: Bool, mode: ValidationMode, kept: Set<Int> = []) {
             self.hasDefinition = hasDefinition
             self.mode = mode
+            self.kept = kept
         }
 
         /// Whether a change of the value in `slot` validates it (and what reads it) in the mode in
@@ -303,7 +308,7 @@ extension ValidationStage {
             if hasDefinition {
                 plan.fields.reserveCapacity(positions.count)
                 for position in positions {
-                    guard let check = state.fieldCheck(at: position) else { continue }
+                    guard let check = state.fieldCheck(at: position), kept.isEmpty || !kept.contains(check.slot) else { continue }
                     plan.fields.append(check)
                 }
             }

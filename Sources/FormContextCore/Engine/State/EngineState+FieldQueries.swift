@@ -61,22 +61,47 @@ extension EngineState {
     }
 
     /// Whether `key` names a group of the rules (a ``FieldGroup``'s prefix).
+    ///
+    /// - Complexity: O(1): one lookup, whatever the number of groups and rows.
     func isRulesGroup(_ key: String) -> Bool {
-        !rules.groups.isEmpty && rules.groups.contains { $0.prefix == key }
+        rules.hasGroup(key)
     }
 
-    /// The flags (`.ruleHidden`, `.ruleDisabled`) that the rules' group of `prefix` and the groups
-    /// around it give it.
+    /// The flags (`.ruleHidden`, `.ruleDisabled`, `.groupHidden`, `.groupDisabled`) that the rules'
+    /// group of `prefix`, the groups around it and the repeat groups it lies in give it.
     func groupFlags(ofGroup prefix: String) -> FieldFlags {
-        rules.groupFlags(ofUnslotted: prefix + ".")
+        rules.groupFlags(ofUnslotted: prefix + ".").union(repeatGroupFlags(around: prefix))
+    }
+
+    /// The flags (`.groupHidden`, `.groupDisabled`) that the repeat groups `key` lies in give it: a
+    /// row's key, or a group of a row's fields, is hidden and disabled with its repeat group, as the
+    /// row's fields are.
+    ///
+    /// - Complexity: O(*d*) dictionary lookups for *d* dots in `key`.
+    func repeatGroupFlags(around key: String) -> FieldFlags {
+        guard !repeats.isEmpty else { return [] }
+        var flags: FieldFlags = []
+        var index = key.startIndex
+        while let dot = key[index...].firstIndex(of: ".") {
+            if let group = repeats.group(withKey: String(key[..<dot])) {
+                let own = fields.flags(at: repeats.groups[group].slot)
+                if !own.isDisjoint(with: .concealed) { flags.insert(.groupHidden) }
+                if !own.isDisjoint(with: .locked) { flags.insert(.groupDisabled) }
+            }
+            index = key.index(after: dot)
+        }
+        return flags
     }
 }
 
 extension FieldDefinition {
     /// Whether a validator of the field demands a value whatever the other fields hold: an error
     /// `.required()`. Asked of the field's check with no value, which reports exactly its
-    /// requirements and runs no validator's test.
+    /// requirements and runs no validator's test. A repeat group's field demands rows when its
+    /// minimum is at least 1, decided from the group as declared: its check counts rows and runs
+    /// the app's row validators, which must not be called to answer a query.
     var demandsValue: Bool {
+        if let group = repeatGroup { return group.minimumCount > 0 }
         var report = ValidationReport()
         check(nil, FormValues([:]), &report)
         return !report.errors.isEmpty

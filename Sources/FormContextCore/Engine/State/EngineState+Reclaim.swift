@@ -128,10 +128,11 @@ extension EngineState {
     }
 
     /// The state of `key`, which has no slot, as a read sees it: no value, and what the rules'
-    /// groups it is under decide. A read makes no slot: the state is worked out, not stored.
+    /// groups and the repeat groups it is under decide (a row's key is hidden with its group). A
+    /// read makes no slot: the state is worked out, not stored.
     func unslottedState(of key: String) -> FieldState {
-        let flags = rules.groupFlags(ofUnslotted: key)
-        return FieldState(key: key, isVisible: !flags.contains(.ruleHidden), isEnabled: !flags.contains(.ruleDisabled))
+        let flags = rules.groupFlags(ofUnslotted: key).union(repeatGroupFlags(around: key))
+        return FieldState(key: key, isVisible: flags.isDisjoint(with: .concealed), isEnabled: flags.isDisjoint(with: .locked))
     }
 
     /// Notes that the field of `key` lost a subscriber, so that its slot is looked at when slots are

@@ -73,10 +73,15 @@ extension RuleState {
         return true
     }
 
-    /// Takes out `removed`: they no longer run, nor hold dependencies.
+    /// Takes out `removed`: they no longer run, nor hold dependencies. A group left with no rule
+    /// (a group of the row's fields, or a repeat group inside the row) is dropped.
     ///
-    /// - Complexity: O(*r* + *d*) for *r* rules and the *d* dependencies they held.
-    mutating func remove(_ removed: [Int], from graph: inout DependencyGraph) {
+    /// - Returns: The prefixes of the groups dropped, whose state whoever asked must ask again.
+    /// - Complexity: O(*r* + *d* + *m*) for *r* rules, the *d* dependencies they held and the *m*
+    ///   members of the groups dropped.
+    @discardableResult
+    mutating func remove(_ removed: [Int], from graph: inout DependencyGraph) -> [String] {
+        var dropped: [String] = []
         for rule in removed where !retired[rule] {
             queue.remove(rule)
             graph.record([], for: .init(.rule, rule))
@@ -92,12 +97,14 @@ extension RuleState {
             }
             // A group of a row's fields, or a repeat group inside a row, loses its rule with the row.
             switch rules[rule].target {
-            case .groupVisible(let prefix):
-                let group = groupIndex(prefix)
+            case .groupVisible(let prefix), .groupEnabled(let prefix):
+                guard let group = groupByPrefix[prefix] else { break }
                 if groups[group].visibleRule == rule { groups[group].visibleRule = nil }
-            case .groupEnabled(let prefix):
-                let group = groupIndex(prefix)
                 if groups[group].enabledRule == rule { groups[group].enabledRule = nil }
+                if groups[group].visibleRule == nil && groups[group].enabledRule == nil {
+                    dropGroup(group)
+                    dropped.append(prefix)
+                }
             default:
                 break
             }
@@ -106,5 +113,6 @@ extension RuleState {
             targetSlots[rule] = -1
             freeRules.append(rule)
         }
+        return dropped
     }
 }

@@ -37,7 +37,9 @@ struct RuleState: Sendable {
     var requiredRuleOf = SlotMap()
     /// The groups: their scope prefix, their rules, and the slots under them.
     var groups: [Group] = []
-    private var groupByPrefix: [String: Int] = [:]
+    private(set) var groupByPrefix: [String: Int] = [:]
+    /// Places of groups dropped with the rows whose rules they had, given to the next group made.
+    private var freeGroups: [Int] = []
     /// The groups each slot is under, outermost first.
     var groupsOfSlot: [Int: [Int]] = [:]
     /// How many slots have had their groups worked out (a mark of ``FieldTable/madeCount``).
@@ -117,9 +119,31 @@ struct RuleState: Sendable {
     /// The index of the group of `prefix`, made if there is none yet.
     mutating func groupIndex(_ prefix: String) -> Int {
         if let index = groupByPrefix[prefix] { return index }
-        groupByPrefix[prefix] = groups.count
-        groups.append(Group(prefix: prefix))
-        return groups.count - 1
+        let index = freeGroups.popLast() ?? groups.count
+        if index == groups.count { groups.append(Group(prefix: prefix)) } else { groups[index] = Group(prefix: prefix) }
+        groupByPrefix[prefix] = index
+        return index
+    }
+
+    /// Whether `prefix` names a group of the rules (a ``FieldGroup``'s prefix, at the top level or in a row).
+    ///
+    /// - Complexity: O(1).
+    func hasGroup(_ prefix: String) -> Bool {
+        !groupByPrefix.isEmpty && groupByPrefix[prefix] != nil
+    }
+
+    /// Drops group `index`, which no rule decides for any more (the rules of its row went): its
+    /// members are under it no longer, and its place goes to the next group made.
+    ///
+    /// - Complexity: O(*m*·*g*) for its *m* members, each under *g* groups.
+    mutating func dropGroup(_ index: Int) {
+        for slot in groups[index].members {
+            groupsOfSlot[slot]?.removeAll { $0 == index }
+            if groupsOfSlot[slot]?.isEmpty == true { groupsOfSlot[slot] = nil }
+        }
+        groupByPrefix[groups[index].prefix] = nil
+        groups[index] = Group(prefix: "")
+        freeGroups.append(index)
     }
 
     /// The slots `rule` read on its last run.

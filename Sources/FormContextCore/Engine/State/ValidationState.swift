@@ -91,9 +91,10 @@ struct ValidationState: Sendable {
         var all = false
         /// Validate these fields (and the form).
         var slots: [Int] = []
-        /// Leave every issue as it is: the mutation is a reset that keeps them, so its value changes
-        /// neither clear nor validate anything.
-        var keepsIssues = false
+        /// Fields whose issues stay as they are: the mutation is a reset that keeps them, so its
+        /// changes of these fields neither clear nor validate them. Every other change (a calculation
+        /// that reads a reset field) validates as usual.
+        var keptSlots: Set<Int> = []
 
         var isEmpty: Bool { !all && slots.isEmpty }
     }
@@ -104,10 +105,11 @@ struct ValidationState: Sendable {
         if changes.isSettling { requested.all = true }
     }
 
-    /// Asks the validation stage to leave every issue as it is when it settles `changes` (a reset
-    /// keeping ``ResetOptions/errors``); a change set that does not settle runs no stage.
-    mutating func keepIssues(settling changes: ChangeSet) {
-        if changes.isSettling { requested.keepsIssues = true }
+    /// Asks the validation stage to leave the issues of the fields in `slots` as they are when it
+    /// settles `changes` (a reset keeping ``ResetOptions/errors``: the fields it reset); a change
+    /// set that does not settle runs no stage.
+    mutating func keepIssues(of slots: some Sequence<Int>, settling changes: ChangeSet) {
+        if changes.isSettling { requested.keptSlots.formUnion(slots) }
     }
 
     /// Asks the validation stage to validate the field in `slot` (and the form) when it settles

@@ -140,7 +140,8 @@ extension EngineState {
         for rule in row.rules {
             for slot in rules.reads(of: rule, in: graph) { fields.consider(slot) }
         }
-        rules.remove(row.rules, from: &graph)
+        // Whoever asked about a group of the row's fields asks again: it goes with the row.
+        for prefix in rules.remove(row.rules, from: &graph) { tracking.groupDidChange(prefix: prefix) }
         for position in row.checks {
             for slot in graph.reads(of: .init(.validator, position)) { fields.consider(slot) }
             graph.record([], for: .init(.validator, position))
