@@ -81,6 +81,32 @@ struct ExternalErrorStageTests {
         formBox.withLock { $0 = nil }
     }
 
+    @Test("a settle with no value change that takes in a write made meanwhile with none leaves no progress behind")
+    func settleWithoutValuesKeepsNoProgress() throws {
+        let formBox = Mutex<FormContextObject?>(nil)
+        let runs = Mutex(0)
+        let definition = try FormDefinition([
+            FieldDefinition(FormKey<String>("name")),
+            FieldDefinition(
+                FormKey<String>("city"),
+                validators: [
+                    .custom("meanwhile", message: "never fails") { (_: String, _: FormValues) -> Bool in
+                        guard runs.withLock({ $0 += 1; return $0 }) == 1, let form = formBox.withLock({ $0 }) else { return true }
+                        form.setVisible(false, for: "name")
+                        return true
+                    }
+                ]),
+        ])
+        let form = FormContextObject(
+            definition: definition, values: ["name": "Ada", "city": "London"], options: ValidationOptions(mode: .onBlur))
+        formBox.withLock { $0 = form }
+        form.blur("city")
+        #expect(runs.withLock { $0 } >= 1)
+        // A debug invariant, checked as the mutation ends, names progress kept for an ended change set.
+        #expect(!form.isVisible("name"))
+        formBox.withLock { $0 = nil }
+    }
+
     @Test("a calculated field's new value drops the errors set on it from outside")
     func calculationDropsThem() throws {
         let definition = try FormDefinition([

@@ -61,6 +61,9 @@ enum ExternalErrorStage {
         finish(&state, &later)
         follow(&state, &changes)
         changes.append(later)
-        if changes.recordsValues { state.validation.setFollowedValues(changes.values.count, of: changes.id) }
+        // Progress is kept only for a change set with value changes: `finish` forgets none otherwise.
+        if changes.recordsValues && !changes.values.isEmpty {
+            state.validation.setFollowedValues(changes.values.count, of: changes.id)
+        }
     }
 }
