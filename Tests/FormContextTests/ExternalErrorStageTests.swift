@@ -47,64 +47,34 @@ struct ExternalErrorStageTests {
 
     @Test("changes and errors made while the form settles drop what was set before them only", arguments: Meanwhile.allCases)
     func changesMadeWhileSettling(meanwhile: Meanwhile) throws {
-        let formBox = Mutex<FormContextObject?>(nil)
-        let runs = Mutex(0)
-        let definition = try FormDefinition([
-            FieldDefinition(FormKey<String>("name")),
-            FieldDefinition(
-                FormKey<String>("city"),
-                validators: [
-                    .custom("meanwhile", message: "never fails") { (_: String, _: FormValues) -> Bool in
-                        guard runs.withLock({ $0 += 1; return $0 }) == 1, let form = formBox.withLock({ $0 }) else { return true }
-                        switch meanwhile {
-                        case .lands:
-                            form.setErrors(["new"], for: "name")
-                        case .writesThenLands:
-                            form.set("Grace", for: "name")
-                            form.setErrors(["new"], for: "name")
-                        case .landsThenWrites:
-                            form.setErrors(["new"], for: "name")
-                            form.set("Grace", for: "name")
-                        }
-                        return true
-                    }
-                ]),
-        ])
-        let form = FormContextObject(
-            definition: definition, values: ["name": "Ada", "city": "London"], options: ValidationOptions(mode: .onChange))
-        formBox.withLock { $0 = form }
+        let (form, runs, release) = try Self.form(mode: .onChange) { form in
+            switch meanwhile {
+            case .lands:
+                form.setErrors(["new"], for: "name")
+            case .writesThenLands:
+                form.set("Grace", for: "name")
+                form.setErrors(["new"], for: "name")
+            case .landsThenWrites:
+                form.setErrors(["new"], for: "name")
+                form.set("Grace", for: "name")
+            }
+        }
+        defer { release() }
         form.setErrors(meanwhile == .lands ? [] : ["old"], for: "name")
         form.set("Paris", for: "city", origin: .user)
-        #expect(runs.withLock { $0 } >= 1)
+        #expect(runs() >= 1)
         #expect(form.errors(for: "name").map(\.message) == meanwhile.expected)
         #expect(form.errorCount == meanwhile.expected.count)
-        formBox.withLock { $0 = nil }
     }
 
     @Test("a settle with no value change that takes in a write made meanwhile with none leaves no progress behind")
     func settleWithoutValuesKeepsNoProgress() throws {
-        let formBox = Mutex<FormContextObject?>(nil)
-        let runs = Mutex(0)
-        let definition = try FormDefinition([
-            FieldDefinition(FormKey<String>("name")),
-            FieldDefinition(
-                FormKey<String>("city"),
-                validators: [
-                    .custom("meanwhile", message: "never fails") { (_: String, _: FormValues) -> Bool in
-                        guard runs.withLock({ $0 += 1; return $0 }) == 1, let form = formBox.withLock({ $0 }) else { return true }
-                        form.setVisible(false, for: "name")
-                        return true
-                    }
-                ]),
-        ])
-        let form = FormContextObject(
-            definition: definition, values: ["name": "Ada", "city": "London"], options: ValidationOptions(mode: .onBlur))
-        formBox.withLock { $0 = form }
+        let (form, runs, release) = try Self.form(mode: .onBlur) { form in form.setVisible(false, for: "name") }
+        defer { release() }
         form.blur("city")
-        #expect(runs.withLock { $0 } >= 1)
+        #expect(runs() >= 1)
         // A debug invariant, checked as the mutation ends, names progress kept for an ended change set.
         #expect(!form.isVisible("name"))
-        formBox.withLock { $0 = nil }
     }
 
     @Test("a calculated field's new value drops the errors set on it from outside")
@@ -122,5 +92,31 @@ struct ExternalErrorStageTests {
         #expect(form[FormKey<Int>("double")] == 4)
         #expect(form.errors(for: "double") == [])
         #expect(form.isValid)
+    }
+
+    /// A form with `name` and `city`, whose validator of `city` calls `meanwhile` with the form on its
+    /// first run, while the form settles; how many times the validator has run; and a closure that
+    /// lets the validator forget the form.
+    private static func form(
+        mode: ValidationMode, meanwhile: @escaping @Sendable (FormContextObject) -> Void
+    ) throws -> (FormContextObject, runs: () -> Int, release: () -> Void) {
+        let formBox = Mutex<FormContextObject?>(nil)
+        let runs = Mutex(0)
+        let definition = try FormDefinition([
+            FieldDefinition(FormKey<String>("name")),
+            FieldDefinition(
+                FormKey<String>("city"),
+                validators: [
+                    .custom("meanwhile", message: "never fails") { (_: String, _: FormValues) -> Bool in
+                        guard runs.withLock({ $0 += 1; return $0 }) == 1, let form = formBox.withLock({ $0 }) else { return true }
+                        meanwhile(form)
+                        return true
+                    }
+                ]),
+        ])
+        let form = FormContextObject(
+            definition: definition, values: ["name": "Ada", "city": "London"], options: ValidationOptions(mode: mode))
+        formBox.withLock { $0 = form }
+        return (form, { runs.withLock { $0 } }, { formBox.withLock { $0 = nil } })
     }
 }
