@@ -22,8 +22,13 @@ let package = Package(
         // Drafts, the outbox and its HTTP transport, built on the engine's public API only: a plain
         // import, so the compiler rejects any reach into the engine's internals.
         .target(name: "FormContextDurability", dependencies: ["FormContextCore"], swiftSettings: strict),
+        // ODK XForms: XPath with the ODK function library, XForm documents read into definitions and
+        // screens, submission XML. Built on the engine's public API only, as the durability module is.
+        .target(name: "FormContextXForms", dependencies: ["FormContextCore"], swiftSettings: strict),
         // What users import: re-exports the modules above, so `import FormContext` gives all of them.
-        .target(name: "FormContext", dependencies: ["FormContextCore", "FormContextDurability"], swiftSettings: strict),
+        .target(
+            name: "FormContext", dependencies: ["FormContextCore", "FormContextDurability", "FormContextXForms"],
+            swiftSettings: strict),
         .executableTarget(name: "ContextDemo", dependencies: ["FormContext"], swiftSettings: strict),
         .target(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
         .executableTarget(
@@ -39,7 +44,7 @@ let package = Package(
         .testTarget(
             name: "FormContextTests",
             dependencies: [
-                "FormContext", "FormContextCore", "FormContextDurability", "ContextDemo", "FormContextBenchmarks", "DurabilityProbe",
+                "FormContext", "FormContextCore", "FormContextDurability", "FormContextXForms", "ContextDemo", "FormContextBenchmarks", "DurabilityProbe",
                 "LeakSuppressions", "TestSupport",
             ],
             swiftSettings: strict
