@@ -23,12 +23,11 @@ let package = Package(
         // import, so the compiler rejects any reach into the engine's internals.
         .target(name: "FormContextDurability", dependencies: ["FormContextCore"], swiftSettings: strict),
         // ODK XForms: XPath with the ODK function library, XForm documents read into definitions and
-        // screens, submission XML. Built on the engine's public API only, as the durability module is.
+        // screens, submission XML. Built on the engine's public API only, as the durability module is;
+        // imported on its own (`import FormContextXForms`), so the engine's users do not build it.
         .target(name: "FormContextXForms", dependencies: ["FormContextCore"], swiftSettings: strict),
-        // What users import: re-exports the modules above, so `import FormContext` gives all of them.
-        .target(
-            name: "FormContext", dependencies: ["FormContextCore", "FormContextDurability", "FormContextXForms"],
-            swiftSettings: strict),
+        // What users import: re-exports the engine and durability, so `import FormContext` gives both.
+        .target(name: "FormContext", dependencies: ["FormContextCore", "FormContextDurability"], swiftSettings: strict),
         .executableTarget(name: "ContextDemo", dependencies: ["FormContext"], swiftSettings: strict),
         .target(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
         .executableTarget(
@@ -44,7 +43,7 @@ let package = Package(
         .testTarget(
             name: "FormContextTests",
             dependencies: [
-                "FormContext", "FormContextCore", "FormContextDurability", "FormContextXForms", "ContextDemo", "FormContextBenchmarks", "DurabilityProbe",
+                "FormContext", "FormContextCore", "FormContextDurability", "ContextDemo", "FormContextBenchmarks", "DurabilityProbe",
                 "LeakSuppressions", "TestSupport",
             ],
             swiftSettings: strict
@@ -56,5 +55,8 @@ let package = Package(
         // `@testable`): the compiler proves they use the public API only. Apart from the demo's types
         // that FormContextTests sees, so examples can declare their own (a `Hotspot` of their own).
         .testTarget(name: "GuideTests", dependencies: ["FormContext", "TestSupport"], swiftSettings: strict),
+        // The XForms module's tests, apart from the engine's so that they build on their own.
+        .testTarget(
+            name: "XFormsTests", dependencies: ["FormContextXForms", "FormContextCore", "TestSupport"], swiftSettings: strict),
     ]
 )

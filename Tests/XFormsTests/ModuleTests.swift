@@ -1,0 +1,1 @@
+// The XForms module's tests: XPath/ (the language and its functions), Document/ (XForm documents).
