@@ -16,13 +16,24 @@ extension FormContextObject {
     /// form[ada.scope(in: "members").key(FormKey<String>("name"))]   // "Ada"
     /// ```
     ///
+    /// A group inside the row takes its rows from `values` too, given under its name as an array of
+    /// each row's values, to any depth, in the same mutation; without them it starts with its
+    /// minimum rows:
+    ///
+    /// ```swift
+    /// try form.appendRow(to: "households", ["village": "Ouro", "members": [["name": "Yaw"], ["name": "Ama"]] as [FormContext]])
+    /// ```
+    ///
     /// - Parameters:
-    ///   - group: The group's key.
-    ///   - values: Values of the new row's fields, keyed relative to the row.
+    ///   - group: The group's key, at any depth (`households.r1.members`).
+    ///   - values: Values of the new row's fields, keyed relative to the row; under an inner group's
+    ///     name, its rows as `[FormContext]` (or a ``RowOrder``, with the rows' keys beside it).
     ///   - origin: The origin the changes carry.
     /// - Returns: The new row's id.
-    /// - Throws: ``RepeatGroupError`` if there is no such group, it is full, it has given the largest
-    ///   row id (``RepeatGroupError/noRowIDLeft(group:)``), or its key holds no order.
+    /// - Throws: ``RepeatGroupError`` if there is no such group, it is full (or an inner group would
+    ///   be), it has given the largest row id (``RepeatGroupError/noRowIDLeft(group:)``), its key
+    ///   holds no order, or an inner group's name is given something other than rows or an order
+    ///   (``RepeatGroupError/notAnOrder(group:found:)``). Nothing changes.
     @discardableResult
     public func appendRow(to group: String, _ values: FormContext = [:], origin: FormChangeOrigin = .program)
         throws(RepeatGroupError) -> RowID
@@ -45,17 +56,7 @@ extension FormContextObject {
     public func insertRow(into group: String, at position: Int, _ values: FormContext = [:], origin: FormChangeOrigin = .program)
         throws(RepeatGroupError) -> RowID
     {
-        try mutate { state, changes throws(RepeatGroupError) in
-            let index = try state.repeatGroup(group)
-            // Counted, not copied: a copy of the group's state would be copied again on every change.
-            let count = state.repeats.groups[index].order.count
-            if let maximum = state.repeats.groups[index].definition.maximumCount, count >= maximum {
-                throw .tooManyRows(group: group, maximum: maximum)
-            }
-            guard state.repeats.groups[index].rowIDsLeft >= 1 else { throw .noRowIDLeft(group: group) }
-            let at = Swift.min(Swift.max(position, 0), count)
-            return state.addRows(1, toGroup: index, at: at, values: values, origin: origin, into: &changes)[0]
-        }
+        try insertRows(into: group, at: position, [values], origin: origin)[0]
     }
 
     /// Removes row `id` from `group`, with its values, touched flags, issues, pending checks and rules.
@@ -118,6 +119,8 @@ extension FormContextObject {
                 throw .tooManyRows(group: group, maximum: maximum)
             }
             guard state.repeats.groups[index].rowIDsLeft >= rows.count else { throw .noRowIDLeft(group: group) }
+            let definition = state.repeats.groups[index].definition
+            try definition.checkInnerRows(of: rows, in: group, firstNumber: state.repeats.groups[index].nextNumber)
             return state.addRows(rows, toGroup: index, at: 0, replacing: true, origin: origin, into: &changes)
         }
     }

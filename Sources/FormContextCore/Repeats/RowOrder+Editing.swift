@@ -73,3 +73,26 @@ extension RowOrder {
         return firstIndex(of: id)
     }
 }
+
+extension RowOrder {
+    /// The order with the rows at `first` and `second` exchanged; both positions must be in the order.
+    ///
+    /// - Complexity: O(*c* + *k*) for *c* chunks of at most *k* rows: the chunks holding the two rows
+    ///   are copied, each keeping its lineage.
+    func swappedAt(_ first: Int, _ second: Int) -> RowOrder {
+        guard first != second else { return self }
+        let (a, b) = (locate(first), locate(second))
+        let (idA, idB) = (chunks[a.chunk].ids[a.offset], chunks[b.chunk].ids[b.offset])
+        var newChunks = chunks
+        var ids = chunks[a.chunk].ids
+        ids[a.offset] = idB
+        if a.chunk == b.chunk { ids[b.offset] = idA }
+        newChunks[a.chunk] = Chunk(ids, lineage: chunks[a.chunk].lineage)
+        if a.chunk != b.chunk {
+            var other = chunks[b.chunk].ids
+            other[b.offset] = idA
+            newChunks[b.chunk] = Chunk(other, lineage: chunks[b.chunk].lineage)
+        }
+        return RowOrder(chunks: newChunks)
+    }
+}

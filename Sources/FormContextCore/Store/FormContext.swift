@@ -108,6 +108,17 @@ extension FormContext: Equatable {
     }
 }
 
+extension FormContext: Hashable {
+    /// Hashes the keys and values, in no particular order; which keys are secret takes no part, as
+    /// in equality.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    /// - Complexity: O(*n*).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage)
+    }
+}
+
 extension FormContext: ExpressibleByDictionaryLiteral {
     /// Creates a context from a literal such as `["name": "Ada", "age": 36]`.
     public init(dictionaryLiteral elements: (String, any Hashable & Sendable)...) {

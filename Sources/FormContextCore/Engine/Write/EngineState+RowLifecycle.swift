@@ -102,6 +102,10 @@ extension EngineState {
     ///
     /// - Complexity: O(*r*·*f*) for its *r* rows of *f* fields, and what lies inside them.
     private mutating func detachInner(_ index: Int, origin: FormChangeOrigin, into changes: inout ChangeSet) {
+        // The order goes before the rows' fields, as when a row operation removes rows: whoever shows
+        // the rows (a live screen) takes them away at once, rather than first showing their fields
+        // emptied one change at a time.
+        _ = write(.absent, at: repeats.groups[index].slot, origin: origin, into: &changes)
         for id in repeats.groups[index].order { tearDownRow(id, inGroup: index, origin: origin, into: &changes) }
         graph.setFeeds([], of: repeats.groups[index].slot)
         repeats.detach(index)

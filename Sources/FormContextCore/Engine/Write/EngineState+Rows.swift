@@ -193,10 +193,17 @@ extension EngineState {
         _ = write(StoredValue(order), at: repeats.groups[index].slot, origin: origin, into: &changes)
         // The new rows are set up (their fields placed, secret ones marked) before their values are written.
         RowStage.follow(&self, &changes)
+        // Rows given to a group inside a new row, as an array of values: the group starts empty and
+        // takes them once the row is set up.
+        var innerRows: [(key: String, rows: [FormContext])] = []
         for (id, values) in zip(ids, rows) {
             let scope = id.scope(in: group.key)
             for field in group.fields where field.defaultValue != nil || values.storage[field.key] != nil {
-                let value = values.storage[field.key].map { StoredValue(stored: $0) } ?? StoredValue(field.defaultValue)
+                var value = values.storage[field.key].map { StoredValue(stored: $0) } ?? StoredValue(field.defaultValue)
+                if field.repeatGroup != nil, let given = value.box.base as? [FormContext] {
+                    innerRows.append((scope.key(field.key), given))
+                    value = StoredValue(RowOrder())
+                }
                 _ = write(value, for: scope.key(field.key), origin: origin, into: &changes)
             }
             for (key, value) in values.storage where group.field(key) == nil {
@@ -205,9 +212,13 @@ extension EngineState {
         }
         repeats.holdsFills -= 1
         // A new row's groups start with their minimum rows, as the form's do, unless the row's own
-        // values give them an order (another row's do not).
+        // values give them an order or rows (another row's do not).
         let inner = group.fields.filter { field in field.repeatGroup.map { $0.minimumCount > 0 } == true }
         RowStage.follow(&self, &changes)
+        for (key, given) in innerRows {
+            guard let innerIndex = repeats.group(withKey: key) else { continue }
+            addRows(given, toGroup: innerIndex, at: 0, origin: origin, into: &changes)
+        }
         guard !inner.isEmpty else { return ids }
         for (id, values) in zip(ids, rows) {
             for field in inner where values.storage[field.key] == nil {
