@@ -193,4 +193,23 @@ struct RowRelevanceTests {
         submitted.set(70, for: "members.r2.age")
         #expect(definition.validate(submitted).errors.map(\.description) == ["members.r2.note: is required"])
     }
+
+    @Test("a row's condition may read its position, and runs again when rows come, go or move before it")
+    func position() throws {
+        let members = RepeatGroup("members", fields: [FieldDefinition(Self.name)])
+            .rowVisible(when: { ($0.rowPosition ?? 0) < 2 })
+            .summary(Self.memberCount, .count)
+        let definition = try FormDefinition([FieldDefinition(members)])
+        let form = FormContextObject(definition: definition)
+        let ids = try (0..<4).map { try form.appendRow(to: "members", ["name": "n\($0)"]) }
+        #expect(ids.map { form.isVisible($0.scope(in: "members").prefix) } == [true, true, false, false])
+        try form.moveRow(ids[3], in: "members", to: 0)
+        #expect(ids.map { form.isVisible($0.scope(in: "members").prefix) } == [true, false, false, true])
+        try form.removeRow(ids[0], from: "members")
+        #expect(ids.dropFirst().map { form.isVisible($0.scope(in: "members").prefix) } == [true, false, true])
+        #expect(form[Self.memberCount] == 2)
+        // The same on the server, over a plain context.
+        #expect(definition.evaluateRules(form.context).hiddenKeys == ["members.r3.name"])
+        #expect(form.read { $0.invariantViolations() } == [])
+    }
 }

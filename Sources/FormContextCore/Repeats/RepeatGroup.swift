@@ -183,8 +183,8 @@ public struct RepeatGroup: Sendable {
     /// ```
     ///
     /// - Parameter condition: Whether a row is shown. It reads the row's fields by name, its
-    ///   neighbours and ``FormValues/outer``, as a rule of the row's fields does, and runs again for
-    ///   a row when something it read for that row changes.
+    ///   neighbours, its position (``FormValues/rowPosition``) and ``FormValues/outer``, as a rule of
+    ///   the row's fields does, and runs again for a row when something it read for that row changes.
     /// - Returns: The group with the condition.
     public func rowVisible(when condition: @escaping @Sendable (FormValues) -> Bool) -> RepeatGroup {
         var copy = self
