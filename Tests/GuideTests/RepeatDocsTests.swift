@@ -138,6 +138,50 @@ struct RepeatDocsTests {
         #expect(form.validate().errors.map(\.key) == ["members.r1.vitals.height"])
     }
 
+    @Test("rows shown and editable by a condition")
+    func rowConditions() throws {
+        // --- Docs/Repeats.md: Rows shown and editable by a condition
+        let visitDay = FormKey<Int>("day")
+        let moved = FormKey<Bool>("movedAway")
+        let seen = RepeatGroup("visits", fields: [FieldDefinition(visitDay, validators: [.range(1...31)])])
+            // A visit after the household's last day is not asked about.
+            .rowVisible(when: { row in (row[visitDay] ?? 0) <= (row.outer.outer[FormKey<Int>("lastDay")] ?? 31) })
+            .summary(FormKey<Int>("visitCount"), .count)
+        let residentRows = RepeatGroup("members", fields: [
+            FieldDefinition(FormKey<String>("name"), validators: [.required()]),
+            FieldDefinition(moved),
+            FieldDefinition(seen),
+        ])
+            .rowVisible(when: { row in row[moved] != true })   // members.r2 and all it holds
+            .summary(FormKey<Int>("residents"), .count)
+        let homes = try FormDefinition([FieldDefinition(RepeatGroup("households", fields: [
+            FieldDefinition(FormKey<Int>("lastDay")),
+            FieldDefinition(residentRows),
+        ]))])
+        let round = FormContextObject(definition: homes)
+        let house = try round.appendRow(to: "households")
+        let people = house.scope(in: "households").key("members")   // households.r1.members
+        let kofi = try round.appendRow(to: people, ["name": "Kofi"])
+        try round.appendRow(to: people, ["name": "Ama"])
+        round.set(true, for: kofi.scope(in: people).key("movedAway"))
+        let shown = round.isVisible(kofi.scope(in: people).prefix)   // false: households.r1.members.r1
+        let residents = round[FormKey<Int>("residents").scoped(in: house.scope(in: "households"))]   // 1
+        // --- end
+        #expect(!shown)
+        #expect(residents == 1)
+        let visits = kofi.scope(in: people).key("visits")
+        try round.appendRow(to: visits, ["day": 40])
+        #expect(!round.isVisible(visits + ".r1.day"))
+        round.set(false, for: kofi.scope(in: people).key("movedAway"))
+        round.set(20, for: house.scope(in: "households").key("lastDay"))
+        #expect(round.validate().errors.isEmpty)
+        round.set(50, for: house.scope(in: "households").key("lastDay"))
+        #expect(round.validate().errors.compactMap(\.key) == [visits + ".r1.day"])
+        #expect(round[FormKey<Int>("visitCount").scoped(in: kofi.scope(in: people))] == 1)
+        let json = try FormSubmission(round.activeValues, definition: homes).json(pretty: false)
+        #expect(json == #"{"households":[{"lastDay":50,"members":[{"movedAway":false,"name":"Kofi","visitCount":1,"visits":[{"day":40}]},{"name":"Ama","visitCount":0,"visits":[]}],"residents":2}]}"#)
+    }
+
     @Test("rules reading the row, the previous row and outside the group")
     func rowRules() throws {
         // --- Docs/Repeats.md: Rules in a row

@@ -25,6 +25,7 @@ enum ScenarioRegistry {
         RepeatScenario(),
         ChurnScenario(),
         WholePathScenario(),
+        RowRelevanceScenario(),
     ]
 
     /// The names `--filter` accepts.

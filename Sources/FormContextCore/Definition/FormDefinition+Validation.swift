@@ -4,7 +4,8 @@ extension FormDefinition {
     /// This is the whole check a server runs on a submitted dictionary. Keys of `context` that the
     /// definition does not know are ignored; a value of the wrong type is an error naming the key,
     /// the expected and the found type. Asynchronous validators do not run. When the definition has
-    /// rules, they run first (``evaluateRules(_:)``): the fields they hide or disable are left out,
+    /// rules (its repeat groups' rows' included, at any depth), they run first
+    /// (``evaluateRules(_:)``): the fields and rows they hide or disable are left out,
     /// the calculated values are checked as calculated, and a field whose required-when rule holds
     /// must have a value.
     ///
@@ -20,7 +21,7 @@ extension FormDefinition {
     /// - Complexity: O(*n*) for *n* fields, times the cost of their validators. It allocates nothing
     ///   but the arrays of the issues it returns.
     public func validate(_ context: FormContext, inactiveKeys: Set<String> = []) -> ValidationReport {
-        guard rules.isEmpty else {
+        guard rules.isEmpty && !repeatGroups.contains(where: \.hasRules) else {
             let outcome = evaluateRules(context)
             return validate(
                 outcome.values, inactiveKeys: inactiveKeys.union(outcome.inactiveKeys), requiredKeys: outcome.requiredKeys)

@@ -166,6 +166,6 @@ extension FormContextObject {
     ///
     /// - Complexity: O(*n*) for *n* fields.
     public var activeValues: FormContext {
-        read { $0.fields.activeContext }
+        read { $0.activeContext }
     }
 }

@@ -5,9 +5,14 @@ extension FieldGroup {
     /// - Parameter row: The row.
     /// - Returns: The group in that row.
     func inRow(_ row: RowScope) -> FieldGroup {
-        var copy = FieldGroup(FormScope(row.prefix + scope.prefix))
-        copy.visible = visible.map { condition in { @Sendable values in condition(values.inRow(row)) } }
-        copy.enabled = enabled.map { condition in { @Sendable values in condition(values.inRow(row)) } }
+        FieldGroup(FormScope(row.prefix + scope.prefix)).withConditions(of: self, inRow: row)
+    }
+
+    /// This group with the conditions of `other`, each reading from inside `row`.
+    func withConditions(of other: FieldGroup, inRow row: RowScope) -> FieldGroup {
+        var copy = self
+        copy.visible = other.visible.map { condition in { @Sendable values in condition(values.inRow(row)) } }
+        copy.enabled = other.enabled.map { condition in { @Sendable values in condition(values.inRow(row)) } }
         return copy
     }
 }

@@ -48,6 +48,9 @@ public struct RepeatGroup: Sendable {
     /// For the group of one row of another group (``instanced(in:)``), that row: what
     /// ``FormValues/outer`` reads from inside a row of this group.
     var enclosingRow: RowScope?
+    /// When a row is shown and when it is enabled, read from inside the row: the conditions of the
+    /// group of everything under the row's key.
+    var rowConditions = FieldGroup(FormScope.root)
 
     /// Creates a repeat group.
     ///
@@ -84,6 +87,7 @@ public struct RepeatGroup: Sendable {
         validators = group.validators
         positions = group.positions
         enclosingRow = group.enclosingRow
+        rowConditions = group.rowConditions
     }
 
     /// The field of a row with key `name`, keyed relative to the row.
@@ -162,6 +166,63 @@ public struct RepeatGroup: Sendable {
         var copy = self
         copy.validators.append(validator)
         return copy
+    }
+
+    /// The same group, each row shown only while `condition` holds for it (ODK's `relevant` on a
+    /// repeat, asked of every row).
+    ///
+    /// A hidden row hides everything under its key, whatever their own rules say: its fields, its
+    /// groups of fields, the groups inside it and their rows, at every depth. Their values are kept,
+    /// or cleared when the definition clears hidden values (``HiddenValues/cleared``), as a hidden
+    /// field's are. A hidden row stays in the group's order, and is left out of validation, of the
+    /// summaries (``RowAggregate/count`` counts the rows shown) and of the submission, whose array
+    /// holds the rows shown.
+    ///
+    /// ```swift
+    /// RepeatGroup("members", fields: fields).rowVisible(when: { row in row[FormKey<Bool>("present")] != false })
+    /// ```
+    ///
+    /// - Parameter condition: Whether a row is shown. It reads the row's fields by name, its
+    ///   neighbours, its position (``FormValues/rowPosition``) and ``FormValues/outer``, as a rule of
+    ///   the row's fields does, and runs again for a row when something it read for that row changes.
+    /// - Returns: The group with the condition.
+    public func rowVisible(when condition: @escaping @Sendable (FormValues) -> Bool) -> RepeatGroup {
+        var copy = self
+        copy.rowConditions.visible = condition
+        return copy
+    }
+
+    /// The same group, each row enabled only while `condition` holds for it (ODK's `read_only` on a
+    /// repeat, inverted).
+    ///
+    /// A disabled row disables everything under its key, at every depth, as a disabled
+    /// ``FieldGroup`` does: the values are kept, and left out of validation and of the submission.
+    ///
+    /// - Parameter condition: Whether a row can be edited, read from inside the row as
+    ///   ``rowVisible(when:)``'s condition is.
+    /// - Returns: The group with the condition.
+    public func rowEnabled(when condition: @escaping @Sendable (FormValues) -> Bool) -> RepeatGroup {
+        var copy = self
+        copy.rowConditions.enabled = condition
+        return copy
+    }
+
+    /// Whether the rows have rules, at any depth: their own conditions, their fields' rules, their
+    /// groups' of fields, or a group inside them with rules or a count rule.
+    var hasRules: Bool {
+        hasRowConditions || fields.contains(where: \.hasRules)
+            || fieldGroups.contains { $0.visible != nil || $0.enabled != nil }
+            || innerGroups.contains { $0.countRule != nil || $0.hasRules }
+    }
+
+    /// Whether the rows have a visibility or enabled condition of their own.
+    var hasRowConditions: Bool { rowConditions.visible != nil || rowConditions.enabled != nil }
+
+    /// The group of everything under row `row`'s key, with the rows' conditions read from inside the
+    /// row, or `nil` when the rows have none.
+    func rowGroup(of row: RowScope) -> FieldGroup? {
+        guard hasRowConditions else { return nil }
+        return FieldGroup(FormScope(String(row.prefix.dropLast()))).withConditions(of: rowConditions, inRow: row)
     }
 
     /// The same group inside `scope`: its key under the scope's prefix, its rows' outside reads too.

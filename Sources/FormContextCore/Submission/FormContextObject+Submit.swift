@@ -64,7 +64,7 @@ extension FormContextObject {
                     }
                     do {
                         let submission = try FormSubmission(
-                            state.fields.activeContext, number: state.submit.count, definition: state.validation.definition)
+                            state.activeContext, number: state.submit.count, definition: state.validation.definition)
                         state.submit.phase = .submitting
                         return .ready(submission, state.fields.context)
                     } catch {

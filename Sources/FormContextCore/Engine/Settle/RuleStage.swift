@@ -306,10 +306,11 @@ extension EngineState {
             refreshRuleFlags(at: targetSlot(of: rule, key: key), deciding: .ruleDisabled, into: &changes)
         case .required(let key):
             refreshRuleFlags(at: targetSlot(of: rule, key: key), deciding: .ruleRequired, into: &changes)
-        case .groupVisible:
+        case .groupVisible(let prefix):
             for slot in rules.members(ofGroupRule: rule) { refreshRuleFlags(at: slot, deciding: .ruleHidden, into: &changes) }
             // A key read with no slot has no member to tell: whoever read it reads it again.
-            tracking.groupDidChange(prefix: rules.groupPrefix(ofGroupRule: rule))
+            tracking.groupDidChange(prefix: prefix)
+            if !repeats.isEmpty { rowVisibilityDidChange(prefix: prefix, hidden: rules.decided(false, by: rule), into: &changes) }
         case .groupEnabled:
             for slot in rules.members(ofGroupRule: rule) { refreshRuleFlags(at: slot, deciding: .ruleDisabled, into: &changes) }
             tracking.groupDidChange(prefix: rules.groupPrefix(ofGroupRule: rule))

@@ -1,7 +1,8 @@
 extension EngineState {
     /// What is wrong with the repeat groups, if anything: each group's rows must be those of the
     /// order its key holds, each row's neighbours and chunk as the order says, each statistic
-    /// what counting the rows afresh gives, and the graph's feeds edges those of the rows that exist:
+    /// what counting the rows afresh gives (the rows their own condition hides left out of the row
+    /// count), and the graph's feeds edges those of the rows that exist:
     /// a field of a row feeds what its field's values feed while the row exists, and nothing otherwise;
     /// a group inside a row is held by that row while it is attached, and placed slots lie in attached groups.
     ///
@@ -34,9 +35,17 @@ extension EngineState {
                 if holder?.ids.contains(id) != true { violations.append("row \(id) of '\(key)' is not in the chunk its lineage names") }
                 if id.number >= group.nextNumber { violations.append("row \(id) of '\(key)' is not below the next id \(group.nextNumber)") }
             }
+            // A row hidden by its own condition is one whose group of the rules' visibility rule says no.
+            let hidden = Set(ids.filter { id in
+                let visible = rules.groupByPrefix[key + "." + id.description].flatMap { rules.groups[$0].visibleRule }
+                return visible.map { rules.decided(false, by: $0) } ?? false
+            })
+            if hidden != group.hiddenRows {
+                violations.append("repeat group '\(key)' counts rows \(group.hiddenRows.sorted()) hidden, their conditions hide \(hidden.sorted())")
+            }
             for tally in group.tallies {
                 var fresh = RowTally(tally.statistic)
-                if tally.statistic == .rows { fresh.addRows(ids.count) }
+                if tally.statistic == .rows { fresh.addRows(ids.count - hidden.count) }
                 if let field = tally.statistic.field {
                     for id in ids {
                         guard let slot = fields.slot(of: id.scope(in: key).key(field)) else { continue }

@@ -44,6 +44,12 @@ struct RepeatState: Sendable {
         /// Whether the group is the form's: a group of a row that went is detached, its place kept
         /// for the next group of a row.
         var isAttached = true
+        /// The rows of ``rows`` that their own visibility condition hides
+        /// (``RepeatGroup/rowVisible(when:)``): left out of the row count and of the submission.
+        var hiddenRows: Set<RowID> = []
+
+        /// How many rows the group shows: the rows of its order that their own condition does not hide.
+        var shownCount: Int { order.count - hiddenRows.count }
     }
 
     /// What a live form made for one row.

@@ -22,7 +22,8 @@ extension EngineState {
             }
         }
         placeRowSlots(into: &changes)
-        let rowGroups = definition.fieldGroups.map { $0.inRow(scope) }
+        // The row's own conditions are those of the group of everything under its key, outermost.
+        let rowGroups = Array(definition.rowGroup(of: scope).map { [$0] } ?? []) + definition.fieldGroups.map { $0.inRow(scope) }
         let compiled = FormDefinition.compileRules(rowFields, groups: rowGroups)
         if !compiled.isEmpty {
             row.rules = rules.add(compiled, fields: &fields)
@@ -139,7 +140,10 @@ extension EngineState {
         guard let row = repeats.groups[index].rows[id] else { return }
         // The groups inside the row go first, their slots back to the row, to go with it.
         for inner in row.groups { detachInner(inner, origin: origin, into: &changes) }
-        repeats.update(index) { $0.rows[id] = nil }
+        repeats.update(index) {
+            $0.rows[id] = nil
+            $0.hiddenRows.remove(id)
+        }
         // What the row's rules and checks read may be read by nothing else now.
         for rule in row.rules {
             for slot in rules.reads(of: rule, in: graph) { fields.consider(slot) }
@@ -209,7 +213,7 @@ extension EngineState {
 
     /// Updates the row counts of group `index` after rows came or went.
     mutating func updateRowCount(ofGroup index: Int, into changes: inout ChangeSet) {
-        let count = repeats.groups[index].order.count
+        let count = repeats.groups[index].shownCount
         for tally in repeats.groups[index].tallies.indices {
             let statistic = repeats.groups[index].tallies[tally].statistic
             if statistic == .rows, repeats.groups[index].tallies[tally].count != count {
@@ -239,7 +243,7 @@ extension EngineState {
         case .count: value = StoredValue(tally.count)
         case .sum: value = tally.sum
         case .any: value = StoredValue(tally.count > 0)
-        case .all: value = StoredValue(tally.count == repeats.groups[index].order.count)
+        case .all: value = StoredValue(tally.count == repeats.groups[index].shownCount)
         }
         let slot = fields.slot(creating: summary.key)
         if rules.isSettingInitialValues && !fields.dirty.contains(slot) { setInitial(value, at: slot, into: &changes) }
