@@ -21,17 +21,15 @@ enum ExternalInstance {
                 .externalInstance, "<instance id=\(Quoted.value(id))> names the file \(Quoted.value(name)); a media file name has no folder part",
                 line: element.line, column: element.column)
         }
+        let isCSV = name.lowercased().hasSuffix(".csv")
+        guard isCSV || name.lowercased().hasSuffix(".xml") else {
+            throw XFormReadError(
+                .externalInstance, "<instance id=\(Quoted.value(id))> names \(Quoted.value(name)); external instances are .xml or .csv files",
+                line: element.line, column: element.column)
+        }
         guard let folder = options.mediaFolder else { return nil }
         let data = try BoundedFile.read(folder.appendingPathComponent(name), maximumBytes: options.maximumBytes, file: name)
-        if name.lowercased().hasSuffix(".csv") {
-            return try CSVInstance.read(data, file: name)
-        }
-        if name.lowercased().hasSuffix(".xml") {
-            return try XMLTreeReader.read(data, options: options, file: name)
-        }
-        throw XFormReadError(
-            .externalInstance, "<instance id=\(Quoted.value(id))> names \(Quoted.value(name)); external instances are .xml or .csv files",
-            line: element.line, column: element.column)
+        return isCSV ? try CSVInstance.read(data, file: name) : try XMLTreeReader.read(data, options: options, file: name)
     }
 }
 

@@ -27,8 +27,17 @@ enum XMLTreeReader {
         if let error = parser.parserError {
             throw XFormReadError(.malformedXML, Builder.describe(error), line: parser.lineNumber, column: parser.columnNumber, file: file)
         }
+        if let open = builder.stack.last {
+            // libxml2 may end a truncated document without reporting it.
+            throw XFormReadError(
+                .malformedXML, "malformed XML: the document ends before \(Quoted.element(open.name.qualified)) (line \(open.line)) is closed",
+                line: parser.lineNumber, column: parser.columnNumber, file: file)
+        }
         guard let root = builder.root else {
-            throw XFormReadError(.malformedXML, "the document has no root element", line: 1, column: 1, file: file)
+            throw XFormReadError(
+                .malformedXML, "malformed XML: the document has no complete root element", line: max(parser.lineNumber, 1),
+                column: max(parser.columnNumber, 1),
+                file: file)
         }
         return root
     }
@@ -163,7 +172,7 @@ enum XMLTreeReader {
                 } else if root != nil {
                     message = "malformed XML: content after the root element"
                 } else {
-                    message = "malformed XML: the document has no root element"
+                    message = "malformed XML: the document has no complete root element"
                 }
             }
             fail(parser, XFormReadError(.malformedXML, message, line: parser.lineNumber, column: parser.columnNumber, file: file))
