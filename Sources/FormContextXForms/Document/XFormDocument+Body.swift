@@ -18,7 +18,8 @@ extension XFormDocument {
     }
 
     private static func control(_ element: XFormElement, actions: inout [XFormAction]) throws(XFormReadError) -> XFormControl {
-        let isXForms = element.name.namespaceURI == XFormName.xforms
+        // Forms without a default namespace declaration put their controls in none; JavaRosa reads them.
+        let isXForms = element.name.namespaceURI == XFormName.xforms || element.name.namespaceURI == nil
         let kind: XFormControl.Kind =
             switch isXForms ? element.name.localName : "" {
             case "input": .input
