@@ -122,6 +122,20 @@ struct XFormSafetyTests {
         #expect(error.description == message)
     }
 
+    @Test("a control character is refused naming its place; a 12 MB form (past libxml2's 10 MB lookup limit) reads")
+    func controlsAndBigForms() throws {
+        let nul = try #require(Self.readError(Data("<a>\n <b>x\u{0}</b></a>".utf8)))
+        #expect(nul.description == "line 2, column 6: malformed XML: the control character U+0000 is not allowed in XML")
+        let zeros = try #require(Self.readError(Data(count: 1_000)))
+        #expect(zeros.description == "line 1, column 1: malformed XML: the control character U+0000 is not allowed in XML")
+        let question = "<q>" + String(repeating: "x", count: 1_000) + "</q>\n"
+        let big = Data(Self.form(instance: "<data>" + String(repeating: question, count: 12_000) + "</data>").utf8)
+        #expect(big.count > 12_000_000)
+        let document = try XFormDocument(data: big)
+        #expect(document.primaryInstance.children.count == 12_000)
+        #expect(document.primaryInstance.children.last?.value.count == 1_000)
+    }
+
     @Test("another encoding than UTF-8 is refused")
     func otherEncodings() throws {
         let latin = try #require(Self.readError(Data("<?xml version='1.0' encoding='ISO-8859-1'?>\n<a/>".utf8)))

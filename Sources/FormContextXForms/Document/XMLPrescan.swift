@@ -18,7 +18,7 @@ enum XMLPrescan {
                 if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
                     throw XFormReadError(.invalidEncoding, "the document is UTF-16; XForms are read as UTF-8", line: 1, column: 1, file: file)
                 }
-                try validateUTF8(bytes, file: file)
+                try validateUTF8(bytes, file: file, isXML: true)
                 let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
                 try checkProlog(bytes, from: start, file: file)
                 return .success(start)
@@ -31,7 +31,9 @@ enum XMLPrescan {
 
     /// Throws at the first byte that does not start or continue a valid UTF-8 sequence (overlong
     /// forms, surrogates and values past U+10FFFF included), naming its line and column.
-    static func validateUTF8(_ bytes: UnsafeBufferPointer<UInt8>, file: String?) throws(XFormReadError) {
+    /// With `isXML`, also throws at a control character XML 1.0 does not allow (anything below
+    /// U+0020 but tab, line feed and carriage return).
+    static func validateUTF8(_ bytes: UnsafeBufferPointer<UInt8>, file: String?, isXML: Bool = false) throws(XFormReadError) {
         var line = 1
         var column = 1
         var index = 0
@@ -60,6 +62,12 @@ enum XMLPrescan {
                 let hex = String(lead, radix: 16, uppercase: true)
                 throw XFormReadError(
                     .invalidEncoding, "invalid UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) at offset \(index)",
+                    line: line, column: column, file: file)
+            }
+            if isXML && lead < 0x20 && lead != 0x09 && lead != 0x0A && lead != 0x0D {
+                let hex = String(lead, radix: 16, uppercase: true)
+                throw XFormReadError(
+                    .malformedXML, "malformed XML: the control character U+00\(hex.count == 1 ? "0" + hex : hex) is not allowed in XML",
                     line: line, column: column, file: file)
             }
             if lead == 0x0A {

@@ -16,7 +16,9 @@ enum XMLTreeReader {
     /// - Returns: The root element.
     static func read(_ data: Data, options: XFormReadOptions, file: String?) throws(XFormReadError) -> XFormElement {
         let skip = try XMLPrescan.check(data, maximumBytes: options.maximumBytes, file: file)
-        let parser = XMLParser(data: skip == 0 ? data : data.dropFirst(skip))
+        // Fed as a stream: given the whole buffer at once, libxml2 stops documents over 10 MB with
+        // an internal error ("huge input lookup").
+        let parser = XMLParser(stream: InputStream(data: skip == 0 ? data : data.dropFirst(skip)))
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
         parser.shouldResolveExternalEntities = false
