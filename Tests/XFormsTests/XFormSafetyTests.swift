@@ -60,9 +60,35 @@ struct XFormSafetyTests {
         let grown = Memory.residentBytes().map { $0 - (before ?? 0) }
         #expect(error.kind == .tooDeep)
         #expect(error.description == "line 1, column 293: <a> is nested 65 elements deep, over the limit of 64")
-        let raised = try #require(Self.readError(Data(text.utf8), options: XFormReadOptions(maximumDepth: 1_000)))
-        #expect(raised.description == "line 1, column 3101: <a> is nested 1001 elements deep, over the limit of 1000")
+        let raised = try #require(Self.readError(Data(text.utf8), options: XFormReadOptions(maximumDepth: 500)))
+        #expect(raised.description == "line 1, column 1601: <a> is nested 501 elements deep, over the limit of 500")
+        let overCeiling = try #require(Self.readError(Data(text.utf8), options: XFormReadOptions(maximumDepth: 100_000)))
+        #expect(overCeiling.description == "the depth limit 100000 is over the ceiling of 500, past which a document could exhaust a thread's stack")
         if let grown { #expect(grown < 64 << 20, "resident memory grew by \(grown) bytes") }
+    }
+
+    @Test("a document as deep as the ceiling, in its instance and in its body, reads and is freed on a 512 KB thread stack")
+    func deepestOnSmallStack() async throws {
+        let depth = XFormReadOptions.depthCeiling - 10
+        let text = "<h:html xmlns:h='http://www.w3.org/1999/xhtml' xmlns='http://www.w3.org/2002/xforms'><h:head><model><instance>"
+            + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</instance></model></h:head><h:body>"
+            + String(repeating: "<group><label>x <h:span><output value='/a'/></h:span></label>", count: depth)
+            + String(repeating: "</group>", count: depth) + "</h:body></h:html>"
+        let counts: (Int, Int)? = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                let document = try? XFormDocument(data: Data(text.utf8), options: XFormReadOptions(maximumDepth: XFormReadOptions.depthCeiling))
+                var controls = 0
+                var level = document?.body ?? []
+                while let first = level.first {
+                    controls += 1
+                    level = first.children
+                }
+                continuation.resume(returning: document.map { ($0.primaryInstance.elementCount(), controls) })
+            }
+            thread.stackSize = 512 << 10
+            thread.start()
+        }
+        #expect(counts?.0 == depth && counts?.1 == depth)
     }
 
     @Test("a 100 MB file is refused before it is read, in bounded memory; so are 100 MB in memory")

@@ -3,21 +3,41 @@ extension XFormDocument {
     private static let parts: Set<String> = ["label", "hint", "help", "item", "itemset", "constraintMsg"]
 
     /// Reads the controls inside a body, group or repeat; actions found on the way go to `actions`
-    /// with the ref of the control they sit in.
+    /// with the ref of the control they sit in. Iterative, with a stack of open containers, so
+    /// that a deep body costs heap, not call stack.
     static func controls(in parent: XFormElement, enclosingRef: String?, actions: inout [XFormAction]) throws(XFormReadError) -> [XFormControl] {
-        var controls: [XFormControl] = []
-        for element in parent.children {
+        struct Open {
+            var elements: [XFormElement]
+            var next = 0
+            var ref: String?
+            var controls: [XFormControl] = []
+            /// The container's own control, its children still to come; `nil` for the body.
+            var shell: XFormControl?
+        }
+        var stack = [Open(elements: parent.children, ref: enclosingRef, shell: nil)]
+        while let top = stack.indices.last {
+            guard stack[top].next < stack[top].elements.count else {
+                let done = stack.removeLast()
+                guard var shell = done.shell else { return done.controls }
+                shell.children = done.controls
+                stack[stack.count - 1].controls.append(shell)
+                continue
+            }
+            let element = stack[top].elements[stack[top].next]
+            stack[top].next += 1
             let local = element.name.localName
             if XFormAction.names.contains(local) {
-                actions.append(try XFormAction(element, control: enclosingRef))
+                actions.append(try XFormAction(element, control: stack[top].ref))
             } else if !parts.contains(local) {
-                controls.append(try control(element, actions: &actions))
+                let shell = try control(element)
+                stack.append(Open(elements: element.children, ref: shell.ref ?? shell.bind, shell: shell))
             }
         }
-        return controls
+        return []
     }
 
-    private static func control(_ element: XFormElement, actions: inout [XFormAction]) throws(XFormReadError) -> XFormControl {
+    /// The control an element is, without the controls inside it.
+    private static func control(_ element: XFormElement) throws(XFormReadError) -> XFormControl {
         // Forms without a default namespace declaration put their controls in none; JavaRosa reads them.
         let isXForms = element.name.namespaceURI == XFormName.xforms || element.name.namespaceURI == nil
         let kind: XFormControl.Kind =
@@ -57,13 +77,12 @@ extension XFormDocument {
                 continue
             }
         }
-        let children = try controls(in: element, enclosingRef: ref ?? element.attribute("bind"), actions: &actions)
         return XFormControl(
             kind: kind, ref: ref, bind: element.attribute("bind"), label: text(element, "label"), hint: text(element, "hint"),
             help: text(element, "help"), appearance: element.attribute("appearance"), items: items, itemset: itemset,
             start: element.attribute("start"), end: element.attribute("end"), step: element.attribute("step"),
             mediatype: element.attribute("mediatype"), count: element.attribute("count", namespace: XFormName.javaRosa),
-            noAddRemove: element.attribute("noAddRemove", namespace: XFormName.javaRosa), children: children,
+            noAddRemove: element.attribute("noAddRemove", namespace: XFormName.javaRosa), children: [],
             attributes: element.attributes, line: element.line)
     }
 

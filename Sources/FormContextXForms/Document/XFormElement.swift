@@ -72,8 +72,14 @@ public struct XFormElement: Sendable, Equatable {
     /// - Returns: The element count.
     /// - Complexity: O(n) in the size of the tree.
     public func elementCount(includingTemplates: Bool = true) -> Int {
-        if !includingTemplates && isTemplate { return 0 }
-        return children.reduce(1) { $0 + $1.elementCount(includingTemplates: includingTemplates) }
+        var count = 0
+        var pending = [self]
+        while let element = pending.popLast() {
+            guard includingTemplates || !element.isTemplate else { continue }
+            count += 1
+            pending.append(contentsOf: element.children)
+        }
+        return count
     }
 }
 

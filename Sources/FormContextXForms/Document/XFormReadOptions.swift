@@ -9,8 +9,12 @@ public struct XFormReadOptions: Sendable, Equatable {
     /// The largest document (and the largest external instance file) read, in bytes; 16 MiB unless
     /// raised. The largest real forms are a few hundred kilobytes.
     public var maximumBytes: Int
-    /// The deepest element nesting read; 64 unless raised. Real forms nest a dozen levels or so.
+    /// The deepest element nesting read; 64 unless raised, and never more than ``depthCeiling``.
+    /// Real forms nest a dozen levels or so.
     public var maximumDepth: Int
+    /// The highest ``maximumDepth`` a read accepts: a document this deep still reads, and is freed,
+    /// within a 512 KB thread stack (the size of a secondary thread's stack on Apple platforms).
+    public static let depthCeiling = 500
     /// The folder that holds the form's media files, where external secondary instances
     /// (`jr://file/name.xml`, `jr://file-csv/name.csv`) are read from; `nil` leaves them unread.
     public var mediaFolder: URL?

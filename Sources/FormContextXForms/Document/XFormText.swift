@@ -55,17 +55,22 @@ extension XFormText {
                 parts.append(.text(text))
             }
         }
-        func walk(_ element: XFormElement) {
-            for piece in element.content {
-                switch piece {
-                case .text(let text): add(text)
-                case .element(let child) where child.name.localName == "output":
-                    if let expression = child.attribute("value") ?? child.attribute("ref") { parts.append(.output(expression)) }
-                case .element(let child): walk(child)
-                }
+        // Depth first with a stack of (element, next piece), so that deep markup costs no call stack.
+        var stack: [(element: XFormElement, next: Int)] = [(element, 0)]
+        while let top = stack.indices.last {
+            let (current, next) = stack[top]
+            guard next < current.content.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[top].next += 1
+            switch current.content[next] {
+            case .text(let text): add(text)
+            case .element(let child) where child.name.localName == "output":
+                if let expression = child.attribute("value") ?? child.attribute("ref") { parts.append(.output(expression)) }
+            case .element(let child): stack.append((child, 0))
             }
         }
-        walk(element)
         return parts
     }
 }

@@ -15,6 +15,12 @@ enum XMLTreeReader {
     ///   - file: The external file's name, or `nil` for the form, for error messages.
     /// - Returns: The root element.
     static func read(_ data: Data, options: XFormReadOptions, file: String?) throws(XFormReadError) -> XFormElement {
+        guard options.maximumDepth <= XFormReadOptions.depthCeiling else {
+            throw XFormReadError(
+                .tooDeep,
+                "the depth limit \(options.maximumDepth) is over the ceiling of \(XFormReadOptions.depthCeiling), past which a document could exhaust a thread's stack",
+                file: file)
+        }
         let skip = try XMLPrescan.check(data, maximumBytes: options.maximumBytes, file: file)
         // Fed as a stream: given the whole buffer at once, libxml2 stops documents over 10 MB with
         // an internal error ("huge input lookup").
