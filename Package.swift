@@ -57,6 +57,7 @@ let package = Package(
         .testTarget(name: "GuideTests", dependencies: ["FormContext", "TestSupport"], swiftSettings: strict),
         // The XForms module's tests, apart from the engine's so that they build on their own.
         .testTarget(
-            name: "XFormsTests", dependencies: ["FormContextXForms", "FormContextCore", "TestSupport"], swiftSettings: strict),
+            name: "XFormsTests", dependencies: ["FormContextXForms", "FormContextCore", "TestSupport"], exclude: ["Forms"],
+            swiftSettings: strict),
     ]
 )

@@ -1,0 +1,44 @@
+/// Text from a document made safe to put in an error message: control characters escaped and
+/// long text cut, so that no byte of a hostile document reaches a terminal as a command.
+enum Quoted {
+    /// The text in double quotes, escaped, at most `limit` characters of it.
+    static func value(_ text: some StringProtocol, limit: Int = 60) -> String {
+        "\"" + escaped(text, limit: limit) + "\""
+    }
+
+    /// A name (of an element, an attribute, a file), escaped, at most 60 characters.
+    static func name(_ text: some StringProtocol) -> String { escaped(text, limit: 60) }
+
+    /// An element name in angle brackets: `<bind>`.
+    static func element(_ text: some StringProtocol) -> String { "<" + escaped(text, limit: 60) + ">" }
+
+    private static func escaped(_ text: some StringProtocol, limit: Int) -> String {
+        var out = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == limit {
+                out += "…"
+                break
+            }
+            count += 1
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                let isFormat = scalar.properties.generalCategory == .format
+                    || scalar.properties.generalCategory == .lineSeparator
+                    || scalar.properties.generalCategory == .paragraphSeparator
+                if isControl || isFormat {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}
