@@ -186,7 +186,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             SubmitStage.take(changes, &submitPass, into: &state)
             state.placeSlotsMade(into: &changes)
             ExternalErrorStage.finish(&state, &changes)
-            var announcements = state.announcements(for: changes, before: before)
+            var announcements = state.announcements(before: before)
             state.reclaimSlots(into: &announcements)
             Self.checkInvariants(of: state)
             return .done(result, announcements, mustDeliver: state.delivery.enqueue(announcements))
@@ -242,7 +242,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 state.settling.waiters = []
                 state.placeSlotsMade(into: &changes)
                 ExternalErrorStage.finish(&state, &changes)
-                var announcements = state.announcements(for: changes, before: before)
+                var announcements = state.announcements(before: before)
                 state.reclaimSlots(into: &announcements)
                 Self.checkInvariants(of: state)
                 return .finished(result, announcements, state.delivery.enqueue(announcements), waiters)

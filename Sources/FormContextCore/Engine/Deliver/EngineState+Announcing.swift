@@ -1,14 +1,11 @@
 extension EngineState {
-    /// Turns what a settled mutation changed, and what delivery collected for it (``outgoing``,
-    /// taken here, leaving it empty for the next mutation), into what must be announced once the
-    /// lock is released.
+    /// Turns what delivery collected for a settled mutation (``outgoing``, taken here, leaving it
+    /// empty for the next mutation) into what must be announced once the lock is released.
     ///
-    /// - Parameters:
-    ///   - changes: What the mutation (and its settling) changed.
-    ///   - before: The tracked form-level properties' values before the mutation, in tracking order.
+    /// - Parameter before: The tracked form-level properties' values before the mutation, in tracking order.
     /// - Returns: The announcements.
     /// - Complexity: O(*c*) for *c* changed, observed fields, plus O(*p*) for *p* tracked form-level properties.
-    mutating func announcements(for changes: ChangeSet, before: [PropertyValue]) -> Announcements {
+    mutating func announcements(before: [PropertyValue]) -> Announcements {
         // Moved out, not copied: a copy retains every part only to release it again.
         var collected = Outgoing()
         swap(&collected, &outgoing)
