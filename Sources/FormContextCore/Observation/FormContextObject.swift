@@ -189,7 +189,9 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             var announcements = state.announcements(before: before)
             state.reclaimSlots(into: &announcements)
             Self.checkInvariants(of: state)
-            return .done(result, announcements, mustDeliver: state.delivery.enqueue(announcements))
+            // Moved, not copied: a copy retains every list of the announcements only to release it.
+            let mustDeliver = state.delivery.enqueue(announcements)
+            return .done(result, consume announcements, mustDeliver: mustDeliver)
         }
         switch consume entry {
         case .done(let result, let announcements, let mustDeliver):
@@ -245,7 +247,8 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 var announcements = state.announcements(before: before)
                 state.reclaimSlots(into: &announcements)
                 Self.checkInvariants(of: state)
-                return .finished(result, announcements, state.delivery.enqueue(announcements), waiters)
+                let mustDeliver = state.delivery.enqueue(announcements)
+                return .finished(result, consume announcements, mustDeliver, waiters)
             }
             switch consume step {
             case .more(let deferred):
