@@ -25,6 +25,7 @@ enum ScenarioRegistry {
         RepeatScenario(),
         ChurnScenario(),
         WholePathScenario(),
+        NestedRowsScenario(),
         RowRelevanceScenario(),
     ]
 

@@ -186,10 +186,12 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             SubmitStage.take(changes, &submitPass, into: &state)
             state.placeSlotsMade(into: &changes)
             ExternalErrorStage.finish(&state, &changes)
-            var announcements = state.announcements(for: changes, before: before)
+            var announcements = state.announcements(before: before)
             state.reclaimSlots(into: &announcements)
             Self.checkInvariants(of: state)
-            return .done(result, announcements, mustDeliver: state.delivery.enqueue(announcements))
+            // Moved, not copied: a copy retains every list of the announcements only to release it.
+            let mustDeliver = state.delivery.enqueue(announcements)
+            return .done(result, consume announcements, mustDeliver: mustDeliver)
         }
         switch consume entry {
         case .done(let result, let announcements, let mustDeliver):
@@ -242,10 +244,11 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 state.settling.waiters = []
                 state.placeSlotsMade(into: &changes)
                 ExternalErrorStage.finish(&state, &changes)
-                var announcements = state.announcements(for: changes, before: before)
+                var announcements = state.announcements(before: before)
                 state.reclaimSlots(into: &announcements)
                 Self.checkInvariants(of: state)
-                return .finished(result, announcements, state.delivery.enqueue(announcements), waiters)
+                let mustDeliver = state.delivery.enqueue(announcements)
+                return .finished(result, consume announcements, mustDeliver, waiters)
             }
             switch consume step {
             case .more(let deferred):

@@ -1,14 +1,11 @@
 extension EngineState {
-    /// Turns what a settled mutation changed, and what delivery collected for it (``outgoing``,
-    /// taken here, leaving it empty for the next mutation), into what must be announced once the
-    /// lock is released.
+    /// Turns what delivery collected for a settled mutation (``outgoing``, taken here, leaving it
+    /// empty for the next mutation) into what must be announced once the lock is released.
     ///
-    /// - Parameters:
-    ///   - changes: What the mutation (and its settling) changed.
-    ///   - before: The tracked form-level properties' values before the mutation, in tracking order.
+    /// - Parameter before: The tracked form-level properties' values before the mutation, in tracking order.
     /// - Returns: The announcements.
     /// - Complexity: O(*c*) for *c* changed, observed fields, plus O(*p*) for *p* tracked form-level properties.
-    mutating func announcements(for changes: ChangeSet, before: [PropertyValue]) -> Announcements {
+    mutating func announcements(before: [PropertyValue]) -> Announcements {
         // Moved out, not copied: a copy retains every part only to release it again.
         var collected = Outgoing()
         swap(&collected, &outgoing)
@@ -27,19 +24,20 @@ extension EngineState {
             guard hasEventSubscribers(flags) else { continue }
             let state = fieldState(at: slot)
             let change = collected.valueChanges[slot]
-            let key = state.key
-            func call(_ observer: Observer) {
+            // The calls are handed in, not captured: a nested function capturing `announcements`
+            // made the whole value live in a box, copied out of it on return.
+            func call(_ observer: Observer, into calls: inout [(@Sendable (FieldEvent) -> Void, FieldEvent)]) {
                 guard case .event(let handler) = observer.handler else { return }
                 let relevant = aspects.intersection(observer.aspects)
                 guard !relevant.isEmpty else { return }
-                let event = FieldEvent(key: key, aspects: relevant, change: relevant.contains(.value) ? change : nil, state: state)
-                announcements.eventCalls.append((handler, event))
+                let event = FieldEvent(key: state.key, aspects: relevant, change: relevant.contains(.value) ? change : nil, state: state)
+                calls.append((handler, event))
             }
             if flags.contains(.stateObserved), let list = observers.observers(of: slot) {
-                for observer in list { call(observer) }
+                for observer in list { call(observer, into: &announcements.eventCalls) }
             }
             if observers.allEventCount > 0 {
-                for observer in observers.all { call(observer) }
+                for observer in observers.all { call(observer, into: &announcements.eventCalls) }
             }
         }
         announcements.screenDiffs = collected.screenDiffs

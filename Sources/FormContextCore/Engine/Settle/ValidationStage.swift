@@ -188,7 +188,8 @@ enum ValidationStage: SettleStage {
         }
         for index in outcome.fields.indices {
             let (slot, position, reads) = (outcome.checks[index].slot, outcome.checks[index].position, outcome.fields[index].reads)
-            state.graph.record(reads.map { state.fields.slot(creating: $0) }, for: .init(.validator, position))
+            let node = DependencyGraph.Node(.validator, position)
+            if !state.readSameKeys(reads, as: node) { state.graph.record(reads.map { state.fields.slot(creating: $0) }, for: node) }
             // A write the validators made meanwhile (on this thread) is settled after this one.
             guard state.fields.isActive(at: slot) else { continue }
             state.validation.validated.insert(slot)
@@ -349,5 +350,20 @@ extension EngineState {
         return ValidationStage.FieldCheck(
             slot: check.slot, position: position, value: fields.value(at: check.slot), field: check.field,
             isRequired: fields.flags(at: check.slot).contains(.ruleRequired))
+    }
+}
+
+extension EngineState {
+    /// Whether `keys` are, in order, the keys of the slots the graph holds for `node`'s last run:
+    /// then recording them would change nothing, and finding their slots would hash each key.
+    ///
+    /// A check mostly reads what it read last time; each key is compared with its slot's.
+    @inline(__always)
+    func readSameKeys(_ keys: [String], as node: DependencyGraph.Node) -> Bool {
+        guard graph.readCount(of: node) == keys.count else { return false }
+        for (index, key) in keys.enumerated() {
+            guard let slot = graph.read(index, of: node), !fields.isFree(slot), fields.key(at: slot) == key else { return false }
+        }
+        return true
     }
 }

@@ -354,6 +354,11 @@ struct DependencyGraph: Sendable {
         return false
     }
 
+    /// How many slots `node` read on its last run.
+    func readCount(of node: Node) -> Int {
+        span(node.raw & Node.kindMask, node.raw >> Node.kindBits).map { Int($0.count) } ?? 0
+    }
+
     /// The slot `node` read at `index` (0 for its first read) on its last run; `nil` when it read
     /// fewer, or has not run.
     @inline(__always)

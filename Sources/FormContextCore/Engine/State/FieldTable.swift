@@ -160,6 +160,9 @@ struct FieldTable: Sendable {
 
     /// Takes the slots to look at: those made since the log was last forgotten and those noted.
     mutating func takeCandidates() -> [Int] {
+        // Most mutations make no slot and note nothing: no list is built, and none shares the log's
+        // buffer (emptying a shared buffer while keeping its capacity makes a new one).
+        if candidates.isEmpty && made.isEmpty { return [] }
         var taken = made
         taken += candidates
         candidates.removeAll(keepingCapacity: candidates.count <= 1024)

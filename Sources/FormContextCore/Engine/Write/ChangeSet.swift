@@ -42,6 +42,9 @@ struct ChangeSet: Sendable {
         self.id = Self.made.add(1, ordering: .relaxed).newValue
         self.isSettling = isSettling
         self.recordsValues = isSettling || recordsValues
+        // Room for a keystroke and what its rules write, made once: growing from empty makes a
+        // buffer for the first change and another for the second.
+        if isSettling { values.reserveCapacity(4) }
     }
 
     /// Keeps the lists from here on: the form has just taken something to settle (a definition with
