@@ -40,23 +40,56 @@ extension DemoCommand {
         return last
     }
 
-    /// Appends a row to `group` and types `fields` into its controls.
+    /// Appends a row to `group` and types `fields` into its controls. A group inside a row is named
+    /// with the row's position: `households[0].members`.
     private static func addRow(to group: String, _ fields: RowFields, of form: FormContextObject, demo: DemoForm) throws(DemoError) {
-        guard let row = demo.rowControls[group] else { throw .unknownGroup(group, known: demo.rowControls.keys.sorted()) }
+        let known = demo.rowControls.keys.sorted().map { $0.replacingOccurrences(of: ".", with: "[N].") }
+        guard let (key, controls) = groupKey(group, in: form), let row = demo.rowControls[controls] else {
+            throw .unknownGroup(group, known: known)
+        }
         for field in fields.fields where !row.fields.contains(field.name) {
             throw .unknownRowField(group: group, field: field.name, known: row.fields.sorted())
         }
         let id: RowID
-        do { id = try form.appendRow(to: group) } catch { throw .rowRefused("\(error)") }
-        let controls = row.make("\(group).\(id).")
-        for control in controls {
+        do { id = try form.appendRow(to: key) } catch { throw .rowRefused("\(error)") }
+        let inputs = row.make("\(key).\(id).")
+        for control in inputs {
             do { try control.connect(to: form) } catch { throw .invalidValue(error) }
         }
         for field in fields.fields {
-            guard let control = controls.first(where: { $0.key == "\(group).\(id).\(field.name)" }) else { continue }
+            guard let control = inputs.first(where: { $0.key == "\(key).\(id).\(field.name)" }) else { continue }
             control.text = field.text
             if let error = control.parseError { throw .invalidValue(error) }
         }
+    }
+
+    /// The key of the group `path` names, each row on the way named by its position
+    /// (`households[0].members` is `households.r1.members`), and the name its rows' controls go by
+    /// (`households.members`); `nil` when the path is malformed or a position names no row.
+    static func groupKey(_ path: String, in form: FormContextObject) -> (key: String, controls: String)? {
+        var key = ""
+        var controls = ""
+        let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+        for (index, part) in parts.enumerated() {
+            var name = part
+            var position: Int?
+            if name.hasSuffix("]"), let open = name.lastIndex(of: "[") {
+                guard let number = Int(name[name.index(after: open)..<name.index(before: name.endIndex)]), number >= 0 else { return nil }
+                position = number
+                name = name[..<open]
+            }
+            guard !name.isEmpty, !name.contains("["), !name.contains("]") else { return nil }
+            key += (key.isEmpty ? "" : ".") + name
+            controls += (controls.isEmpty ? "" : ".") + name
+            if index < parts.count - 1 {
+                let rows = Array(form.rows(of: key))
+                guard let position, position < rows.count else { return nil }
+                key += "." + rows[position].description
+            } else if position != nil {
+                return nil
+            }
+        }
+        return (key, controls)
     }
 
     /// The lines `--explain` prints: the rules the last `--set` ran, each with the keys it read, then

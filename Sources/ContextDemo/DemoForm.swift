@@ -42,7 +42,7 @@ struct DemoForm: Sendable {
     var submit: @Sendable (FormContext) throws(FormBridgeError) -> FormContext = { $0 }
 
     /// The forms the demo knows, the default first.
-    static let all: [DemoForm] = [.settings, .contact, .profile, .household, .members]
+    static let all: [DemoForm] = [.settings, .contact, .profile, .household, .members, .survey]
 
     /// The form used when `--form` is not given.
     static var `default`: DemoForm { all[0] }

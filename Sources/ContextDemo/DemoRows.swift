@@ -20,7 +20,8 @@ struct DemoRows {
     /// The group and the position of the row a key belongs to, and the key within the row; `nil`
     /// for a key outside every row.
     func place(of key: String) -> (group: String, position: Int, field: String)? {
-        for (group, positions) in positions where key.hasPrefix(group + ".r") {
+        // The innermost group holding the key: `households.r1.members` rather than `households`.
+        for (group, positions) in positions.sorted(by: { $0.key.count > $1.key.count }) where key.hasPrefix(group + ".r") {
             let rest = key.dropFirst(group.count + 1)
             guard let dot = rest.firstIndex(of: "."), let id = RowID(String(rest[..<dot])),
                 let position = positions[id]
@@ -30,10 +31,11 @@ struct DemoRows {
         return nil
     }
 
-    /// `key` with its row named by position: `members[1].age` for `members.r2.age`.
+    /// `key` with its rows named by position at every level: `members[1].age` for `members.r2.age`,
+    /// `households[0].members[1].age` for `households.r1.members.r2.age`.
     func positional(_ key: String) -> String {
         guard let place = place(of: key) else { return key }
-        return "\(place.group)[\(place.position)].\(place.field)"
+        return "\(positional(place.group))[\(place.position)].\(place.field)"
     }
 
     /// Every field of `values` as a `key: value` line, sorted by key, a group's line giving its number
@@ -55,10 +57,12 @@ struct DemoRows {
         func line(_ key: String, shownAs name: String) -> String {
             "\(name): \(values.displayValue(for: key, revealingSecrets: revealingSecrets))"
         }
-        return outside.flatMap { key -> [String] in
-            guard let order = rows.orders[key], let fields = fieldsOfRows[key] else { return [line(key, shownAs: key)] }
-            let header = "\(key): \(order.count) \(order.count == 1 ? "row" : "rows")"
-            return [header] + fields.flatMap { $0.map { line($0, shownAs: rows.positional($0)) } }
+        // A group's line, then its rows' fields, a group inside a row in its turn.
+        func group(_ key: String) -> [String] {
+            guard let order = rows.orders[key], let fields = fieldsOfRows[key] else { return [line(key, shownAs: rows.positional(key))] }
+            let header = "\(rows.positional(key)): \(order.count) \(order.count == 1 ? "row" : "rows")"
+            return [header] + fields.flatMap { $0.flatMap(group) }
         }
+        return outside.flatMap(group)
     }
 }

@@ -126,14 +126,14 @@ struct DemoHostileTests {
         DemoCase("an unknown option", ["--bo\u{1B}[2Jgus"], status: 2, stderr: "error: unknown option '--bo\\u{1B}[2Jgus' (see --help)\n"),
         DemoCase("an unknown option with a value", ["--x\n=y\n"], status: 2, stderr: "error: unknown option '--x\\n=y\\n' (see --help)\n"),
         DemoCase("an unknown form", ["--form", "x\ny"], status: 2,
-                 stderr: "error: unknown form 'x\\ny'; known forms: settings, contact, profile, household, members\n"),
+                 stderr: "error: unknown form 'x\\ny'; known forms: settings, contact, profile, household, members, survey\n"),
         DemoCase("an unexpected argument", ["\u{9B}2J"], status: 2, stderr: "error: unexpected argument '\\u{9B}2J' (see --help)\n"),
         DemoCase("a malformed assignment", ["--set", "a\u{1B}b"], status: 2,
                  stderr: "error: malformed --set 'a\\u{1B}b': expected <key>=<value>\n"),
         DemoCase("text that does not parse", ["--form", "profile", "--set", "age=1\n2"], status: 2,
                  stderr: "error: unreadable text for key 'age': expected Int, found \"1\\n2\"\n"),
         DemoCase("a quote in an echoed name", ["--form", "it's"], status: 2,
-                 stderr: "error: unknown form 'it\\'s'; known forms: settings, contact, profile, household, members\n"),
+                 stderr: "error: unknown form 'it\\'s'; known forms: settings, contact, profile, household, members, survey\n"),
     ]
 
     @Test("every printed line shows control characters as escapes", arguments: escapingCases)

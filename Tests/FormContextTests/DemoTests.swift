@@ -39,7 +39,7 @@ struct DemoTests {
         (["--set"], "error: missing value for '--set'\n"),
         (["--bogus"], "error: unknown option '--bogus' (see --help)\n"),
         (["stray"], "error: unexpected argument 'stray' (see --help)\n"),
-        (["--form", "nope"], "error: unknown form 'nope'; known forms: settings, contact, profile, household, members\n"),
+        (["--form", "nope"], "error: unknown form 'nope'; known forms: settings, contact, profile, household, members, survey\n"),
         (["--form", "profile", "--set", "age=4x"], "error: unreadable text for key 'age': expected Int, found \"4x\"\n"),
         (["--form", "profile", "--set", "plan=gold"], "error: unreadable text for key 'plan': expected Plan (one of free, pro, team), found \"gold\"\n"),
         (["--form", "profile", "--set", "birthday=2024-13-01"], "error: unreadable text for key 'birthday': expected Date (ISO 8601), found \"2024-13-01\"\n"),

@@ -84,6 +84,48 @@ struct InteractiveTmuxTests {
         #expect(Array(shown) == expected)
     }
 
+    @Test(
+        "add a household, open its members' screen, add a member, go back, submit the rows inside rows",
+        .enabled(if: tmux != nil || isCI, "tmux is not installed (with CI=true this test fails instead)"))
+    func driveSurvey() throws {
+        guard let tmux = Self.tmux else {
+            Issue.record("tmux is not installed, so the interactive demo cannot be driven end to end; install tmux (CI requires it)")
+            return
+        }
+        let binary = try DemoProcess.executable.path
+        let quoted = "'" + binary.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        let driver = try TmuxDriver(tmux: tmux, command: "\(quoted) --interactive --form survey; echo \"[exit $?]\"")
+        defer { driver.stop() }
+
+        try driver.wait(for: "the survey screen") { Self.row("Village", "Ouro")($0) && Self.row("Members", "1 ›")($0) && Self.shows("> Add household")($0) }
+        try driver.send("Enter", "Enter")
+        try driver.type("Tema")
+        try driver.send("Enter")
+        try driver.wait(for: "the new household's village") { Self.row("Village", "Tema", focused: true)($0) }
+        try driver.send("Down")
+        try driver.wait(for: "the focus on the new household's members") { Self.row("Members", "0 ›", focused: true)($0) }
+        try driver.send("Enter")
+        let members = try driver.wait(for: "the household's own members screen") { Self.shows("Survey › Members")($0) && Self.shows("> Add member")($0) }
+        #expect(Self.shows("Members of the household in Tema.")(members))
+        #expect(!Self.shows("Ama Owusu")(members))
+        try driver.send("Enter", "Enter")
+        try driver.type("Efua")
+        try driver.send("Enter", "Down", "Enter")
+        try driver.type("61")
+        try driver.send("Enter")
+        try driver.wait(for: "the new member's age") { Self.row("Name", "Efua")($0) && Self.row("Age", "61", focused: true)($0) }
+        try driver.send("Escape")
+        try driver.wait(for: "the survey screen, counting the member") { Self.row("Members", "1 ›", focused: true)($0) && Self.row("Village", "Tema")($0) }
+
+        try driver.send("s")
+        let printed = try driver.wait(for: "the submitted rows", history: true) { Self.shows("[exit 0]")($0) }
+        let plain = try DemoProcess.run(["--form", "survey", "--add", "households", "village=Tema", "--add", "households[1].members", "name=Efua,age=61"])
+        #expect(plain.status == 0)
+        let expected = plain.output.split(separator: "\n").map(String.init) + ["[exit 0]"]
+        let shown = printed.drop { $0.isEmpty }.prefix { $0 != "[exit 0]" } + ["[exit 0]"]
+        #expect(Array(shown) == expected)
+    }
+
     /// How a session is ended: keys sent, or a signal sent to the demo's process.
     enum WayOut: String, CaseIterable, Sendable {
         case quit, controlC, terminate, hangUp

@@ -79,6 +79,36 @@ enum MembersLayout {
 }
 // --- end
 
+// --- Docs/Layout.md: Rows inside rows
+/// A survey's households, each opening a screen of its own members.
+enum SurveyLayout {
+    static let village = FormKey<String>("village")
+    static let name = FormKey<String>("name")
+    static let memberCount = FormKey<Int>("memberCount")
+
+    static let members = RepeatGroup("members", fields: [FieldDefinition(name, default: "")])
+        .summary(memberCount, .count)                             // households.r1.memberCount
+    static let households = RepeatGroup("households", fields: [FieldDefinition(village), FieldDefinition(members)])
+
+    /// One household's members: opened from the household's row, so `members` is that household's.
+    static let membersScreen = Screen("Members") {
+        RepeatSection("Members", group: members.key) {
+            TextCell("Name", key: name)                           // households.r1.members.r2.name
+            ValueCell("Village", value: { $0.outer[village] })    // the household's village
+        }
+        .addButton("Add member")
+    }
+
+    static let screen = Screen("Survey") {
+        RepeatSection("Households", group: households.key) {
+            TextCell("Village", key: village)
+            DetailCell("Members", value: { $0[memberCount].map(String.init) }, screen: membersScreen)
+        }
+        .addButton("Add household")
+    }
+}
+// --- end
+
 final class LayoutPrinter: Sendable {
     private let lines = Mutex<[String]>([])
     func print(_ items: Any...) { lines.withLock { $0.append(items.map { "\($0)" }.joined(separator: " ")) } }
@@ -193,6 +223,34 @@ struct LayoutGuideTests {
             "[title: Members | Add member]",
             #"[Name: "Bo" | Age: "7" | Guardian: "" | Remove member]"#,
             "[Save]",
+        ])
+    }
+
+    @Test("a household's row opens a screen of its own members, whose cells read the household through outer")
+    func rowsInsideRows() async throws {
+        let printer = LayoutPrinter()
+        let print = printer.print
+        // --- Docs/Layout.md: Rows inside rows on a live screen
+        let form = FormContextObject(definition: try FormDefinition([FieldDefinition(SurveyLayout.households)]))
+        let ouro = try form.appendRow(to: "households", ["village": "Ouro"])
+        try form.appendRow(to: "households", ["village": "Tema"])
+        let navigator = FormNavigator(root: SurveyLayout.screen, form: form)
+        navigator.open(CellPath(section: 0, row: 1, rowID: ouro))     // Ouro's members, built now
+        navigator.focus(on: CellPath(section: 0, row: 0))             // Add member
+        await navigator.activate()
+        await navigator.activate()                                    // edit the new member's name
+        navigator.insert("Ama")
+        navigator.commitEditing()
+        for section in navigator.top.sections { print(section) }
+        navigator.pop()
+        for section in navigator.top.sections { print(section) }
+        // --- end
+        #expect(printer.output == [
+            "[title: Members | Add member]",
+            #"[Name: "Ama" | Village: "Ouro"]"#,
+            "[title: Households | Add household]",
+            #"[Village: "Ouro" | Members: "1"]"#,
+            #"[Village: "Tema" | Members: "0"]"#,
         ])
     }
 }

@@ -47,6 +47,57 @@ struct RepeatGroupDocsTests {
         ])
     }
 
+    @Test func bridgeRowsInsideRows() throws {
+        let printer = DocPrinter()
+        let print = printer.print
+        struct Member: Hashable, Sendable { var name = ""; var age: Int? }
+        let memberBridge = FormBridge<Member> { bridge in
+            bridge.bind(FormKey<String>("name"), to: \.name)
+            bridge.bind(FormKey<Int>("age"), to: \.age)
+        }
+        // --- Docs/Bridge.md: Rows inside rows
+        struct Home: Hashable, Sendable { var village = ""; var members: [Member] = [] }
+        struct Survey: Hashable, Sendable { var homes: [Home] = [] }
+
+        let homeBridge = FormBridge<Home> { bridge in
+            bridge.bind(FormKey<String>("village"), to: \.village)
+            bridge.bindRows(memberBridge, to: \.members, under: "members", newElement: { Member() })
+        }
+        let surveyBridge = FormBridge<Survey> { bridge in
+            bridge.bindRows(homeBridge, to: \.homes, under: "homes", newElement: { Home() })
+        }
+
+        let census = FormContextObject(definition: try FormDefinition([FieldDefinition(RepeatGroup("homes", fields: [
+            FieldDefinition(FormKey<String>("village")),
+            FieldDefinition(RepeatGroup("members", maximum: 8, fields: [
+                FieldDefinition(FormKey<String>("name")),
+                FieldDefinition(FormKey<Int>("age")),
+            ])),
+        ]))]))
+        let survey = Survey(homes: [
+            Home(village: "Ouro", members: [Member(name: "Ama", age: 30), Member(name: "Kofi", age: 4)]),
+            Home(village: "Tema", members: [Member(name: "Efua")]),
+        ])
+        try surveyBridge.fill(census, from: survey)
+        try census.removeRow(RowID(2), from: "homes.r1.members")
+        try surveyBridge.fill(census, from: survey)                 // Kofi comes back, in a new row
+        print(census.rows(of: "homes.r1.members"))
+        census.set(5, for: "homes.r1.members.r3.age", origin: .user)
+        var read = Survey()
+        try surveyBridge.write(census.context, into: &read)
+        print(read.homes[0].members.map { "\($0.name) \($0.age ?? 0)" })
+
+        var crowded = survey
+        crowded.homes[1].members += Array(repeating: Member(name: "guest"), count: 8)
+        do { try surveyBridge.fill(census, from: crowded) } catch { print(error) }
+        // --- end
+        #expect(printer.output == [
+            "[r1, r3]",
+            #"["Ama 30", "Kofi 5"]"#,
+            "repeat group 'homes[1].members' already has its maximum of 8 rows",
+        ])
+    }
+
     @Test func jsonAndDrafts() throws {
         let printer = DocPrinter()
         let print = printer.print

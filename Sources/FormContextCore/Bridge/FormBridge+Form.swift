@@ -4,10 +4,11 @@ extension FormBridge {
     ///
     /// The rows the form has keep their ids by position: the first element goes into the first row,
     /// and so on, so a row that stays keeps its field state and observers. Rows beyond the array's end
-    /// are removed. For a group of the form's definition, each missing row is added first with
-    /// ``FormContextObject/appendRow(to:_:origin:)``, so it gets an id no row of the form ever had;
-    /// rows of any other group (one inside a row, or in a form without a definition) are numbered
-    /// after the largest id the group holds. The values are then written in one batch, with
+    /// are removed. For a group of the form's definition, at any depth (an array of an element's, bound
+    /// to a group inside the element's row), each missing row is added first with
+    /// ``FormContextObject/appendRow(to:_:origin:)``, outer rows before inner ones, so it gets an id
+    /// no row of its group ever had; rows of any other group (in a form without a definition, or one
+    /// the definition does not have) are numbered after the largest id the group holds. The values are then written in one batch, with
     /// `origin`: each changed key notifies once, and an optional property that is `nil` removes its
     /// key. The bridge's secret keys are marked secret before any value is written.
     ///
@@ -22,32 +23,19 @@ extension FormBridge {
     ///   - model: The model to read.
     ///   - origin: The origin every change carries; ``FormChangeOrigin/bridge`` by default.
     /// - Throws: ``RepeatGroupError/tooManyRows(group:maximum:)`` when an array has more elements
-    ///   than its group's maximum, ``RepeatGroupError/notAnOrder(group:found:)`` when a group's key
+    ///   than its group's maximum (a group inside a row named by the element's position,
+    ///   `residents[0].trips`), ``RepeatGroupError/notAnOrder(group:found:)`` when a group's key
     ///   holds another value, ``RepeatGroupError/invalidRow(group:id:)`` when it holds an order with
     ///   a row id out of range; the form is then unchanged, whichever group it is.
     /// - Returns: The changes of the batch, in the order the values were written.
     /// - Complexity: O(*n*) for *n* values stored and rows held, plus one mutation for each row added.
     @discardableResult
     public func fill(_ form: FormContextObject, from model: Model, origin: FormChangeOrigin = .bridge) throws(RepeatGroupError) -> [FormChange] {
-        var missing: [(group: String, count: Int)] = []
         let groups = form.definition?.repeatGroups ?? []
-        for binding in rowBindings {
-            guard let group = groups.first(where: { $0.key == binding.key }) else { continue }
-            let count = binding.elementCount(of: model)
-            if let maximum = group.maximumCount, count > maximum { throw .tooManyRows(group: group.key, maximum: maximum) }
-            if let value = form[group.key] {
-                guard let order = value.base as? RowOrder else {
-                    throw .notAnOrder(group: group.key, found: typeName(of: type(of: value.base)))
-                }
-                // An order the form refused (a row id out of range): no row can be added to it.
-                if let refused = order.first(where: { !$0.isInRange }) { throw .invalidRow(group: group.key, id: refused) }
-            }
-            let have = form.rows(of: group.key).count
-            if count > have { missing.append((group.key, count - have)) }
-        }
-        for (group, count) in missing {
-            for _ in 0..<count { try form.appendRow(to: group, origin: origin) }
-        }
+        // Every level is checked before anything changes; then each level's missing rows are added,
+        // outer rows first, so that a new row's inner rows go under the id it was given.
+        try checkRows(of: model, inRowAt: "", named: "", groups: groups, form: form)
+        try addRows(of: model, under: "", groups: groups, form: form, origin: origin)
         var values: [(key: String, value: AnyHashable?)] = []
         var secrets: Set<String> = []
         let orders = { (key: String) in form[key]?.base as? RowOrder }
@@ -59,5 +47,31 @@ extension FormBridge {
             for key in form.context.sortedKeys where Self.liesUnder(key, anyOf: leaving) { values.append((key, nil)) }
         }
         return form.apply(values, secretKeys: secrets, origin: origin) ?? []
+    }
+}
+
+extension FormBridge {
+    /// Checks that the arrays of `model`, in the row `row` (`""` at the top, `nil` for a row not added
+    /// yet), fit `groups` of the form's definition, and those of their elements the groups inside rows.
+    ///
+    /// - Parameters:
+    ///   - row: The key of the row the model lives in; `nil` for a row the fill adds.
+    ///   - name: The model's position as errors name it (`residents[0]`), empty at the top.
+    func checkRows(
+        of model: Model, inRowAt row: String?, named name: String, groups: [RepeatGroup], form: FormContextObject
+    ) throws(RepeatGroupError) {
+        for binding in rowBindings {
+            try binding.checkRows(of: model, inRowAt: row, named: name, groups: groups, form: form)
+        }
+    }
+
+    /// Adds to `form`, through its row operations, the rows the groups of its definition (`groups`,
+    /// under `row`) lack for the arrays of `model`, and those the groups inside them lack.
+    func addRows(
+        of model: Model, under row: String, groups: [RepeatGroup], form: FormContextObject, origin: FormChangeOrigin
+    ) throws(RepeatGroupError) {
+        for binding in rowBindings {
+            try binding.addRows(of: model, under: row, groups: groups, form: form, origin: origin)
+        }
     }
 }

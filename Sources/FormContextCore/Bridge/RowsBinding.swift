@@ -30,6 +30,16 @@ protocol RowsBridgeBinding<Model>: Sendable {
     func apply(_ context: FormContext, under prefix: String, named name: String, to model: inout Model) throws(FormBridgeError)
     /// The number of elements the array of `model` holds.
     func elementCount(of model: Model) -> Int
+    /// Checks the array of `model` against its group among `groups` (none: nothing to check), and its
+    /// elements' arrays against the groups inside the rows; `row` is `nil` for a row not added yet.
+    func checkRows(
+        of model: Model, inRowAt row: String?, named name: String, groups: [RepeatGroup], form: FormContextObject
+    ) throws(RepeatGroupError)
+    /// Adds the rows the group among `groups`, under `row`, lacks for the array of `model`, then
+    /// those the groups inside its rows lack.
+    func addRows(
+        of model: Model, under row: String, groups: [RepeatGroup], form: FormContextObject, origin: FormChangeOrigin
+    ) throws(RepeatGroupError)
     /// Throws the error ``apply(_:under:named:to:)`` would throw, without writing anything.
     func check(_ context: FormContext, under prefix: String, named name: String) throws(FormBridgeError)
     /// The same binding for a parent model that holds this one at `path`, under `scope`.
@@ -72,6 +82,50 @@ struct RowsBinding<Model, Element>: RowsBridgeBinding {
 
     func check(_ context: FormContext, under prefix: String, named name: String) throws(FormBridgeError) {
         _ = try elements(in: context, under: prefix, named: name)
+    }
+
+    func checkRows(
+        of model: Model, inRowAt row: String?, named name: String, groups: [RepeatGroup], form: FormContextObject
+    ) throws(RepeatGroupError) {
+        guard let group = groups.first(where: { $0.key == key }) else { return }
+        let elements = model[keyPath: path.path]
+        // A group of the form is named by its key; one inside a row by the element's position.
+        let groupName = name.isEmpty ? key : name + "." + key
+        if let maximum = group.maximumCount, elements.count > maximum { throw .tooManyRows(group: groupName, maximum: maximum) }
+        var ids: [RowID] = []
+        if let row {
+            let full = row.isEmpty ? key : row + "." + key
+            if let value = form[full] {
+                guard let order = value.base as? RowOrder else {
+                    throw .notAnOrder(group: groupName, found: typeName(of: type(of: value.base)))
+                }
+                // An order the form refused (a row id out of range): no row can be added to it.
+                if let refused = order.first(where: { !$0.isInRange }) { throw .invalidRow(group: groupName, id: refused) }
+                ids = Array(order)
+            }
+        }
+        let inner = group.innerGroups
+        guard !inner.isEmpty else { return }
+        for (position, value) in elements.enumerated() {
+            let full = row.map { $0.isEmpty ? key : $0 + "." + key }
+            let elementRow = position < ids.count ? full.map { $0 + "." + ids[position].description } : nil
+            try element.checkRows(of: value, inRowAt: elementRow, named: groupName + "[\(position)]", groups: inner, form: form)
+        }
+    }
+
+    func addRows(
+        of model: Model, under row: String, groups: [RepeatGroup], form: FormContextObject, origin: FormChangeOrigin
+    ) throws(RepeatGroupError) {
+        guard let group = groups.first(where: { $0.key == key }) else { return }
+        let full = row.isEmpty ? key : row + "." + key
+        let elements = model[keyPath: path.path]
+        var ids = Array(form.rows(of: full))
+        while ids.count < elements.count { ids.append(try form.appendRow(to: full, origin: origin)) }
+        let inner = group.innerGroups
+        guard !inner.isEmpty else { return }
+        for (id, value) in zip(ids, elements) {
+            try element.addRows(of: value, under: full + "." + id.description, groups: inner, form: form, origin: origin)
+        }
     }
 
     /// The elements the rows under `prefix` hold, in the order's order.
