@@ -90,7 +90,7 @@ extension XPathEvaluator {
 
     /// The text of every node of a node-set, or the one text of any other value.
     func texts(_ value: Value) -> [String] {
-        if case .nodes(let nodes) = value { return nodes.map(tree.value(of:)) }
+        if case .nodes(let nodes) = value { return nodes.map { string(conversions.typed($0)) } }
         return [string(value)]
     }
 

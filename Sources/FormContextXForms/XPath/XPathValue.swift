@@ -19,7 +19,8 @@ extension XPathValue: Equatable {}
 extension XPathValue: Sendable where Node: Sendable {}
 
 extension XPathValue {
-    /// The value as text, by XPath's `string()`: a node-set's first node's text, a number as
+    /// The value as text, by XPath's `string()`: a node-set's first node's value by its data type (a
+    /// `dateTime` node as its date, a `decimal` node holding `2.50` as `2.5`), a number as
     /// JavaRosa writes it (`4`, `0.5`, `1.0E-4`, `Infinity`, `NaN`), a boolean as `true`/`false`, a
     /// date as `yyyy-MM-dd`.
     /// - Parameters:
@@ -63,7 +64,9 @@ struct XPathConversions<Tree: XPathDataTree> {
         guard !text.isEmpty else { return .string("") }
         switch tree.dataType(of: node) {
         case .string: return .string(text)
-        case .number: return .number(XPathNumber.parse(text))
+        case .number:
+            let number = XPathNumber.parse(text)
+            return number.isNaN ? .string(text) : .number(number)
         case .boolean: return .boolean(text == "true" || text == "1")
         case .date: return XPathDates.parse(text, in: environment.timeZone).map(Value.date) ?? .string(text)
         }
@@ -75,7 +78,7 @@ struct XPathConversions<Tree: XPathDataTree> {
         case .number(let n): XPathNumber.string(n)
         case .boolean(let b): b ? "true" : "false"
         case .date(let d): XPathDates.dateString(d, in: environment.timeZone)
-        case .nodes(let nodes): nodes.first.map(tree.value(of:)) ?? ""
+        case .nodes(let nodes): nodes.first.map { string(typed($0)) } ?? ""
         }
     }
 

@@ -55,6 +55,19 @@ import Testing
         Case("weighted-checklist(3, 5, 1, 2, 0, 4, 1, 3)", "true"), Case("weighted-checklist(6, -1, 1, 2, 1, 3)", "false"),
     ]
 
+    /// Comparisons as JavaRosa makes them: a missing or non-relevant node compares as blank text.
+    static let comparisons: [Case] = [
+        Case("/data/hid = ''", "true"), Case("/data/hid != ''", "false"), Case("/data/nothing = ''", "true"),
+        Case("/data/hid = 5", "false"), Case("/data/hid < 1", "false"), Case("/data/e = 0", "false"),
+        Case("/data/e < 1", "false"), Case("'' = 0", "false"), Case("not(/data/hid)", "true"),
+        Case("/data/hid or false()", "false"), Case("/data/e = true()", "false"), Case("/data/i0 = false()", "true"),
+        Case("/data/item/v = 2.5", "true"), Case("/data/item[v = 'x']/v", "x"), Case("/data/sel != 'a'", "true"),
+        Case("true() = 'x'", "true"), Case("false() = ''", "true"), Case("1 = '1.0'", "true"), Case("'1' = '1.0'", "false"),
+        Case("'abc' < 'abd'", "false"), Case("2 > '1'", "true"), Case("1 < 2 < 3", "true"), Case("3 > 2 > 1", "false"),
+        Case("/data/i7 = '7'", "true"), Case("/data/i7 = 7.0", "true"), Case("/data/s0 = 0", "true"),
+        Case("/data/sel = 'a b c'", "true"),
+    ]
+
     static let numbers: [Case] = [
         Case("number('  12 ')", "12"), Case("number('1e3')", "NaN"), Case("number('-.5')", "-0.5"), Case("number('+5')", "NaN"),
         Case("number('')", "NaN"), Case("number(true())", "1"), Case("number(/data/d)", "18321"),
@@ -93,7 +106,8 @@ import Testing
         Case("decimal-date-time(/data/dt)", "18321.489933449073"), Case("decimal-time('18:00:00.000Z')", "0.75"),
         Case("date('2020-02-29') > date('2020-01-01')", "true"), Case("/data/d > date('2020-01-01')", "true"),
         Case("/data/d = '2020-02-29'", "true"), Case("/data/d - date('2020-01-01')", "59"),
-        Case("/data/dt = '2020-02-29T13:45:30.250+02:00'", "false"), Case("/data/d > '2020-01-01'", "false"),
+        Case("/data/dt = '2020-02-29T13:45:30.250+02:00'", "false"), Case("string(/data/dt)", "2020-02-29"),
+        Case("concat(/data/d, '')", "2020-02-29"), Case("/data/d > '2020-01-01'", "false"),
     ]
 
     static let selects: [Case] = [
@@ -111,7 +125,7 @@ import Testing
         Case("distance('0 0; 0 1')", "111318.84502143922"), Case("distance(/data/geo)", "111318.84502143922"),
     ]
 
-    @Test(arguments: strings + booleans + numbers + nodeSets + dates + selects + repeatsAndGeo)
+    @Test(arguments: strings + booleans + comparisons + numbers + nodeSets + dates + selects + repeatsAndGeo)
     func function(_ example: Case) throws {
         #expect(try Fixture.string(example.expression) == example.expected)
     }
