@@ -91,6 +91,12 @@ import Testing
         Case("/data/item[last()]/v", "x"), Case("instance('cities')/root/item[position() = last()]/name", "Rome"),
         Case("count(instance('cities')/root/item[country = 'it'])", "1"),
         Case("instance('cities')/root/item[country='fr'][2]/name", "Lyon"),
+        // A seeded shuffle gives JavaRosa's order.
+        Case("join(' ', randomize(instance('cities')/root/item/name, 42))", "Paris Lyon Rome"),
+        Case("join(' ', randomize(instance('cities')/root/item/name, 1))", "Lyon Paris Rome"),
+        Case("join(' ', randomize(instance('cities')/root/item/name, 12345.7))", "Paris Lyon Rome"),
+        Case("join(' ', randomize(instance('cities')/root/item/name, -5))", "Lyon Rome Paris"),
+        Case("count(randomize(/data/item))", "4"),
     ]
 
     static let dates: [Case] = [
