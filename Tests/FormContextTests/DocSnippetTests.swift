@@ -7,7 +7,23 @@ import TestSupport
 @Suite("Documentation code blocks are the code the tests compile")
 struct DocSnippetTests {
     /// Guides whose every `swift` block is compiled, except blocks that begin with `// SwiftUI` or `// UIKit`.
-    static let fullyCompiledGuides = ["Docs/SwiftUI.md", "Docs/Layout.md", "Docs/Repeats.md"]
+    static let fullyCompiledGuides = ["Docs/SwiftUI.md", "Docs/Layout.md", "Docs/Repeats.md", "Docs/XForms.md"]
+
+    /// Where a guide's examples are compiled, and the one library module they import, for a guide
+    /// about a module `import FormContext` does not give: the XForms guide's examples are compiled in
+    /// Tests/XFormsTests with a plain `import FormContextXForms`. Every other guide's are compiled in
+    /// Tests/GuideTests with `import FormContext`.
+    static let guideModules: [String: (folder: String, module: String)] = [
+        "Docs/XForms.md": ("Tests/XFormsTests/", "FormContextXForms"),
+    ]
+
+    /// The library modules of the package; a snippet's file imports only the one its guide names.
+    static let libraryModules: Set<String> = ["FormContext", "FormContextCore", "FormContextDurability", "FormContextXForms"]
+
+    /// A source file's import lines (comments left out).
+    static func imports(of text: String) -> [String] {
+        text.components(separatedBy: "\n").filter { $0.contains("import ") && !$0.hasPrefix("//") && !$0.hasPrefix("///") }
+    }
 
     /// The first line of a block that holds SwiftUI's view code, which cannot be compiled on Linux.
     static let swiftUIMarker = "// SwiftUI"
@@ -38,21 +54,40 @@ struct DocSnippetTests {
         if guide == "Docs/SwiftUI.md" { #expect(blocks.contains { $0.first == Self.swiftUIMarker }, "\(guide) shows SwiftUI code") }
     }
 
-    @Test("every snippet is compiled by GuideTests, whose files import FormContext without @testable")
+    @Test("every snippet is compiled in its guide's folder; GuideTests' files import FormContext without @testable")
     func snippetsUseThePublicAPIOnly() throws {
         let snippets = try DocSnippet.all()
         for snippet in snippets {
-            #expect(snippet.source.hasPrefix("Tests/GuideTests/"), "\(snippet) is outside Tests/GuideTests, where it could use internals")
+            for document in snippet.documents {
+                let folder = Self.guideModules[document]?.folder ?? "Tests/GuideTests/"
+                #expect(snippet.source.hasPrefix(folder), "\(snippet) of \(document) is outside \(folder), where it could use internals")
+            }
         }
         let folder = DocSnippet.packageRoot.appendingPathComponent("Tests/GuideTests")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
         #expect(!files.isEmpty)
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            let imports = text.components(separatedBy: "\n").filter { $0.contains("import ") && !$0.hasPrefix("//") && !$0.hasPrefix("///") }
+            let imports = Self.imports(of: text)
             #expect(!imports.contains { $0.contains("@testable") }, "Tests/GuideTests/\(file) imports with @testable")
             #expect(!imports.contains { $0.contains("import FormContextCore") || $0.contains("import FormContextDurability") },
                     "Tests/GuideTests/\(file) imports a module users do not import")
+        }
+    }
+
+    @Test("a guide about another module is compiled in its folder by files that import that module alone, without @testable")
+    func guidesOfOtherModulesUseThePublicAPIOnly() throws {
+        let snippets = try DocSnippet.all()
+        for (guide, place) in Self.guideModules {
+            let files = Set(snippets.filter { $0.documents.contains(guide) }.map { String($0.source.prefix(while: { $0 != ":" })) })
+            #expect(!files.isEmpty, "no test compiles the examples of \(guide)")
+            for file in files {
+                let text = try String(contentsOf: DocSnippet.packageRoot.appendingPathComponent(file), encoding: .utf8)
+                let imports = Self.imports(of: text)
+                #expect(!imports.contains { $0.contains("@testable") }, "\(file) imports with @testable")
+                let modules = Set(imports.compactMap { $0.split(separator: " ").last.map(String.init) }).intersection(Self.libraryModules)
+                #expect(modules == [place.module], "\(file) imports \(modules.sorted()), not \(place.module) alone")
+            }
         }
     }
 
