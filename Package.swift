@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "FormContext", targets: ["FormContext"]),
+        .library(name: "FormContextXForms", targets: ["FormContextXForms"]),
         .executable(name: "ContextDemo", targets: ["ContextDemo"]),
     ],
     targets: [
