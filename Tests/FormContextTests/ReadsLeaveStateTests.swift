@@ -37,7 +37,7 @@ struct ReadsLeaveStateTests {
         form.read { state in
             Footprint(
                 slotCount: state.fields.slotCount, liveSlotCount: state.fields.liveSlotCount, madeCount: state.fields.madeCount,
-                slotsPlaced: state.rules.slotsPlaced, members: state.rules.groups.map(\.members), awaited: state.tracking.awaited)
+                slotsPlaced: state.rules.slotsPlaced, members: state.rules.groups.map { Array($0.members) }, awaited: state.tracking.awaited)
         }
     }
 

@@ -120,7 +120,7 @@ extension EngineState {
         }
         fields.setFlag(.secret, false, at: slot)
         if let groups = rules.groupsOfSlot.removeValue(forKey: slot) {
-            for group in groups { rules.groups[group].members.removeAll { $0 == slot } }
+            for group in groups { rules.groups[group].members.remove(slot) }
         }
         repeats.forget(slot)
         validation.forget(slot)

@@ -139,6 +139,7 @@ struct EngineState: Sendable {
         }
         if !outgoing.isEmpty { violations.append("deliveries collected and left unannounced") }
         if !repeats.isEmpty { violations += repeatViolations() }
+        if !rules.groups.isEmpty { violations += rules.groupViolations() }
         violations += releasedSlotViolations()
         return violations
     }

@@ -69,7 +69,7 @@ extension RuleState {
         let group = groupIndex(prefix)
         guard groupsOfSlot[slot]?.contains(group) != true else { return false }
         groupsOfSlot[slot, default: []].append(group)
-        groups[group].members.append(slot)
+        groups[group].members.insert(slot)
         return true
     }
 

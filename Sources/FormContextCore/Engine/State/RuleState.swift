@@ -85,7 +85,8 @@ struct RuleState: Sendable {
         let prefix: String
         var visibleRule: Int?
         var enabledRule: Int?
-        var members: [Int] = []
+        /// The slots under the group, in the order they joined.
+        var members = GroupMembers()
     }
 
     /// Whether there are rules at all.
@@ -146,6 +147,26 @@ struct RuleState: Sendable {
         freeGroups.append(index)
     }
 
+    /// What is wrong with the groups' members, if anything: each group's must be in order, and a slot
+    /// is a member of exactly the groups it is placed under.
+    ///
+    /// - Complexity: O(*m*·*g*) for *m* memberships, each slot under *g* groups; for tests and debug builds.
+    func groupViolations() -> [String] {
+        var violations: [String] = []
+        for (index, group) in groups.enumerated() {
+            violations += group.members.invariantViolations(prefix: group.prefix)
+            for slot in group.members where groupsOfSlot[slot]?.contains(index) != true {
+                violations.append("slot \(slot) is a member of group '\(group.prefix)' and not placed under it")
+            }
+        }
+        for (slot, placed) in groupsOfSlot {
+            for index in placed where !groups[index].members.contains(slot) {
+                violations.append("slot \(slot) is placed under group '\(groups[index].prefix)' and not a member of it")
+            }
+        }
+        return violations
+    }
+
     /// The slots `rule` read on its last run.
     func reads(of rule: Int, in graph: DependencyGraph) -> [Int] {
         graph.reads(of: .init(.rule, rule))
@@ -197,7 +218,7 @@ struct RuleState: Sendable {
             }
             guard !found.isEmpty else { continue }
             groupsOfSlot[slot] = found
-            for group in found { groups[group].members.append(slot) }
+            for group in found { groups[group].members.insert(slot) }
             placed.append(slot)
         }
         return placed
@@ -227,9 +248,9 @@ struct RuleState: Sendable {
         rules[rule].target.key
     }
 
-    /// The slots under the group that `rule` decides for.
-    func members(ofGroupRule rule: Int) -> [Int] {
-        guard let group = groupByPrefix[rules[rule].target.key] else { return [] }
+    /// The slots under the group that `rule` decides for, in the order they joined.
+    func members(ofGroupRule rule: Int) -> GroupMembers {
+        guard let group = groupByPrefix[rules[rule].target.key] else { return GroupMembers() }
         return groups[group].members
     }
 
