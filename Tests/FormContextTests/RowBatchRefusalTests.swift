@@ -42,6 +42,35 @@ struct RowBatchRefusalTests {
         #expect(Array(form.rows(of: "members.r2.visits")) == [RowID(2), RowID(1)])
         #expect(form.read { $0.invariantViolations() } == [])
     }
+
+    @Test("the submission leaves out keys of rows not in their inner group's order, or of an inner group not submitted, at every depth")
+    func orphanInnerRowKeys() throws {
+        let definition = try RowRelevanceTests.definition()
+        var context: FormContext = [:]
+        context.set(RowOrder([RowID(1)]), for: "households")
+        context.set(RowOrder([RowID(2), RowID(4)]), for: "households.r1.members")
+        context.set("Ada", for: "households.r1.members.r2.name")
+        context.set(RowOrder([RowID(1)]), for: "households.r1.members.r2.visits")
+        context.set(3, for: "households.r1.members.r2.visits.r1.day")
+        // A visit not in the order, a member not in the order, and a member whose visits are not submitted.
+        context.set(4, for: "households.r1.members.r2.visits.r7.day")
+        context.set(5, for: "households.r1.members.r9.visits.r1.day")
+        context.set("Cy", for: "households.r1.members.r4.name")
+        context.set(6, for: "households.r1.members.r4.visits.r1.day")
+        // A household not in the order.
+        context.set(RowOrder([RowID(1)]), for: "households.r2.members")
+        context.set(7, for: "households.r2.members.r1.visits.r1.day")
+        let json = try FormSubmission(context, definition: definition).json(pretty: false)
+        #expect(json == #"{"households":[{"members":[{"name":"Ada","visits":[{"day":3}]},{"name":"Cy"}]}]}"#)
+
+        // The same through a live form, whose row was given a value under its inner group's row key.
+        let form = FormContextObject(definition: definition)
+        let home = try form.appendRow(to: "households")
+        let members = home.scope(in: "households").key("members")
+        try form.appendRow(to: members, ["name": "Bo", "visits": [["day": 1]] as [FormContext], "visits.r7.day": 2])
+        let live = try FormSubmission(form.activeValues, definition: definition).json(pretty: false)
+        #expect(!live.contains("r7") && !live.contains(#""day":2"#), "\(live)")
+    }
 }
 
 extension RepeatGroupError {
