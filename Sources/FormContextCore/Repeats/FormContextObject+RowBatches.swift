@@ -19,8 +19,8 @@ extension FormContextObject {
     /// - Returns: The new rows' ids, in the order of `rows`.
     /// - Throws: ``RepeatGroupError`` if there is no such group, the rows would pass its maximum (or an
     ///   inner group's), it has fewer row ids left (``RepeatGroupError/noRowIDLeft(group:)``), its key
-    ///   holds no order, or an inner group's key is given something other than rows or an order.
-    ///   Nothing changes.
+    ///   holds no order, or an inner group's key is given something other than rows or an order, or
+    ///   an order holding a row id out of range. Nothing changes.
     /// - Complexity: O(*r*·*f* + *r*·*k*) for *r* rows of *f* fields, in chunks of at most *k* rows,
     ///   whatever the number of rows the group holds.
     @discardableResult
@@ -105,9 +105,10 @@ extension RepeatGroup {
     /// groups inside them: an order, or rows as an array of values, no more than each group's
     /// maximum, checked the same way at every depth.
     ///
-    /// - Throws: ``RepeatGroupError/tooManyRows(group:maximum:)`` or
-    ///   ``RepeatGroupError/notAnOrder(group:found:)``, naming the inner group's key as the new row
-    ///   will have it.
+    /// - Throws: ``RepeatGroupError/tooManyRows(group:maximum:)``,
+    ///   ``RepeatGroupError/notAnOrder(group:found:)`` or ``RepeatGroupError/invalidRow(group:id:)``
+    ///   (an order holding a row id out of range), naming the inner group's key as the new row will
+    ///   have it.
     func checkInnerRows(of rows: [FormContext], in key: String, firstNumber: Int) throws(RepeatGroupError) {
         let inner = fields.compactMap { field in field.repeatGroup.map { (field.key, $0) } }
         guard !inner.isEmpty else { return }
@@ -115,7 +116,12 @@ extension RepeatGroup {
             for (name, group) in inner {
                 guard let value = row.storage[name] else { continue }
                 let innerKey = RowID(firstNumber + offset).scope(in: key).key(name)
-                if value.base is RowOrder { continue }
+                if let order = value.base as? RowOrder {
+                    // An order holds rows too: refused as the rows it names would be, before any is added.
+                    if let refused = order.first(where: { !$0.isInRange }) { throw .invalidRow(group: innerKey, id: refused) }
+                    if let maximum = group.maximumCount, order.count > maximum { throw .tooManyRows(group: innerKey, maximum: maximum) }
+                    continue
+                }
                 guard let innerRows = value.base as? [FormContext] else {
                     throw .notAnOrder(group: innerKey, found: typeName(of: type(of: value.base)))
                 }

@@ -33,7 +33,8 @@ extension FormContextObject {
     /// - Throws: ``RepeatGroupError`` if there is no such group, it is full (or an inner group would
     ///   be), it has given the largest row id (``RepeatGroupError/noRowIDLeft(group:)``), its key
     ///   holds no order, or an inner group's name is given something other than rows or an order
-    ///   (``RepeatGroupError/notAnOrder(group:found:)``). Nothing changes.
+    ///   (``RepeatGroupError/notAnOrder(group:found:)``) or an order holding a row id out of range
+    ///   (``RepeatGroupError/invalidRow(group:id:)``). Nothing changes.
     @discardableResult
     public func appendRow(to group: String, _ values: FormContext = [:], origin: FormChangeOrigin = .program)
         throws(RepeatGroupError) -> RowID

@@ -31,16 +31,16 @@ public struct FormSubmission: Sendable, FormReader, CustomStringConvertible, Cus
     /// - Parameters:
     ///   - values: The values to submit; its secret keys stay secret.
     ///   - number: Which submit this is; 0 by default.
-    ///   - definition: The form's definition, if there is one: the keys of rows of its repeat groups
-    ///     are then left out of the JSON when their group is not submitted (hidden or disabled) or
-    ///     their row is not in the group's order.
+    ///   - definition: The form's definition, if there is one: the keys of rows of its repeat groups,
+    ///     and of the groups inside their rows at every depth, are then left out of the JSON when
+    ///     their group is not submitted (hidden or disabled) or their row is not in the group's order.
     /// - Throws: ``SubmissionError`` naming the first key, in key order, whose value cannot be encoded
     ///   as JSON; a field of a row is named by its group and the row's position, from 0:
     ///   `members[2].ratio`.
     /// - Complexity: O(*n* log *n*) for *n* values.
     public init(_ values: FormContext, number: Int = 0, definition: FormDefinition? = nil) throws(SubmissionError) {
         let keys = values.sortedKeys
-        arranged = try SubmittedJSON(values, sortedKeys: keys, declaredGroups: Set(definition?.repeatGroups.map(\.key) ?? []))
+        arranged = try SubmittedJSON(values, sortedKeys: keys, declaredGroups: definition?.repeatGroups ?? [])
         self.values = values
         self.keys = keys
         self.number = number

@@ -36,17 +36,17 @@ struct SubmittedJSON: Sendable {
     /// - Parameters:
     ///   - values: The submitted values, with their secret keys.
     ///   - sortedKeys: The keys of `values`, sorted.
-    ///   - declaredGroups: The keys of the repeat groups a definition declares; keys of their rows
-    ///     are left out when the group is not submitted (it is hidden or disabled) or the row is not in
-    ///     its order.
+    ///   - declaredGroups: The repeat groups a definition declares; keys of their rows, and of the
+    ///     rows of the groups inside those rows at every depth, are left out when the group is not
+    ///     submitted (it is hidden or disabled) or the row is not in its order.
     /// - Throws: ``SubmissionError`` naming the first key, in key order, whose value JSON cannot hold;
     ///   a field of a row is named by the row's position, from 0: `members[2].ratio`.
     /// - Complexity: O(*n* log *n* + *n*·*d*) for *n* values whose keys hold *d* dots.
-    init(_ values: FormContext, sortedKeys: [String], declaredGroups: Set<String>) throws(SubmissionError) {
+    init(_ values: FormContext, sortedKeys: [String], declaredGroups: [RepeatGroup]) throws(SubmissionError) {
         let entries = sortedKeys.compactMap { key in
             values.storage[key].map { Entry(key: key, value: $0, isSecret: values.secureKeys.contains(key)) }
         }
-        members = try Self.arrange(entries, declaredGroups: declaredGroups, path: "")
+        members = try Self.arrange(entries, declaredGroups: Self.byKey(declaredGroups), path: "")
     }
 
     /// A value to arrange: its key relative to the object being built.
@@ -58,8 +58,11 @@ struct SubmittedJSON: Sendable {
 
     /// The members of one object from its entries (sorted by key), rows gathered under their groups.
     ///
-    /// - Parameter path: How errors name the object: empty at the top, `members[2].` inside a row.
-    private static func arrange(_ entries: [Entry], declaredGroups: Set<String>, path: String) throws(SubmissionError) -> [Member] {
+    /// - Parameters:
+    ///   - declaredGroups: The groups declared at this level, by key: the definition's at the top,
+    ///     the groups inside the row's group in a row.
+    ///   - path: How errors name the object: empty at the top, `members[2].` inside a row.
+    private static func arrange(_ entries: [Entry], declaredGroups: [String: RepeatGroup], path: String) throws(SubmissionError) -> [Member] {
         let layout = RowLayout(entries.lazy.map { ($0.key, $0.value) })
         guard !layout.isEmpty || !declaredGroups.isEmpty else {
             return try entries.map { entry throws(SubmissionError) in
@@ -68,6 +71,7 @@ struct SubmittedJSON: Sendable {
         }
         // First where each value goes, then the encoding in key order (a group's rows at the group's
         // key), so the error is about the first key that fails.
+        let declaredKeys = Set(declaredGroups.keys)
         var rowEntries: [String: [RowID: [Entry]]] = [:]
         var topLevel: [Entry] = []
         for entry in entries {
@@ -75,7 +79,7 @@ struct SubmittedJSON: Sendable {
             if let place = layout.row(holding: entry.key) {
                 rowEntries[place.group, default: [:]][place.id, default: []].append(
                     Entry(key: place.field, value: entry.value, isSecret: entry.isSecret))
-            } else if !RowLayout.looksLikeRowKey(entry.key, ofAnyOf: declaredGroups) {
+            } else if !RowLayout.looksLikeRowKey(entry.key, ofAnyOf: declaredKeys) {
                 topLevel.append(entry)
             }
         }
@@ -88,15 +92,22 @@ struct SubmittedJSON: Sendable {
                 continue
             }
             let byRow = rowEntries[entry.key] ?? [:]
+            // A row's own groups are declared too: their rows' keys are left out the same way.
+            let inner = Self.byKey(declaredGroups[entry.key]?.innerGroups ?? [])
             var rows: [Row] = []
             rows.reserveCapacity(group.order.count)
             for (index, id) in group.order.enumerated() {
-                let fields = try arrange(byRow[id] ?? [], declaredGroups: [], path: path + entry.key + "[\(index)].")
+                let fields = try arrange(byRow[id] ?? [], declaredGroups: inner, path: path + entry.key + "[\(index)].")
                 rows.append(Row(id: id, members: fields))
             }
             members.append(Member(key: entry.key, node: .rows(rows)))
         }
         return members
+    }
+
+    /// `groups` by key; of two under one key, the first.
+    private static func byKey(_ groups: [RepeatGroup]) -> [String: RepeatGroup] {
+        Dictionary(groups.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: Rendering
