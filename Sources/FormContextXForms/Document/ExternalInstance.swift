@@ -42,15 +42,7 @@ enum ExternalInstance {
 enum CSVInstance {
     static func read(_ data: Data, file: String) throws(XFormReadError) -> XFormElement {
         var bytes = Array(data)
-        let invalid: XFormReadError? = bytes.withUnsafeBufferPointer { buffer in
-            do throws(XFormReadError) {
-                try XMLPrescan.validateUTF8(buffer, file: file)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let invalid { throw invalid }
+        try XMLPrescan.validateUTF8(bytes, file: file)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         let text = String(decoding: bytes, as: UTF8.self)
         let firstLine = text.prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }

@@ -12,28 +12,22 @@ enum XMLPrescan {
             throw XFormReadError(
                 .tooLarge, "the document is \(data.count) bytes, over the limit of \(maximumBytes) bytes", file: file)
         }
-        let outcome: Result<Int, XFormReadError> = data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            do throws(XFormReadError) {
-                if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
-                    throw XFormReadError(.invalidEncoding, "the document is UTF-16; XForms are read as UTF-8", line: 1, column: 1, file: file)
-                }
-                try validateUTF8(bytes, file: file, isXML: true)
-                let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-                try checkProlog(bytes, from: start, file: file)
-                return .success(start)
-            } catch {
-                return .failure(error)
-            }
+        // A copy the checks index safely from 0 (a `Data` slice need not start there).
+        let bytes = [UInt8](data)
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+            throw XFormReadError(.invalidEncoding, "the document is UTF-16; XForms are read as UTF-8", line: 1, column: 1, file: file)
         }
-        return try outcome.get()
+        try validateUTF8(bytes, file: file, isXML: true)
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        try checkProlog(bytes, from: start, file: file)
+        return start
     }
 
     /// Throws at the first byte that does not start or continue a valid UTF-8 sequence (overlong
     /// forms, surrogates and values past U+10FFFF included), naming its line and column.
     /// With `isXML`, also throws at a control character XML 1.0 does not allow (anything below
     /// U+0020 but tab, line feed and carriage return).
-    static func validateUTF8(_ bytes: UnsafeBufferPointer<UInt8>, file: String?, isXML: Bool = false) throws(XFormReadError) {
+    static func validateUTF8(_ bytes: [UInt8], file: String?, isXML: Bool = false) throws(XFormReadError) {
         var line = 1
         var column = 1
         var index = 0
@@ -83,7 +77,7 @@ enum XMLPrescan {
     /// Walks the prolog (the XML declaration, comments, processing instructions, white space) up to
     /// the root element. Refuses an encoding other than UTF-8, and a DOCTYPE that has an internal
     /// subset or an external identifier; `<!DOCTYPE name>` alone declares nothing and is allowed.
-    static func checkProlog(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, file: String?) throws(XFormReadError) {
+    static func checkProlog(_ bytes: [UInt8], from start: Int, file: String?) throws(XFormReadError) {
         var index = start
         func position(_ offset: Int) -> (line: Int, column: Int) {
             let text = String(decoding: bytes[start..<offset], as: UTF8.self)
