@@ -75,7 +75,7 @@ struct XFormExternalInstanceTests {
 
     @Test("seeded: a table written as CSV (quoted where needed) reads back as the same table")
     func csvRoundTrip() throws {
-        var random = SplitMix(seed: 0xC5_0023)
+        var random = SplitMix64(seed: 0xC5_0023)
         let alphabet: [Character] = ["a", "b", " ", ",", "\"", "\n", "é", "\r\n", "x", ";"]
         for _ in 0..<60 {
             let columns = 2 + Int(random.next() % 4)

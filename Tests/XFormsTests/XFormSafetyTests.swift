@@ -191,7 +191,7 @@ struct XFormSafetyTests {
     @Test("seeded: cut, flipped or inserted bytes in a real form give a form or a clear error, never a trap")
     func mutations() throws {
         let original = Array(XFormDocumentTests.form.utf8)
-        var random = SplitMix(seed: 0x5EED_23)
+        var random = SplitMix64(seed: 0x5EED_23)
         var outcomes: [XFormReadError.Kind?: Int] = [:]
         for _ in 0..<300 {
             var bytes = original
@@ -211,19 +211,6 @@ struct XFormSafetyTests {
             }
         }
         #expect(outcomes[nil, default: 0] > 0 && outcomes[.malformedXML, default: 0] > 0, "\(outcomes)")
-    }
-}
-
-/// SplitMix64: a small seeded generator, so every run makes the same documents.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
