@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "FormContext", targets: ["FormContext"]),
         .library(name: "FormContextXForms", targets: ["FormContextXForms"]),
+        .library(name: "FormContextOpenRosa", targets: ["FormContextOpenRosa"]),
         .executable(name: "ContextDemo", targets: ["ContextDemo"]),
     ],
     targets: [
@@ -27,6 +28,12 @@ let package = Package(
         // screens, submission XML. Built on the engine's public API only, as the durability module is;
         // imported on its own (`import FormContextXForms`), so the engine's users do not build it.
         .target(name: "FormContextXForms", dependencies: ["FormContextCore"], swiftSettings: strict),
+        // OpenRosa servers: the form list, downloads, and XForm submissions through the outbox. Built on
+        // the public API of the engine, the durability module and the XForms module only; imported on
+        // its own (`import FormContextOpenRosa`), like the XForms module.
+        .target(
+            name: "FormContextOpenRosa", dependencies: ["FormContextCore", "FormContextDurability", "FormContextXForms"],
+            swiftSettings: strict),
         // What users import: re-exports the engine and durability, so `import FormContext` gives both.
         .target(name: "FormContext", dependencies: ["FormContextCore", "FormContextDurability"], swiftSettings: strict),
         .executableTarget(name: "ContextDemo", dependencies: ["FormContext"], swiftSettings: strict),
@@ -59,6 +66,11 @@ let package = Package(
         // The XForms module's tests, apart from the engine's so that they build on their own.
         .testTarget(
             name: "XFormsTests", dependencies: ["FormContextXForms", "FormContextCore", "TestSupport"], exclude: ["Forms"],
+            swiftSettings: strict),
+        // The OpenRosa module's tests, with the loopback OpenRosa server (python3) they start and stop.
+        .testTarget(
+            name: "OpenRosaTests",
+            dependencies: ["FormContextOpenRosa", "FormContextDurability", "FormContextXForms", "FormContextCore", "TestSupport"],
             swiftSettings: strict),
     ]
 )
