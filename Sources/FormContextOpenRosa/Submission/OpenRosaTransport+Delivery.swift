@@ -1,0 +1,126 @@
+internal import FormContextCore
+internal import FormContextDurability
+internal import Foundation
+#if canImport(FoundationNetworking)
+internal import FoundationNetworking
+#endif
+
+extension OpenRosaTransport {
+    /// Sends one record, split as the server's size asks, and says how it went.
+    func deliver(_ submission: FormSubmission, instanceID: UUID) async -> Delivery {
+        guard let record = OpenRosaRecord(submission: submission), record.uuid == instanceID else {
+            return .rejected(reason: "the record \(instanceID.uuidString) is not an XForm record; add XForm records with enqueue(instance:attachments:)")
+        }
+        if let problem = Self.problem(with: submissionURL) { return .retry(reason: "the submission URL cannot be used: \(problem)") }
+        var maximumSize: Int?
+        if checksSize || state.maximumSize.withLock({ $0 != nil }) {
+            switch await learnedMaximumSize() {
+            case .success(let size): maximumSize = size
+            case .failure(let failure): return failure.delivery
+            }
+        }
+        var posts = SubmissionPlan.posts(for: record, maximumSize: maximumSize)
+        var index = 0
+        while index < posts.count {
+            let body = MultipartBody(record, attachments: posts[index], isIncomplete: index < posts.count - 1)
+            let which = posts.count > 1 ? "POST \(index + 1) of \(posts.count): " : ""
+            switch await exchange.send(request(method: "POST", body: body)) {
+            case .timedOut: return .retry(reason: which + "timed out")
+            case .cancelled: return .retry(reason: which + "cancelled")
+            case .failed(let reason): return .retry(reason: which + reason)
+            case .response(let status, let headers, let responseBody):
+                switch SubmissionAnswer.reading(status: status, body: responseBody, headers: headers) {
+                case .received:
+                    index += 1
+                case .failed(.retry(let reason, let after)):
+                    return .retry(reason: which + reason, after: after)
+                case .failed(.rejected(let reason, let fieldErrors)):
+                    return .rejected(reason: which + reason, fieldErrors: fieldErrors)
+                case .failed(.delivered):
+                    index += 1
+                case .tooLarge(let limit, let reason):
+                    // Smaller POSTs are possible only while this one carries two attachments or more.
+                    guard posts[index].count > 1 else {
+                        let what = posts[index].first.map { "the instance with its attachment '\(ServerText.escaped(record.attachments[$0].name))'" } ?? "the instance alone"
+                        return .rejected(reason: which + reason + "; \(what) is over the server's limit and cannot be split further")
+                    }
+                    let smaller = min(limit ?? body.bytes.count - 1, body.bytes.count - 1)
+                    state.maximumSize.withLock { $0 = .some(smaller) }
+                    let rest = Array(posts[index...].joined())
+                    posts = Array(posts[..<index]) + SubmissionPlan.posts(for: record, attachments: rest, maximumSize: smaller)
+                }
+            }
+        }
+        return .delivered
+    }
+
+    /// The server's accepted content length: learned once by a `HEAD`, or after a 413.
+    private func learnedMaximumSize() async -> Result<Int?, DeliveryFailure> {
+        if let known = state.maximumSize.withLock({ $0 }) { return .success(known) }
+        switch await exchange.send(request(method: "HEAD", body: nil)) {
+        case .timedOut: return .failure(DeliveryFailure(.retry(reason: "HEAD: timed out")))
+        case .cancelled: return .failure(DeliveryFailure(.retry(reason: "cancelled")))
+        case .failed(let reason): return .failure(DeliveryFailure(.retry(reason: "HEAD: " + reason)))
+        case .response(let status, let headers, let body):
+            if (200..<300).contains(status) {
+                let size = headers.first { $0.key.caseInsensitiveCompare("X-OpenRosa-Accept-Content-Length") == .orderedSame }
+                    .flatMap { SubmissionAnswer.contentLength($0.value) }
+                state.maximumSize.withLock { $0 = .some(size) }
+                return .success(size)
+            }
+            // Credentials refused or a server in trouble: no POST would fare better. Any other answer
+            // (a server without HEAD) leaves the size unknown, and the POST answers for itself.
+            if status == 401 || (500..<600).contains(status) || SubmissionAnswer.passingStatuses.contains(status),
+                case .failed(let delivery) = SubmissionAnswer.reading(status: status, body: body, headers: headers)
+            {
+                return .failure(DeliveryFailure(delivery.prefixed("HEAD: ")))
+            }
+            return .success(nil)
+        }
+    }
+
+    /// A request to the submission URL with the OpenRosa headers, and `body` as `multipart/form-data`.
+    private func request(method: String, body: MultipartBody?) -> URLRequest {
+        var request = URLRequest(url: submissionURL)
+        request.httpMethod = method
+        request.setValue("1.0", forHTTPHeaderField: "X-OpenRosa-Version")
+        request.setValue(HTTPDate.string(Date()), forHTTPHeaderField: "Date")
+        if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
+            request.httpBody = body.bytes
+        }
+        return request
+    }
+
+    /// Why submissions cannot be posted to `url`, or `nil`: the scheme is `http` or `https`, there is
+    /// a host, and a port, if given, is from 1 to 65535.
+    static func problem(with url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return "the scheme must be http or https"
+        }
+        guard let host = url.host, !host.isEmpty else { return "it has no host" }
+        if let port = url.port, !(1...65535).contains(port) { return "the port \(port) is not from 1 to 65535" }
+        return nil
+    }
+}
+
+/// A delivery that ends a record's attempt before its `POST`s, as an error for `Result`.
+struct DeliveryFailure: Error {
+    let delivery: Delivery
+
+    init(_ delivery: Delivery) {
+        self.delivery = delivery
+    }
+}
+
+extension Delivery {
+    /// The same delivery with `prefix` before its reason.
+    func prefixed(_ prefix: String) -> Delivery {
+        switch self {
+        case .delivered: .delivered
+        case .retry(let reason, let after): .retry(reason: prefix + reason, after: after)
+        case .rejected(let reason, let fieldErrors): .rejected(reason: prefix + reason, fieldErrors: fieldErrors)
+        }
+    }
+}
