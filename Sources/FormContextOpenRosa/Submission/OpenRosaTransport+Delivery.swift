@@ -19,7 +19,18 @@ extension OpenRosaTransport {
             case .failure(let failure): return failure.delivery
             }
         }
-        var posts = SubmissionPlan.posts(for: record, maximumSize: maximumSize)
+        let outcome = await send(record, maximumSize: maximumSize)
+        if case .retry = outcome {} else { _ = state.received.withLock { $0.removeValue(forKey: instanceID) } }
+        return outcome
+    }
+
+    /// Sends the attachments of `record` that the server has not acknowledged yet, with the instance,
+    /// in as many `POST`s as `maximumSize` asks.
+    private func send(_ record: OpenRosaRecord, maximumSize: Int?) async -> Delivery {
+        guard let instanceID = record.uuid else { return .rejected(reason: "the record has no instance id") }
+        let acknowledged = state.received.withLock { $0[instanceID] ?? [] }
+        let unsent = record.attachments.indices.filter { !acknowledged.contains($0) }
+        var posts = SubmissionPlan.posts(for: record, attachments: unsent, maximumSize: maximumSize)
         var index = 0
         while index < posts.count {
             let body = MultipartBody(record, attachments: posts[index], isIncomplete: index < posts.count - 1)
@@ -31,6 +42,10 @@ extension OpenRosaTransport {
             case .response(let status, let headers, let responseBody):
                 switch SubmissionAnswer.reading(status: status, body: responseBody, headers: headers) {
                 case .received:
+                    if index < posts.count - 1 {
+                        let sent = posts[index]
+                        state.received.withLock { $0[instanceID, default: []].formUnion(sent) }
+                    }
                     index += 1
                 case .failed(.retry(let reason, let after)):
                     return .retry(reason: which + reason, after: after)

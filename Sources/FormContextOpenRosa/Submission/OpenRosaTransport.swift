@@ -20,7 +20,9 @@ internal import Synchronization
 /// `X-OpenRosa-Accept-Content-Length`; a record whose body would be larger goes in several `POST`s,
 /// each with the instance and as many attachments as fit (an attachment larger than the size alone
 /// with the instance), every `POST` but the last carrying the part `*isIncomplete*` = `yes`. A record
-/// is delivered only when the server has answered every one of its `POST`s with success.
+/// is delivered only when the server has answered every one of its `POST`s with success; when a later
+/// `POST` fails, the retry sends the instance with the attachments the server has not acknowledged
+/// yet (remembered by this transport for as long as it lives; a new one sends them all again).
 ///
 /// What each status means, and what the outbox then does, is in the table of the OpenRosa guide:
 /// 201 and 202 are received; 409 (the server already holds the instance) counts as received, since
@@ -65,9 +67,13 @@ public struct OpenRosaTransport: Sendable {
         { submission, instanceID in await deliver(submission, instanceID: instanceID) }
     }
 
-    /// What the transport learned of the server: its accepted content length, once asked.
+    /// What the transport learned of the server: its accepted content length, once asked, and which
+    /// attachments of a record being retried it already acknowledged.
     final class State: Sendable {
         /// `nil` until learned; then the size, or `.some(nil)` when the server gave none.
         let maximumSize = Mutex<Int??>(nil)
+        /// By instance id, the positions of the attachments of a split record that the server answered
+        /// with success, until the record is delivered or refused: a retry sends only the rest.
+        let received = Mutex<[UUID: Set<Int>]>([:])
     }
 }

@@ -69,6 +69,15 @@ final class SubmissionExchange: Sendable {
         return outcome
     }
 
+    /// The headers of `response`, by name.
+    static func headers(of response: HTTPURLResponse?) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (name, value) in response?.allHeaderFields ?? [:] {
+            if let name = name as? String, let value = value as? String { headers[name] = value }
+        }
+        return headers
+    }
+
     /// A short reason for a network failure, without the URL or any value.
     static func reason(for error: any Error) -> String {
         guard let error = error as? URLError else { return "network error" }
@@ -120,6 +129,22 @@ private final class SubmissionRequestTable: NSObject, URLSessionDataDelegate, Se
         completionHandler(nil)
     }
 
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        // A challenge is the server's answer (a 401 with WWW-Authenticate): no credential is offered or
+        // asked for. The request is cancelled (Foundation on Linux never completes one left to its
+        // default handling) and completes as the response that carried the challenge.
+        let response = challenge.failureResponse as? HTTPURLResponse
+        pending.withLock { table in
+            guard table[task.taskIdentifier] != nil, table[task.taskIdentifier]?.ending == nil else { return }
+            table[task.taskIdentifier]?.ending = .response(
+                status: response?.statusCode ?? 401, headers: SubmissionExchange.headers(of: response), body: Data())
+        }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         pending.withLock { table in
             guard let count = table[dataTask.taskIdentifier]?.body.count, count < SubmissionExchange.bodyLimit else { return }
@@ -135,11 +160,7 @@ private final class SubmissionRequestTable: NSObject, URLSessionDataDelegate, Se
         } else if let error {
             outcome = .failed(SubmissionExchange.reason(for: error))
         } else if let response = task.response as? HTTPURLResponse {
-            var headers: [String: String] = [:]
-            for (name, value) in response.allHeaderFields {
-                if let name = name as? String, let value = value as? String { headers[name] = value }
-            }
-            outcome = .response(status: response.statusCode, headers: headers, body: request.body)
+            outcome = .response(status: response.statusCode, headers: SubmissionExchange.headers(of: response), body: request.body)
         } else {
             outcome = .failed("the response is not HTTP")
         }
