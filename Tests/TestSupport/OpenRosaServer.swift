@@ -174,6 +174,8 @@ public final class OpenRosaServer: Sendable {
         public let posts: Int
         /// `submission.xml` and the attachments' names, sorted.
         public let files: [String]
+        /// Whether its last POST came without the `*isIncomplete*` part of a split submission.
+        public let complete: Bool
     }
 
     /// Every submission stored so far, by instance id.

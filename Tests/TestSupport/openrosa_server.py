@@ -74,7 +74,8 @@ Control (no credentials, no OpenRosa header):
   POST /control/settings   {"acceptContentLength": N, "maxBody": N or null}
   GET  /control/log        every request so far: method, path, status, authorization (the header as sent),
                            openRosaVersion, date, acceptLanguage, contentType, length, fault
-  GET  /control/submissions  every stored submission: instanceID, folder, deprecatedID, files, posts
+  GET  /control/submissions  every stored submission: instanceID, folder, deprecatedID, files, posts, and
+                           complete: whether its last POST came without the *isIncomplete* part
   POST /control/stop       stops the server
 """
 import argparse
@@ -549,8 +550,13 @@ class Handler(BaseHTTPRequestHandler):
         if self.server.forms and root.get("id") not in self.server.forms:
             return 404, f"The form {root.get('id')!r} is not on this server."
         attachments = []
+        incomplete = False
         for name, filename, _, content in parts:
             if name == "xml_submission_file":
+                continue
+            if name == "*isIncomplete*" and not filename:
+                # The split of a large submission: more POSTs follow this one (ODK Collect's field).
+                incomplete = content.strip() == b"yes"
                 continue
             file = filename or name
             if not file or "/" in file or "\\" in file or file in (".", "..") or file.startswith(".") or file == "submission.xml":
@@ -571,6 +577,7 @@ class Handler(BaseHTTPRequestHandler):
                 write_atomically(os.path.join(folder, file), content)
             entry = submissions.setdefault(instance, {"folder": folder, "deprecatedID": deprecated, "posts": 0})
             entry["posts"] += 1
+            entry["complete"] = not incomplete
         return 201, "full submission upload was successful!"
 
     # Control
@@ -601,7 +608,8 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/control/submissions" and self.command == "GET":
             with lock:
                 listing = [{"instanceID": key, "folder": value["folder"], "deprecatedID": value["deprecatedID"],
-                            "posts": value["posts"], "files": sorted(os.listdir(value["folder"]))}
+                            "posts": value["posts"], "complete": value["complete"],
+                            "files": sorted(os.listdir(value["folder"]))}
                            for key, value in sorted(submissions.items())]
             return self.control_json(200, listing)
         if path == "/control/stop" and self.command == "POST":
