@@ -26,7 +26,8 @@ public struct OpenRosaError: Error, Sendable, Equatable, CustomStringConvertible
         /// A form list or manifest that is not a well-formed document of its kind (a DTD, a missing
         /// element, a hash that is not `md5:` and 32 hex digits).
         case malformedDocument
-        /// A response larger than the limit.
+        /// A response larger than the limit, or an instance and its attachments larger than an outbox
+        /// record may hold.
         case tooLarge
         /// A downloaded file whose MD5 hash is not the one the form list or manifest gives.
         case hashMismatch
@@ -39,6 +40,18 @@ public struct OpenRosaError: Error, Sendable, Equatable, CustomStringConvertible
         /// A file that must be replaced was not written by a download here (or was changed since): it is
         /// left as it is.
         case notOwned
+        /// An instance that cannot be submitted: not UTF-8, malformed, a DTD, no `meta/instanceID` of
+        /// `uuid:` and a UUID, or a `meta/deprecatedID` that is not one or is the record's own.
+        case invalidInstance
+        /// An attachment that cannot be sent: not a regular file, unreadable, a name a part cannot
+        /// carry, a name the instance does not hold, or a name given twice.
+        case invalidAttachment
+        /// The outbox already holds a record with this instance id whose instance or attachments differ.
+        case conflict
+        /// An outbox record that was not added as an XForm record, or whose XForm parts are damaged.
+        case notAnXFormRecord
+        /// The outbox failed to read or write its files, or is being delivered by another process.
+        case outbox
     }
 
     /// The class of problem.

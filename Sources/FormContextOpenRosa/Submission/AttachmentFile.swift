@@ -17,9 +17,9 @@ enum AttachmentFile {
     ///   - path: The file.
     ///   - limit: The most bytes it may hold.
     /// - Returns: Its bytes.
-    /// - Throws: ``OpenRosaRecordError/attachment(path:problem:)`` saying what the path is, or why it
-    ///   could not be read, or ``OpenRosaRecordError/tooLarge(bytes:limit:)``-style problems as text.
-    static func read(_ path: String, limit: Int) throws(OpenRosaRecordError) -> Data {
+    /// - Throws: ``OpenRosaError/attachment(path:problem:)`` saying what the path is, or why it
+    ///   could not be read, or ``OpenRosaError/tooLarge(bytes:limit:)``-style problems as text.
+    static func read(_ path: String, limit: Int) throws(OpenRosaError) -> Data {
         // O_NOFOLLOW: a link is refused, not followed; O_NONBLOCK: opening a pipe does not wait.
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {

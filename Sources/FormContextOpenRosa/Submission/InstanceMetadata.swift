@@ -24,8 +24,8 @@ struct InstanceMetadata {
     /// Reads `xml`.
     ///
     /// - Parameter xml: The instance's bytes.
-    /// - Throws: ``OpenRosaRecordError/invalidInstance(_:)`` naming what is wrong and where.
-    init(reading xml: Data) throws(OpenRosaRecordError) {
+    /// - Throws: ``OpenRosaError/invalidInstance(_:)`` naming what is wrong and where.
+    init(reading xml: Data) throws(OpenRosaError) {
         guard !xml.isEmpty else { throw .invalidInstance("the instance XML is empty") }
         guard String(data: xml, encoding: .utf8) != nil else { throw .invalidInstance("the instance XML is not UTF-8") }
         if Self.declaresDocumentType(xml) {
@@ -42,7 +42,7 @@ struct InstanceMetadata {
         }
         if let error = parser.parserError {
             let text = (error as NSError).localizedDescription
-            throw .invalidInstance("the instance XML does not read: \(ServerText.escaped(text)) (line \(parser.lineNumber), column \(parser.columnNumber))")
+            throw .invalidInstance("the instance XML does not read: \(Escaped.plain(text)) (line \(parser.lineNumber), column \(parser.columnNumber))")
         }
         guard reader.depth == 0, !reader.rootName.isEmpty else { throw .invalidInstance("the instance XML ends before its root element closes") }
         self = reader.metadata

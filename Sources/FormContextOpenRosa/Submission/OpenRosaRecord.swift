@@ -40,9 +40,9 @@ public struct OpenRosaRecord: Sendable, Hashable {
     ///
     /// - Parameter record: A record from ``Outbox/pending()`` or ``Outbox/parked()``, or the one a
     ///   transport is handed.
-    /// - Throws: ``OpenRosaRecordError/notAnXFormRecord(_:)`` when it was not added as an XForm record,
+    /// - Throws: ``OpenRosaError/notAnXFormRecord(_:)`` when it was not added as an XForm record,
     ///   or its parts do not read.
-    public init(_ record: FinalizedSubmission) throws(OpenRosaRecordError) {
+    public init(_ record: FinalizedSubmission) throws(OpenRosaError) {
         guard let parsed = Self(submission: record.submission), parsed.uuid == record.instanceID else {
             throw .notAnXFormRecord(record.instanceID)
         }
@@ -81,7 +81,7 @@ public struct OpenRosaRecord: Sendable, Hashable {
 
     /// The record's values for the outbox: one secret key, so that no description or log line ever
     /// shows the instance.
-    func submission() throws(OpenRosaRecordError) -> FormSubmission {
+    func submission() throws(OpenRosaError) -> FormSubmission {
         var members: JSONObject = [
             "instanceID": .string(instanceID),
             "xml": .string(instanceXML.base64EncodedString()),

@@ -19,7 +19,7 @@ enum OpenRosaResponseMessage {
         let reader = Reader()
         parser.delegate = reader
         guard parser.parse(), reader.isEnvelope else { return nil }
-        return ServerText.escaped(reader.message.trimmingCharacters(in: .whitespacesAndNewlines))
+        return Escaped.plain(reader.message.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     private final class Reader: NSObject, XMLParserDelegate {

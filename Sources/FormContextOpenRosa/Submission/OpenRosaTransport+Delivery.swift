@@ -11,17 +11,17 @@ extension OpenRosaTransport {
         guard let record = OpenRosaRecord(submission: submission), record.uuid == instanceID else {
             return .rejected(reason: "the record \(instanceID.uuidString) is not an XForm record; add XForm records with enqueue(instance:attachments:)")
         }
-        if let problem = Self.problem(with: submissionURL) { return .retry(reason: "the submission URL cannot be used: \(problem)") }
         var maximumSize: Int?
         if checksSize || state.maximumSize.withLock({ $0 != nil }) {
             switch await learnedMaximumSize() {
             case .success(let size): maximumSize = size
-            case .failure(let failure): return failure.delivery
+            case .failure(let failure): return failure.delivery.mappingReason(endpoint.redacted)
             }
         }
         let outcome = await send(record, maximumSize: maximumSize)
         if case .retry = outcome {} else { _ = state.received.withLock { $0.removeValue(forKey: instanceID) } }
-        return outcome
+        // A Location or a message may repeat the URL: no token or password leaves in a reason.
+        return outcome.mappingReason(endpoint.redacted)
     }
 
     /// Sends the attachments of `record` that the server has not acknowledged yet, with the instance,
@@ -56,7 +56,7 @@ extension OpenRosaTransport {
                 case .tooLarge(let limit, let reason):
                     // Smaller POSTs are possible only while this one carries two attachments or more.
                     guard posts[index].count > 1 else {
-                        let what = posts[index].first.map { "the instance with its attachment '\(ServerText.escaped(record.attachments[$0].name))'" } ?? "the instance alone"
+                        let what = posts[index].first.map { "the instance with its attachment \(Escaped.quoted(record.attachments[$0].name))" } ?? "the instance alone"
                         return .rejected(reason: which + reason + "; \(what) is over the server's limit and cannot be split further")
                     }
                     let smaller = min(limit ?? body.bytes.count - 1, body.bytes.count - 1)
@@ -94,29 +94,17 @@ extension OpenRosaTransport {
         }
     }
 
-    /// A request to the submission URL with the OpenRosa headers, and `body` as `multipart/form-data`.
+    /// A request to the submission URL with the OpenRosa headers and the endpoint's credentials, and
+    /// `body` as `multipart/form-data`.
     private func request(method: String, body: MultipartBody?) -> URLRequest {
-        var request = URLRequest(url: submissionURL)
+        var request = URLRequest(url: endpoint.submissionURL)
         request.httpMethod = method
-        request.setValue("1.0", forHTTPHeaderField: "X-OpenRosa-Version")
-        request.setValue(HTTPDate.string(Date()), forHTTPHeaderField: "Date")
-        if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
+        for (name, value) in endpoint.headers(for: endpoint.submissionURL) { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
             request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
             request.httpBody = body.bytes
         }
         return request
-    }
-
-    /// Why submissions cannot be posted to `url`, or `nil`: the scheme is `http` or `https`, there is
-    /// a host, and a port, if given, is from 1 to 65535.
-    static func problem(with url: URL) -> String? {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            return "the scheme must be http or https"
-        }
-        guard let host = url.host, !host.isEmpty else { return "it has no host" }
-        if let port = url.port, !(1...65535).contains(port) { return "the port \(port) is not from 1 to 65535" }
-        return nil
     }
 }
 
@@ -132,10 +120,15 @@ struct DeliveryFailure: Error {
 extension Delivery {
     /// The same delivery with `prefix` before its reason.
     func prefixed(_ prefix: String) -> Delivery {
+        mappingReason { prefix + $0 }
+    }
+
+    /// The same delivery with its reason transformed.
+    func mappingReason(_ transform: (String) -> String) -> Delivery {
         switch self {
         case .delivered: .delivered
-        case .retry(let reason, let after): .retry(reason: prefix + reason, after: after)
-        case .rejected(let reason, let fieldErrors): .rejected(reason: prefix + reason, fieldErrors: fieldErrors)
+        case .retry(let reason, let after): .retry(reason: transform(reason), after: after)
+        case .rejected(let reason, let fieldErrors): .rejected(reason: transform(reason), fieldErrors: fieldErrors)
         }
     }
 }

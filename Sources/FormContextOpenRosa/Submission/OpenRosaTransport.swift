@@ -1,6 +1,6 @@
 import FormContextCore
 public import FormContextDurability
-public import Foundation
+internal import Foundation
 #if canImport(FoundationNetworking)
 internal import FoundationNetworking
 #endif
@@ -11,11 +11,13 @@ internal import Synchronization
 /// into several `POST`s when the server asks for smaller bodies.
 ///
 /// ```swift
-/// let openRosa = OpenRosaTransport(submissionURL: URL(string: "https://central.example.org/v1/key/TOKEN/projects/7/submission")!)
-/// let summary = try await outbox.deliver(using: openRosa.transport)
+/// let central = try OpenRosaEndpoint(url: URL(string: "https://central.example.org/v1/key/\(token)/projects/7")!)
+/// let summary = try await outbox.deliver(using: OpenRosaTransport(endpoint: central).transport)
 /// ```
 ///
-/// Every request carries `X-OpenRosa-Version: 1.0` and a `Date`. Before its first record the
+/// Every request goes to the endpoint's ``OpenRosaEndpoint/submissionURL`` with `X-OpenRosa-Version:
+/// 1.0`, a `Date` and the endpoint's credentials (see ``OpenRosaEndpoint`` for where they may go); no
+/// reason the transport gives holds an app-user token or a password. Before its first record the
 /// transport sends a `HEAD` to the submission URL to learn the server's
 /// `X-OpenRosa-Accept-Content-Length`; a record whose body would be larger goes in several `POST`s,
 /// each with the instance and as many attachments as fit (an attachment larger than the size alone
@@ -30,34 +32,27 @@ internal import Synchronization
 /// 429 and 5xx are passing failures (a `Retry-After` is honoured); other 4xx and every 3xx (redirects are
 /// not followed) park the record with the server's `OpenRosaResponse` message, escaped.
 public struct OpenRosaTransport: Sendable {
-    /// Where submissions are posted.
-    let submissionURL: URL
+    /// The server, its credentials, and where submissions are posted: its ``OpenRosaEndpoint/submissionURL``.
+    let endpoint: OpenRosaEndpoint
     /// The longest one request may take, from start to end.
     let timeout: Duration
     /// Whether a `HEAD` learns the server's accepted content length before the first record.
     let checksSize: Bool
-    /// The `Authorization` header's value, sent to ``submissionURL`` only.
-    let authorization: String?
     let exchange: SubmissionExchange
     let state: State
 
     /// Creates a transport.
     ///
     /// - Parameters:
-    ///   - submissionURL: The server's submission URL (`https://host/submission`, or ODK Central's
-    ///     `https://host/v1/key/TOKEN/projects/ID/submission`); `http` or `https` with a host.
+    ///   - endpoint: The server (ODK Central's app-user URL, or a base URL with credentials); records
+    ///     are posted to its ``OpenRosaEndpoint/submissionURL``.
     ///   - timeout: The longest one request (a `HEAD` or one `POST`) may take; 2 minutes by default.
     ///   - checksSize: Whether a `HEAD` asks the server's accepted content length before the first
     ///     record; on by default. Off, a record is split only after a 413.
-    public init(submissionURL: URL, timeout: Duration = .seconds(120), checksSize: Bool = true) {
-        self.init(submissionURL: submissionURL, timeout: timeout, checksSize: checksSize, authorization: nil)
-    }
-
-    init(submissionURL: URL, timeout: Duration, checksSize: Bool, authorization: String?) {
-        self.submissionURL = submissionURL
+    public init(endpoint: OpenRosaEndpoint, timeout: Duration = .seconds(120), checksSize: Bool = true) {
+        self.endpoint = endpoint
         self.timeout = timeout
         self.checksSize = checksSize
-        self.authorization = authorization
         exchange = SubmissionExchange(timeout: timeout)
         state = State()
     }

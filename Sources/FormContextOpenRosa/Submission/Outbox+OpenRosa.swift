@@ -25,17 +25,17 @@ extension Outbox {
     /// Adding a record whose instance id the outbox already holds (queued or parked) with the same XML
     /// and attachments does nothing and returns the record: an app that crashed before it knew the add
     /// had happened can simply add again. The same instance id with anything different is refused
-    /// (``OpenRosaRecordError/conflict(instanceID:)``): an edit needs a new instance id.
+    /// (``OpenRosaError/conflict(instanceID:)``): an edit needs a new instance id.
     ///
     /// - Parameters:
     ///   - instance: The instance's XML, UTF-8, as the form's submission writer made it.
     ///   - attachments: Paths to the files the instance names, in the order they are sent.
     /// - Returns: The record as the outbox now holds it.
-    /// - Throws: ``OpenRosaRecordError`` naming what was wrong; the queue is then as it was.
+    /// - Throws: ``OpenRosaError`` naming what was wrong; the queue is then as it was.
     /// - Complexity: O(*n*) in the size of the instance and attachments, plus, when the instance id is
     ///   already held, a read of the queued and parked records.
     @discardableResult
-    public func enqueue(instance: Data, attachments: [String] = []) throws(OpenRosaRecordError) -> OpenRosaRecord {
+    public func enqueue(instance: Data, attachments: [String] = []) throws(OpenRosaError) -> OpenRosaRecord {
         let record = try OpenRosaRecord(instance: instance, attachmentPaths: attachments)
         guard let uuid = record.uuid else { throw .instanceID("is not uuid: and a UUID") }
         let finalized = FinalizedSubmission(
@@ -61,18 +61,18 @@ extension Outbox {
 
 extension OpenRosaRecord {
     /// Reads and checks an instance and its attachments' files into a record.
-    init(instance: Data, attachmentPaths: [String]) throws(OpenRosaRecordError) {
+    init(instance: Data, attachmentPaths: [String]) throws(OpenRosaError) {
         guard instance.count <= Self.maximumBytes else { throw .tooLarge(bytes: instance.count, limit: Self.maximumBytes) }
         let metadata = try InstanceMetadata(reading: instance)
         guard let instanceID = metadata.instanceID, !instanceID.isEmpty else {
             throw .instanceID("is missing: the instance needs <meta><instanceID>uuid:…</instanceID></meta> under its root element")
         }
         guard Self.uuid(in: instanceID) != nil else {
-            throw .instanceID("'\(ServerText.escaped(instanceID))' is not uuid: followed by a UUID")
+            throw .instanceID("\(Escaped.quoted(instanceID)) is not uuid: followed by a UUID")
         }
         if let deprecatedID = metadata.deprecatedID {
             guard Self.uuid(in: deprecatedID) != nil else {
-                throw .deprecatedID("'\(ServerText.escaped(deprecatedID))' is not uuid: followed by a UUID")
+                throw .deprecatedID("\(Escaped.quoted(deprecatedID)) is not uuid: followed by a UUID")
             }
             guard Self.uuid(in: deprecatedID) != Self.uuid(in: instanceID) else {
                 throw .deprecatedID("is the record's own instanceID; an edit needs a new instanceID")
@@ -87,7 +87,7 @@ extension OpenRosaRecord {
                 throw .attachment(path: path, problem: "has the same name as another attachment; each part needs its own name")
             }
             guard metadata.texts.contains(name) else {
-                throw .attachment(path: path, problem: "is not named in the instance: no answer holds '\(ServerText.escaped(name))'")
+                throw .attachment(path: path, problem: "is not named in the instance: no answer holds \(Escaped.quoted(name))")
             }
             let contents = try AttachmentFile.read(path, limit: Self.maximumBytes - total)
             total += contents.count
@@ -97,12 +97,14 @@ extension OpenRosaRecord {
     }
 
     /// Why `name` cannot be an attachment's part name, or `nil`: it must not be empty, `.` or `..`,
-    /// the instance's or the split's own part names, or hold a control character or a quote.
+    /// the instance's or the split's own part names, or hold anything escaping would change.
     static func problem(withPartName name: String) -> String? {
         if name.isEmpty || name == "." || name == ".." { return "has no file name" }
         if name == "xml_submission_file" || name == "*isIncomplete*" { return "has a name the submission's own parts use" }
-        if name.unicodeScalars.contains(where: { ServerText.isUnsafe($0) || $0 == "\"" || $0 == "\\" }) {
-            return "has a name with a quote, a backslash or a control character, which a part's name cannot hold"
+        // Escaping changes a name that holds a quote, a backslash, a control or format character, or
+        // runs past 200 characters: none of these can be a part's name.
+        if Escaped.plain(name) != name {
+            return "has a name with a quote, a backslash, a control or format character, or over 200 characters, which a part's name cannot hold"
         }
         return nil
     }

@@ -37,7 +37,7 @@ enum SubmissionAnswer: Equatable {
         case 200..<300:
             return .failed(.retry(reason: "\(reason); only 201 or 202 means the server received the submission (a proxy or a sign-in page may stand in between)"))
         case 300..<400:
-            let target = header("Location").map { "redirected to '\(ServerText.escaped($0))'" } ?? "a redirect without a Location"
+            let target = header("Location").map { "redirected to \(Escaped.quoted($0))" } ?? "a redirect without a Location"
             return .failed(.rejected(reason: "HTTP \(status): \(target); redirects are not followed"))
         case 401:
             return .failed(.retry(reason: "\(reason); the server wants credentials, or refused the ones given"))
@@ -71,7 +71,7 @@ enum SubmissionAnswer: Equatable {
     }
 }
 
-/// The `Date` format of HTTP (`Mon, 14 Feb 2011 16:48:15 GMT`), which the OpenRosa request headers use.
+/// The `Date` format of HTTP (`Mon, 14 Feb 2011 16:48:15 GMT`), read from a `Retry-After`.
 enum HTTPDate {
     static func formatter() -> DateFormatter {
         let formatter = DateFormatter()
@@ -79,10 +79,5 @@ enum HTTPDate {
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         return formatter
-    }
-
-    /// `date` as an HTTP date.
-    static func string(_ date: Date) -> String {
-        formatter().string(from: date)
     }
 }

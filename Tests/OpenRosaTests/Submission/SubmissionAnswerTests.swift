@@ -15,7 +15,7 @@ import Testing
         (409, [:], .received),
         (200, [:], .failed(.retry(reason: "HTTP 200: Bad; only 201 or 202 means the server received the submission (a proxy or a sign-in page may stand in between)"))),
         (204, [:], .failed(.retry(reason: "HTTP 204: Bad; only 201 or 202 means the server received the submission (a proxy or a sign-in page may stand in between)"))),
-        (302, ["Location": "https://elsewhere.example/login"], .failed(.rejected(reason: "HTTP 302: redirected to 'https://elsewhere.example/login'; redirects are not followed"))),
+        (302, ["Location": "https://elsewhere.example/login"], .failed(.rejected(reason: #"HTTP 302: redirected to "https://elsewhere.example/login"; redirects are not followed"#))),
         (307, [:], .failed(.rejected(reason: "HTTP 307: a redirect without a Location; redirects are not followed"))),
         (400, [:], .failed(.rejected(reason: "HTTP 400: Bad"))),
         (401, [:], .failed(.retry(reason: "HTTP 401: Bad; the server wants credentials, or refused the ones given"))),
@@ -46,9 +46,9 @@ import Testing
             Issue.record("\(answer)")
             return
         }
-        #expect(reason.hasPrefix(#"HTTP 400: ok\u{9B}31m\u{9}\u{A}\u{202E}evil\\xxx"#))
+        #expect(reason.hasPrefix(#"HTTP 400: ok\u{9b}31m\t\n\u{202e}evil\\xxx"#))
         #expect(reason.hasSuffix("x…"))
-        #expect(!reason.unicodeScalars.contains { ServerText.isUnsafe($0) })
+        #expect(!reason.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.properties.generalCategory == .format })
     }
 
     @Test func aBodyThatIsNoEnvelopeGivesNoMessage() {
@@ -60,8 +60,8 @@ import Testing
     @Test func retryAfterReadsSecondsAndDates() {
         let now = Date(timeIntervalSince1970: 1_000_000)
         #expect(SubmissionAnswer.retryAfter("30", now: now) == .seconds(30))
-        #expect(SubmissionAnswer.retryAfter(HTTPDate.string(now.addingTimeInterval(90)), now: now) == .seconds(90))
-        #expect(SubmissionAnswer.retryAfter(HTTPDate.string(now.addingTimeInterval(-90)), now: now) == nil)
+        #expect(SubmissionAnswer.retryAfter(OpenRosaEndpoint.httpDate(now.addingTimeInterval(90)), now: now) == .seconds(90))
+        #expect(SubmissionAnswer.retryAfter(OpenRosaEndpoint.httpDate(now.addingTimeInterval(-90)), now: now) == nil)
         #expect(SubmissionAnswer.retryAfter("soon", now: now) == nil)
         #expect(SubmissionAnswer.contentLength("10485760") == 10_485_760)
         for bad in ["", "-1", "0", "1e6", "12 34", String(repeating: "9", count: 19)] { #expect(SubmissionAnswer.contentLength(bad) == nil, "\(bad)") }

@@ -48,7 +48,7 @@ import TestSupport
         let outbox = try Outbox(folder: scratch.file("outbox"))
         let id = "uuid:" + UUID().uuidString
         try outbox.enqueue(instance: SubmissionFixtures.instance(id: id, name: "Ada"))
-        #expect(throws: OpenRosaRecordError.conflict(instanceID: id)) {
+        #expect(throws: OpenRosaError.conflict(instanceID: id)) {
             try outbox.enqueue(instance: SubmissionFixtures.instance(id: id, name: "Grace"))
         }
         let held = try OpenRosaRecord(try #require(outbox.pending().first).finalized)
@@ -72,9 +72,9 @@ import TestSupport
         ("malformed", Data("<data><meta><instanceID>uuid:\(UUID())</instanceID></meta>".utf8), "does not read"),
         ("a DTD", Data("<!DOCTYPE data [<!ENTITY e \"x\">]><data>&e;</data>".utf8), "document type"),
         ("no instanceID", Data("<data id=\"f\"><name>x</name></data>".utf8), "is missing"),
-        ("instanceID not uuid", SubmissionFixtures.instance(id: "abc"), "'abc' is not uuid:"),
+        ("instanceID not uuid", SubmissionFixtures.instance(id: "abc"), "\"abc\" is not uuid:"),
         ("instanceID outside meta", Data("<data><instanceID>uuid:\(UUID())</instanceID></data>".utf8), "is missing"),
-        ("deprecatedID not uuid", SubmissionFixtures.instance(deprecatedID: "old"), "'old' is not uuid:"),
+        ("deprecatedID not uuid", SubmissionFixtures.instance(deprecatedID: "old"), "\"old\" is not uuid:"),
         ("deprecatedID its own", SubmissionFixtures.instance(id: "uuid:0F8FAD5B-D9CB-469F-A165-70867728950E", deprecatedID: "uuid:0f8fad5b-d9cb-469f-a165-70867728950e"), "own instanceID"),
     ]
 
@@ -107,7 +107,7 @@ import TestSupport
         ]
         for (name, words) in cases {
             let xml = SubmissionFixtures.instance(files: [name])
-            #expect(throws: OpenRosaRecordError.attachment(path: scratch.file(name), problem: words)) {
+            #expect(throws: OpenRosaError.attachment(path: scratch.file(name), problem: words)) {
                 try outbox.enqueue(instance: xml, attachments: [scratch.file(name)])
             }
         }
@@ -123,10 +123,10 @@ import TestSupport
         for name in ["a.jpg", "b.jpg", "q\"uote.jpg", "xml_submission_file", "line\nbreak.jpg"] {
             try Data("x".utf8).write(to: URL(fileURLWithPath: scratch.file(name)))
         }
-        #expect(throws: OpenRosaRecordError.attachment(path: scratch.file("b.jpg"), problem: "is not named in the instance: no answer holds 'b.jpg'")) {
+        #expect(throws: OpenRosaError.attachment(path: scratch.file("b.jpg"), problem: "is not named in the instance: no answer holds \"b.jpg\"")) {
             try outbox.enqueue(instance: SubmissionFixtures.instance(files: ["a.jpg"]), attachments: [scratch.file("b.jpg")])
         }
-        #expect(throws: OpenRosaRecordError.attachment(path: scratch.file("a.jpg"), problem: "has the same name as another attachment; each part needs its own name")) {
+        #expect(throws: OpenRosaError.attachment(path: scratch.file("a.jpg"), problem: "has the same name as another attachment; each part needs its own name")) {
             try outbox.enqueue(instance: SubmissionFixtures.instance(files: ["a.jpg"]), attachments: [scratch.file("a.jpg"), scratch.file("a.jpg")])
         }
         for name in ["q\"uote.jpg", "xml_submission_file", "line\nbreak.jpg"] {
@@ -146,7 +146,7 @@ import TestSupport
         defer { scratch.remove() }
         let outbox = try Outbox(folder: scratch.file("outbox"))
         let big = Data(count: OpenRosaRecord.maximumBytes + 1)
-        #expect(throws: OpenRosaRecordError.tooLarge(bytes: big.count, limit: OpenRosaRecord.maximumBytes)) {
+        #expect(throws: OpenRosaError.tooLarge(bytes: big.count, limit: OpenRosaRecord.maximumBytes)) {
             try outbox.enqueue(instance: big)
         }
         #expect(try outbox.pending().isEmpty)
@@ -155,6 +155,6 @@ import TestSupport
     @Test func aJSONRecordIsNotAnXFormRecord() throws {
         let submission = try FormSubmission(FormContext(["name": "Ada"]))
         let record = FinalizedSubmission(submission: submission)
-        #expect(throws: OpenRosaRecordError.notAnXFormRecord(record.instanceID)) { try OpenRosaRecord(record) }
+        #expect(throws: OpenRosaError.notAnXFormRecord(record.instanceID)) { try OpenRosaRecord(record) }
     }
 }
