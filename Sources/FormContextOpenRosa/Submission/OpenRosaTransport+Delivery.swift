@@ -35,11 +35,9 @@ extension OpenRosaTransport {
         while index < posts.count {
             let body = MultipartBody(record, attachments: posts[index], isIncomplete: index < posts.count - 1)
             let which = posts.count > 1 ? "POST \(index + 1) of \(posts.count): " : ""
-            switch await exchange.send(request(method: "POST", body: body)) {
-            case .timedOut: return .retry(reason: which + "timed out")
-            case .cancelled: return .retry(reason: which + "cancelled")
-            case .failed(let reason): return .retry(reason: which + reason)
-            case .response(let status, let headers, let responseBody):
+            switch await exchange(request(method: "POST", body: body)) {
+            case .failure(let failure): return failure.delivery.prefixed(which)
+            case .success(let (status, headers, responseBody)):
                 switch SubmissionAnswer.reading(status: status, body: responseBody, headers: headers) {
                 case .received:
                     if index < posts.count - 1 {
@@ -72,11 +70,9 @@ extension OpenRosaTransport {
     /// The server's accepted content length: learned once by a `HEAD`, or after a 413.
     private func learnedMaximumSize() async -> Result<Int?, DeliveryFailure> {
         if let known = state.maximumSize.withLock({ $0 }) { return .success(known) }
-        switch await exchange.send(request(method: "HEAD", body: nil)) {
-        case .timedOut: return .failure(DeliveryFailure(.retry(reason: "HEAD: timed out")))
-        case .cancelled: return .failure(DeliveryFailure(.retry(reason: "cancelled")))
-        case .failed(let reason): return .failure(DeliveryFailure(.retry(reason: "HEAD: " + reason)))
-        case .response(let status, let headers, let body):
+        switch await exchange(request(method: "HEAD", body: nil)) {
+        case .failure(let failure): return .failure(DeliveryFailure(failure.delivery.prefixed("HEAD: ")))
+        case .success(let (status, headers, body)):
             if (200..<300).contains(status) {
                 let size = headers.first { $0.key.caseInsensitiveCompare("X-OpenRosa-Accept-Content-Length") == .orderedSame }
                     .flatMap { SubmissionAnswer.contentLength($0.value) }
@@ -91,6 +87,23 @@ extension OpenRosaTransport {
                 return .failure(DeliveryFailure(delivery.prefixed("HEAD: ")))
             }
             return .success(nil)
+        }
+    }
+
+    /// Sends `request`: the status, headers and body of the answer (at most 1 MiB of body), or the
+    /// passing failure of a request that got none.
+    private func exchange(_ request: URLRequest) async -> Result<(Int, [String: String], Data), DeliveryFailure> {
+        switch await exchange.send(request, limit: 1 << 20) {
+        case .response(let response, let body):
+            var headers: [String: String] = [:]
+            for (name, value) in response.allHeaderFields {
+                if let name = name as? String, let value = value as? String { headers[name] = value }
+            }
+            return .success((response.statusCode, headers, body))
+        case .tooLarge: return .failure(DeliveryFailure(.retry(reason: "the answer is over 1 MiB, larger than any OpenRosa answer")))
+        case .timedOut: return .failure(DeliveryFailure(.retry(reason: "timed out")))
+        case .cancelled: return .failure(DeliveryFailure(.retry(reason: "cancelled")))
+        case .failed(let error): return .failure(DeliveryFailure(.retry(reason: OpenRosaClient.reason(for: error))))
         }
     }
 

@@ -26,8 +26,7 @@ enum SubmissionAnswer: Equatable {
         func header(_ name: String) -> String? {
             headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
         }
-        let message = OpenRosaResponseMessage.read(body)
-        let reason = "HTTP \(status)" + (message.flatMap { $0.isEmpty ? nil : ": " + $0 } ?? "")
+        let reason = "HTTP \(status)" + (OpenRosaDocuments.message(in: body).map { ": " + $0 } ?? "")
         if (500..<600).contains(status) || passingStatuses.contains(status) {
             return .failed(.retry(reason: reason, after: header("Retry-After").flatMap { retryAfter($0, now: now) }))
         }
