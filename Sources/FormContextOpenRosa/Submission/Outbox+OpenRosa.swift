@@ -1,5 +1,7 @@
 import FormContextCore
-public import FormContextDurability
+// XForm records are added to and delivered from an `Outbox`: `import FormContextOpenRosa` gives it
+// (the durability module's API), so sending needs one import.
+@_exported public import FormContextDurability
 public import Foundation
 
 extension Outbox {
