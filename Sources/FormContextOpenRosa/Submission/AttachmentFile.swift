@@ -15,11 +15,12 @@ enum AttachmentFile {
     ///
     /// - Parameters:
     ///   - path: The file.
-    ///   - limit: The most bytes it may hold.
+    ///   - held: The bytes the record holds already; with this file's they may be at most
+    ///     ``OpenRosaRecord/maximumBytes``.
     /// - Returns: Its bytes.
-    /// - Throws: ``OpenRosaError/attachment(path:problem:)`` saying what the path is, or why it
-    ///   could not be read, or ``OpenRosaError/tooLarge(bytes:limit:)``-style problems as text.
-    static func read(_ path: String, limit: Int) throws(OpenRosaError) -> Data {
+    /// - Throws: An error of kind `.invalidAttachment` saying what the path is or why it could not be
+    ///   read, or of kind `.tooLarge` when the record would be over its limit.
+    static func read(_ path: String, adding held: Int) throws(OpenRosaError) -> Data {
         // O_NOFOLLOW: a link is refused, not followed; O_NONBLOCK: opening a pipe does not wait.
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -38,8 +39,8 @@ enum AttachmentFile {
         case S_IFDIR: throw .attachment(path: path, problem: "is a folder, not a regular file")
         default: throw .attachment(path: path, problem: "is not a regular file")
         }
-        guard Int(status.st_size) <= limit else {
-            throw .attachment(path: path, problem: "holds \(status.st_size) bytes, more than the \(limit) left in the record")
+        guard Int(status.st_size) <= OpenRosaRecord.maximumBytes - held else {
+            throw .tooLarge(bytes: held + Int(status.st_size), limit: OpenRosaRecord.maximumBytes)
         }
         var bytes = Data(count: Int(status.st_size))
         var filled = 0

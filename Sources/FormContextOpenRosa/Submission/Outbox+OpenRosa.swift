@@ -91,7 +91,7 @@ extension OpenRosaRecord {
             guard metadata.texts.contains(name) else {
                 throw .attachment(path: path, problem: "is not named in the instance: no answer holds \(Escaped.quoted(name))")
             }
-            let contents = try AttachmentFile.read(path, limit: Self.maximumBytes - total)
+            let contents = try AttachmentFile.read(path, adding: total)
             total += contents.count
             attachments.append(OpenRosaAttachment(name: name, contents: contents))
         }

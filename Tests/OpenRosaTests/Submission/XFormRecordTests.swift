@@ -149,6 +149,15 @@ import TestSupport
         #expect(throws: OpenRosaError.tooLarge(bytes: big.count, limit: OpenRosaRecord.maximumBytes)) {
             try outbox.enqueue(instance: big)
         }
+        // An attachment that takes the record over the limit is refused before it is read (a sparse file).
+        let xml = SubmissionFixtures.instance(files: ["big.bin"])
+        #expect(FileManager.default.createFile(atPath: scratch.file("big.bin"), contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.file("big.bin")))
+        try handle.truncate(atOffset: UInt64(OpenRosaRecord.maximumBytes - xml.count + 1))
+        try handle.close()
+        #expect(throws: OpenRosaError.tooLarge(bytes: OpenRosaRecord.maximumBytes + 1, limit: OpenRosaRecord.maximumBytes)) {
+            try outbox.enqueue(instance: xml, attachments: [scratch.file("big.bin")])
+        }
         #expect(try outbox.pending().isEmpty)
     }
 
