@@ -124,13 +124,18 @@ import TestSupport
         defer { server.stop() }
         let outbox = try Outbox(folder: scratch.file("outbox"), retryPolicy: Self.quickRetries)
         var random = SubmissionRandom(seed: 307)
-        _ = try Self.add(to: outbox, in: scratch, sizes: [], random: &random)
+        let made = try Self.add(to: outbox, in: scratch, sizes: [], random: &random)
         try await server.inject([.stall(seconds: 0, on: .submission), .redirect(307, on: .submission)])
         let summary = try await outbox.deliver(using: OpenRosaTransport(endpoint: try OpenRosaEndpoint(url: server.baseURL)).transport)
         #expect(summary.sent == 0)
         #expect(try outbox.parked().first?.parkedReason == #"HTTP 307: redirected to "/moved/submission"; redirects are not followed"#)
         #expect(try await server.stored().isEmpty)
         #expect(try await server.log().filter { $0.path.hasPrefix("/moved") }.isEmpty)
+        // Queued again as it was, the record goes.
+        let parked = try #require(try outbox.parked().first)
+        try outbox.requeue(parked.finalized.instanceID)
+        #expect(try await outbox.deliver(using: OpenRosaTransport(endpoint: try OpenRosaEndpoint(url: server.baseURL)).transport).sent == 1)
+        try Self.expectStored(made, on: server, try await server.stored())
     }
 
     @Test func withoutCredentialsTheRecordStaysQueued() async throws {
