@@ -45,7 +45,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
-            name: "DurabilityProbe", dependencies: ["FormContext"], path: "Tests/DurabilityProbe", swiftSettings: strict),
+            name: "DurabilityProbe", dependencies: ["FormContext", "FormContextOpenRosa"], path: "Tests/DurabilityProbe",
+            swiftSettings: strict),
         // LeakSanitizer's suppressions of the system libraries' leaks, linked into the tests only.
         .target(name: "LeakSuppressions", path: "Tests/LeakSuppressions"),
         .testTarget(
@@ -70,7 +71,9 @@ let package = Package(
         // The OpenRosa module's tests, with the loopback OpenRosa server (python3) they start and stop.
         .testTarget(
             name: "OpenRosaTests",
-            dependencies: ["FormContextOpenRosa", "FormContextDurability", "FormContextXForms", "FormContextCore", "TestSupport"],
+            dependencies: [
+                "FormContextOpenRosa", "FormContextDurability", "FormContextXForms", "FormContextCore", "TestSupport", "DurabilityProbe",
+            ],
             exclude: ["Forms"], swiftSettings: strict),
     ]
 )
