@@ -45,7 +45,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
-            name: "DurabilityProbe", dependencies: ["FormContext"], path: "Tests/DurabilityProbe", swiftSettings: strict),
+            name: "DurabilityProbe", dependencies: ["FormContext", "FormContextOpenRosa"], path: "Tests/DurabilityProbe",
+            swiftSettings: strict),
         // LeakSanitizer's suppressions of the system libraries' leaks, linked into the tests only.
         .target(name: "LeakSuppressions", path: "Tests/LeakSuppressions"),
         .testTarget(
@@ -56,9 +57,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // What both test targets use: a scratch folder, the python3 HTTP receiver (receiver.py), a lock
-        // for test doubles, and the scan of the guides' code blocks.
-        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["receiver.py"], swiftSettings: strict),
+        // What the test targets use: a scratch folder, the python3 HTTP receiver (receiver.py), the loopback
+        // OpenRosa server (openrosa_server.py), a lock for test doubles, and the scan of the guides' code blocks.
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["receiver.py", "openrosa_server.py"], swiftSettings: strict),
         // Every example of the guides and the README, compiled with a plain `import FormContext` (no
         // `@testable`): the compiler proves they use the public API only. Apart from the demo's types
         // that FormContextTests sees, so examples can declare their own (a `Hotspot` of their own).
@@ -70,7 +71,9 @@ let package = Package(
         // The OpenRosa module's tests, with the loopback OpenRosa server (python3) they start and stop.
         .testTarget(
             name: "OpenRosaTests",
-            dependencies: ["FormContextOpenRosa", "FormContextDurability", "FormContextXForms", "FormContextCore", "TestSupport"],
-            swiftSettings: strict),
+            dependencies: [
+                "FormContextOpenRosa", "FormContextDurability", "FormContextXForms", "FormContextCore", "TestSupport", "DurabilityProbe",
+            ],
+            exclude: ["Forms"], swiftSettings: strict),
     ]
 )

@@ -4,8 +4,12 @@
 //   DurabilityProbe draft FILE     restore FILE, then autosave ever new states: "restored N", "saved N"
 //   DurabilityProbe outbox FOLDER  enqueue ever new records: "enqueued <instance id>"
 //   DurabilityProbe deliver FOLDER deliver with a transport that never answers: "delivering"
+//   DurabilityProbe openrosa FOLDER URL
+//                                  deliver the outbox's XForm records to the OpenRosa server at URL:
+//                                  "sent <n>", "parked <id>", then "done <sent> <parked>"
 import Foundation
 import FormContext
+import FormContextOpenRosa
 
 /// Writes one line straight to standard output (no buffer to lose when killed).
 func say(_ line: String) {
@@ -13,8 +17,8 @@ func say(_ line: String) {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: DurabilityProbe draft FILE | outbox FOLDER | deliver FOLDER\n".utf8))
+guard arguments.count == 3 || (arguments.count == 4 && arguments[1] == "openrosa") else {
+    FileHandle.standardError.write(Data("usage: DurabilityProbe draft FILE | outbox FOLDER | deliver FOLDER | openrosa FOLDER URL\n".utf8))
     exit(2)
 }
 
@@ -69,6 +73,18 @@ case "deliver":
         say("delivering")
         while true { try await Task.sleep(for: .seconds(3600)) }
     })
+case "openrosa":
+    let outbox = try Outbox(folder: arguments[2], retryPolicy: RetryPolicy(initialDelay: .milliseconds(20), maximumDelay: .milliseconds(100)))
+    guard let url = URL(string: arguments[3]) else { exit(2) }
+    let transport = OpenRosaTransport(endpoint: try OpenRosaEndpoint(url: url), timeout: .seconds(10))
+    let summary = try await outbox.deliver(using: transport.transport) { event in
+        switch event {
+        case .sent(_, let sent, _): say("sent \(sent)")
+        case .parked(let id, _): say("parked \(id.uuidString)")
+        default: break
+        }
+    }
+    say("done \(summary.sent) \(summary.parked.count)")
 default:
     exit(2)
 }

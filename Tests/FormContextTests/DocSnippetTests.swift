@@ -7,18 +7,22 @@ import TestSupport
 @Suite("Documentation code blocks are the code the tests compile")
 struct DocSnippetTests {
     /// Guides whose every `swift` block is compiled, except blocks that begin with `// SwiftUI` or `// UIKit`.
-    static let fullyCompiledGuides = ["Docs/SwiftUI.md", "Docs/Layout.md", "Docs/Repeats.md", "Docs/XForms.md"]
+    static let fullyCompiledGuides = ["Docs/SwiftUI.md", "Docs/Layout.md", "Docs/Repeats.md", "Docs/XForms.md", "Docs/OpenRosa.md"]
 
     /// Where a guide's examples are compiled, and the one library module they import, for a guide
     /// about a module `import FormContext` does not give: the XForms guide's examples are compiled in
-    /// Tests/XFormsTests with a plain `import FormContextXForms`. Every other guide's are compiled in
-    /// Tests/GuideTests with `import FormContext`.
+    /// Tests/XFormsTests with a plain `import FormContextXForms`, the OpenRosa guide's in Tests/OpenRosaTests
+    /// with `import FormContextOpenRosa`. Every other guide's are compiled in Tests/GuideTests with
+    /// `import FormContext`.
     static let guideModules: [String: (folder: String, module: String)] = [
         "Docs/XForms.md": ("Tests/XFormsTests/", "FormContextXForms"),
+        "Docs/OpenRosa.md": ("Tests/OpenRosaTests/", "FormContextOpenRosa"),
     ]
 
     /// The library modules of the package; a snippet's file imports only the one its guide names.
-    static let libraryModules: Set<String> = ["FormContext", "FormContextCore", "FormContextDurability", "FormContextXForms"]
+    static let libraryModules: Set<String> = [
+        "FormContext", "FormContextCore", "FormContextDurability", "FormContextXForms", "FormContextOpenRosa",
+    ]
 
     /// A source file's import lines (comments left out).
     static func imports(of text: String) -> [String] {

@@ -1,0 +1,151 @@
+import Dispatch
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// One URL session and the requests on it: each ends by its deadline, follows no redirect (the caller
+/// decides, so credentials never follow one to another origin), keeps at most its limit of body bytes,
+/// and answers an authentication challenge with the response that carried it (a 401), never with
+/// stored credentials.
+final class OpenRosaExchange: Sendable {
+    /// How one request ended.
+    enum Outcome: Sendable {
+        case response(HTTPURLResponse, Data)
+        case tooLarge
+        case timedOut
+        case cancelled
+        case failed(URLError)
+    }
+
+    private let session: URLSession
+    private let requests: OpenRosaRequestTable
+    let timeout: Duration
+
+    init(timeout: Duration) {
+        let seconds = Self.seconds(timeout)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = seconds
+        configuration.timeoutIntervalForResource = seconds
+        configuration.httpCookieStorage = nil
+        configuration.urlCache = nil
+        configuration.urlCredentialStorage = nil
+        requests = OpenRosaRequestTable()
+        session = URLSession(configuration: configuration, delegate: requests, delegateQueue: nil)
+        self.timeout = timeout
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+
+    /// Sends `request` and waits for its whole answer, at most `limit` bytes of body, never past the deadline.
+    func send(_ request: URLRequest, limit: Int) async -> Outcome {
+        if Task.isCancelled { return .cancelled }
+        var request = request
+        request.timeoutInterval = Self.seconds(timeout)
+        let task = session.dataTask(with: request)
+        let id = task.taskIdentifier
+        let requests = requests
+        let deadline = DispatchWorkItem {
+            if requests.end(id, as: .timedOut) { task.cancel() }
+        }
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+                requests.start(id, limit: limit, continuation)
+                task.resume()
+                DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout), execute: deadline)
+            }
+        } onCancel: {
+            if requests.end(id, as: .cancelled) { task.cancel() }
+        }
+        deadline.cancel()
+        return outcome
+    }
+}
+
+/// The requests in flight, by task id, and the session's delegate that completes them. Its state is
+/// behind a `Mutex`; each continuation is resumed exactly once, outside the lock.
+private final class OpenRosaRequestTable: NSObject, URLSessionDataDelegate, Sendable {
+    private struct Pending {
+        var continuation: CheckedContinuation<OpenRosaExchange.Outcome, Never>
+        var limit: Int
+        var body = Data()
+        /// Set when the request must end so, whatever the session says next.
+        var ending: OpenRosaExchange.Outcome?
+    }
+
+    private let pending = Mutex<[Int: Pending]>([:])
+
+    func start(_ id: Int, limit: Int, _ continuation: CheckedContinuation<OpenRosaExchange.Outcome, Never>) {
+        pending.withLock { $0[id] = Pending(continuation: continuation, limit: limit) }
+    }
+
+    /// Marks request `id` as ending with `outcome`; `false` when it has already ended.
+    func end(_ id: Int, as outcome: OpenRosaExchange.Outcome) -> Bool {
+        pending.withLock { table in
+            guard table[id] != nil, table[id]?.ending == nil else { return false }
+            table[id]?.ending = outcome
+            return true
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        // Server trust (TLS) is the system's to judge; a request for credentials is the answer itself:
+        // the 401 that carried it, so no stored credential is ever offered and nothing waits.
+        #if canImport(Darwin)
+        if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust {
+            completionHandler(.performDefaultHandling, nil)
+            return
+        }
+        #endif
+        if let response = challenge.failureResponse as? HTTPURLResponse {
+            _ = end(task.taskIdentifier, as: .response(response, Data()))
+        }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let over = pending.withLock { table -> Bool in
+            guard let entry = table[dataTask.taskIdentifier], entry.ending == nil else { return false }
+            if entry.body.count + data.count > entry.limit {
+                table[dataTask.taskIdentifier]?.ending = .tooLarge
+                table[dataTask.taskIdentifier]?.body = Data()
+                return true
+            }
+            table[dataTask.taskIdentifier]?.body.append(data)
+            return false
+        }
+        if over { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let request = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let outcome: OpenRosaExchange.Outcome
+        if let ending = request.ending {
+            outcome = ending
+        } else if let error {
+            outcome = .failed(error as? URLError ?? URLError(.unknown))
+        } else if let response = task.response as? HTTPURLResponse {
+            outcome = .response(response, request.body)
+        } else {
+            outcome = .failed(URLError(.badServerResponse))
+        }
+        request.continuation.resume(returning: outcome)
+    }
+}

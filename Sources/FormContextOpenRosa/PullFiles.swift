@@ -1,0 +1,142 @@
+import Foundation
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The system calls the downloads use, each failure an ``OpenRosaError`` of kind
+/// ``OpenRosaError/Kind/fileSystem`` naming the path and the step. Nothing here follows a symbolic
+/// link at the last step of a path, and nothing is replaced or removed that is not a regular file.
+enum PullFiles {
+    enum Kind: Equatable {
+        case regular, folder, other
+    }
+
+    static func failure(_ path: String, _ step: String, code: Int32 = errno) -> OpenRosaError {
+        OpenRosaError(.fileSystem, "cannot \(step) \(Escaped.quoted(path, limit: 200)): \(String(cString: strerror(code)))")
+    }
+
+    /// What is at `path` (`lstat`: a symbolic link is `.other`), or `nil` when nothing is.
+    static func kind(_ path: String) throws(OpenRosaError) -> Kind? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            if errno == ENOENT { return nil }
+            throw failure(path, "inspect")
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .folder
+        default: return .other
+        }
+    }
+
+    /// The bytes of the regular file at `path`, or `nil` when nothing is there.
+    ///
+    /// - Throws: When something other than a regular file is there, it is larger than `limit`, or it
+    ///   cannot be read.
+    static func read(_ path: String, limit: Int) throws(OpenRosaError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            if errno == ELOOP { throw OpenRosaError(.fileSystem, "\(Escaped.quoted(path, limit: 200)) is a symbolic link, not a regular file") }
+            throw failure(path, "open")
+        }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw failure(path, "inspect") }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw OpenRosaError(.fileSystem, "\(Escaped.quoted(path, limit: 200)) is not a regular file")
+        }
+        guard Int(status.st_size) <= limit else {
+            throw OpenRosaError(.fileSystem, "\(Escaped.quoted(path, limit: 200)) is larger than \(limit) bytes")
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, "read")
+            }
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+            if bytes.count > limit { throw OpenRosaError(.fileSystem, "\(Escaped.quoted(path, limit: 200)) is larger than \(limit) bytes") }
+        }
+        return bytes
+    }
+
+    /// Creates the new file `path` (it must not exist) with `bytes`, flushed to disk.
+    static func create(_ path: String, _ bytes: some Collection<UInt8>) throws(OpenRosaError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure(path, "create") }
+        let content = Array(bytes)
+        var offset = 0
+        while offset < content.count {
+            // The pointer lives only for this closure; `write` reads at most `count - offset` bytes
+            // from `offset` on, all inside `content`, and keeps nothing.
+            let written = content.withUnsafeBytes { systemWrite(fd, $0.baseAddress.map { $0 + offset }, content.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(fd)
+                unlink(path)
+                throw failure(path, "write", code: code)
+            }
+            offset += written
+        }
+        guard fsync(fd) == 0 else {
+            let code = errno
+            close(fd)
+            unlink(path)
+            throw failure(path, "flush to disk", code: code)
+        }
+        close(fd)
+    }
+
+    /// Creates the folder `path` (it must not exist).
+    static func makeFolder(_ path: String) throws(OpenRosaError) {
+        guard mkdir(path, 0o755) == 0 else { throw failure(path, "create the folder") }
+    }
+
+    /// Renames `from` to `to` (replacing a file there).
+    static func rename(_ from: String, _ to: String) throws(OpenRosaError) {
+        guard Foundation.rename(from, to) == 0 else { throw failure(to, "move into place") }
+    }
+
+    /// Removes the file `path`.
+    static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    /// Removes the empty folder `path`.
+    static func removeFolder(_ path: String) {
+        rmdir(path)
+    }
+
+    /// Flushes the folder `path` (its entries) to disk.
+    static func syncFolder(_ path: String) throws(OpenRosaError) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(path, "open the folder") }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw failure(path, "flush the folder to disk") }
+    }
+
+    /// A name no other writer uses at the same time: the process id and random bits.
+    static func uniqueSuffix() -> String {
+        "\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+    }
+}
+
+#if canImport(Darwin)
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Darwin.read(fd, buffer, count) }
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { Darwin.write(fd, buffer, count) }
+#elseif canImport(Musl)
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Musl.read(fd, buffer, count) }
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { Musl.write(fd, buffer, count) }
+#else
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Glibc.read(fd, buffer, count) }
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { Glibc.write(fd, buffer, count) }
+#endif
