@@ -171,6 +171,69 @@ struct SubmissionWriterTests {
         #expect(both == [.init(prefix: "rt", uri: "urn:rt"), .init(prefix: "jr", uri: "urn:jr"), .init(prefix: "h", uri: "urn:h")])
     }
 
+    /// java.util.HashMap as its source runs `put`: a table of chained buckets, a new key at the end of
+    /// its chain, a resize that splits each chain in order into its low and high halves, and the
+    /// resize in place of a tree when a chain reaches 9 in a table under 64 buckets.
+    struct LiteralHashMap {
+        var table: [[(key: String, value: String)]] = Array(repeating: [], count: 16)
+        var size = 0
+
+        static func hash(_ key: String) -> UInt32 {
+            var hash: Int32 = 0
+            for unit in key.utf16 { hash = hash &* 31 &+ Int32(unit) }
+            let bits = UInt32(bitPattern: hash)
+            return bits ^ (bits >> 16)
+        }
+
+        mutating func put(_ key: String, _ value: String) {
+            let index = Int(Self.hash(key) & UInt32(table.count - 1))
+            if let found = table[index].firstIndex(where: { $0.key == key }) {
+                table[index][found].value = value
+                return
+            }
+            table[index].append((key, value))
+            if table[index].count >= 9 && table.count < 64 { resize() }
+            size += 1
+            if size > table.count * 3 / 4 { resize() }
+        }
+
+        mutating func resize() {
+            let old = table
+            table = Array(repeating: [], count: old.count * 2)
+            for (index, chain) in old.enumerated() {
+                for entry in chain {
+                    let high = Self.hash(entry.key) & UInt32(old.count) != 0
+                    table[high ? index + old.count : index].append(entry)
+                }
+            }
+        }
+
+        var entries: [(key: String, value: String)] { table.flatMap { $0 } }
+    }
+
+    @Test("the namespace order is java.util.HashMap's, against a literal model of its table, for seeded random prefixes")
+    func hashMapOrder() {
+        let seed = ProcessInfo.processInfo.environment["FORMCONTEXT_SEED"].flatMap(UInt64.init) ?? 20_261_126
+        var random = SplitMix64(seed: seed)
+        let letters = Array("abhjkoqrxyz")
+        // "Aa" and "BB" have the same hash, so these 16 keys share one chain; up to 10 of them grow the
+        // table twice through the chain rule (an 11th would make the chain a tree, which neither models).
+        let colliding = (0..<16).map { bits in (0..<4).map { bits >> $0 & 1 == 0 ? "Aa" : "BB" }.joined() }
+        for round in 0..<500 {
+            var literal = LiteralHashMap()
+            var order = JavaHashMapOrder()
+            let collisions = Array(colliding.shuffled(using: &random).prefix(round % 2 == 0 ? 0 : Int.random(in: 1...10, using: &random)))
+            for _ in 0..<Int.random(in: 0...70, using: &random) {
+                let plain = String((0..<Int.random(in: 1...3, using: &random)).map { _ in letters.randomElement(using: &random)! })
+                let key = !collisions.isEmpty && Int.random(in: 0..<3, using: &random) == 0 ? collisions.randomElement(using: &random)! : plain
+                let value = "urn:\(Int.random(in: 0...3, using: &random))"
+                literal.put(key, value)
+                order.put(key, value)
+            }
+            #expect(order.entries.map { "\($0.key)=\($0.value)" } == literal.entries.map { "\($0.key)=\($0.value)" }, "seed \(seed), round \(round)")
+        }
+    }
+
     @Test("a seeded random record written and read back is the same record, and written again the same bytes")
     func seededRoundTrip() throws {
         let seed = ProcessInfo.processInfo.environment["FORMCONTEXT_SEED"].flatMap(UInt64.init) ?? 20_261_126
