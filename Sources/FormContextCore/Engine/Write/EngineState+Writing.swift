@@ -204,6 +204,13 @@ extension EngineState {
         if changes.isSettling { changes.activity.append(slot) }
     }
 
+    /// Makes the field in `slot` read-only or not, as its rules decide. Read-only changes what the
+    /// person filling in the form may do, not what the form validates or submits: nothing else follows.
+    mutating func setReadOnly(_ isReadOnly: Bool, at slot: Int, into changes: inout ChangeSet) {
+        guard fields.setFlag(.ruleReadOnly, isReadOnly, at: slot) else { return }
+        note(.readOnly, of: slot, into: &changes)
+    }
+
     /// Marks the value in `slot` secret or not. Secrecy belongs to the key: this is the one place
     /// that decides it.
     mutating func setSecret(_ isSecret: Bool, at slot: Int, into changes: inout ChangeSet) {
