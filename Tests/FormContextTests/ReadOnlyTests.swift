@@ -257,4 +257,38 @@ struct ReadOnlyTests {
         #expect(form.isReadOnly(bo.scope(in: "members").key("name")))
         #expect(form.read { $0.invariantViolations() } == [])
     }
+
+    @Test("a navigator adds no row to a read-only repeat group and removes no read-only row; the program still does")
+    func navigatorRows() async throws {
+        let members = RepeatGroup("members", fields: [FieldDefinition(FormKey<String>("name")), FieldDefinition(Self.signed)])
+            .rowReadOnly(when: { $0[Self.signed] == true })
+        let form = FormContextObject(definition: try FormDefinition([
+            FieldDefinition(FormKey<Bool>("closed")),
+            FieldDefinition(members).readOnly(when: { $0[FormKey<Bool>("closed")] == true }),
+        ]))
+        let screen = Screen("Household") {
+            RepeatSection("Members", group: "members") { TextCell("Name", key: FormKey<String>("name")) }
+                .addButton("Add member")
+                .removeButton("Remove")
+        }
+        let navigator = FormNavigator(root: screen, form: form)
+        let ada = try form.appendRow(to: "members", ["name": "Ada", "signed": true])
+        let bo = try form.appendRow(to: "members", ["name": "Bo"])
+        guard case .refusedEdit(.readOnly(key: "members.r1")) = navigator.removeRow(at: CellPath(section: 0, row: 0, rowID: ada)) else {
+            Issue.record("a read-only row is removed")
+            return
+        }
+        guard case .removedRow(bo) = navigator.removeRow(at: CellPath(section: 0, row: 0, rowID: bo)) else {
+            Issue.record("an editable row is not removed")
+            return
+        }
+        form.set(true, for: "closed")
+        guard case .refusedEdit(.readOnly(key: "members")) = navigator.addRow(inSection: 0) else {
+            Issue.record("a row is added to a read-only group")
+            return
+        }
+        #expect(form[FormKey<RowOrder>("members")] == RowOrder([ada]))
+        try form.removeRow(ada, from: "members")
+        #expect(form[FormKey<RowOrder>("members")] == RowOrder([]))
+    }
 }

@@ -70,6 +70,12 @@ extension FormContextObject {
         read { $0.isReadOnly(key) }
     }
 
+    /// Whether the row of key `row` (`members.r1`) is read-only, by its own condition or one of a
+    /// group around it, read without observation: what a navigator asks before it removes the row.
+    func isReadOnlyForEditing(row: String) -> Bool {
+        read { $0.isReadOnly(under: row) }
+    }
+
     /// Records that one control connected to `key` went away.
     func unregisterControl(key: String) {
         bookkeep { state in

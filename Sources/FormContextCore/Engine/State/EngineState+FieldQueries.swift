@@ -69,6 +69,14 @@ extension EngineState {
         return fields.flags(at: slot).contains(.ruleReadOnly)
     }
 
+    /// Whether the rules make everything under `prefix` read-only: the group of `prefix` (a row's,
+    /// a ``FieldGroup``'s) or one around it.
+    ///
+    /// - Complexity: O(*d*) lookups for *d* dots in `prefix`.
+    func isReadOnly(under prefix: String) -> Bool {
+        !rules.isEmpty && rules.groupFlags(ofUnslotted: prefix + ".").contains(.ruleReadOnly)
+    }
+
     /// Whether `key` names a group of the rules (a ``FieldGroup``'s prefix).
     ///
     /// - Complexity: O(1): one lookup, whatever the number of groups and rows.
