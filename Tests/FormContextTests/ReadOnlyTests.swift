@@ -99,6 +99,22 @@ struct ReadOnlyTests {
         #expect(date.parseError == nil)
     }
 
+    @Test("the editing accessor a user interface binds to does not write a read-only field")
+    func editingAccessorRefuses() throws {
+        let form = FormContextObject(definition: try Self.definition())
+        form[edit: Self.visitDate, default: ""] = "2026-07-07"
+        #expect(form["visitDate"] == AnyHashable("2026-07-07"))
+        form.set(true, for: "signed")
+        form[edit: Self.visitDate, default: ""] = "2026-08-08"
+        #expect(form[edit: Self.visitDate, default: ""] == "2026-07-07")
+        // A read-only field no one observes takes the same door.
+        form[edit: Self.code, default: ""] = "xyz"
+        #expect(form["code"] == nil)
+        form.set("abc", for: "code")
+        form[edit: Self.code, default: ""] = "xyz"
+        #expect(form["code"] == AnyHashable("abc"))
+    }
+
     @Test("a screen's cells do not write a read-only field, and the navigator says why")
     func cellsRefuse() async throws {
         let definition = try FormDefinition([

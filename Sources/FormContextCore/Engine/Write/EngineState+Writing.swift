@@ -25,8 +25,9 @@ extension EngineState {
         guard isQuiet, value.isPresent, let slot = fields.slot(of: key) else { return .needsPipeline }
         let flags = fields.flags(at: slot)
         // A field holding issues may hold errors set from outside, which the outside-errors stage
-        // drops: the write takes the pipeline.
-        guard fields[slot].trackIndex < 0, flags.isDisjoint(with: [.valueObserved, .stateObserved]),
+        // drops: the write takes the pipeline. So does a write to a read-only field, for the edit
+        // door that refuses it (``FormContextObject/userEditTakingNoChange(_:for:)``) to decide.
+        guard fields[slot].trackIndex < 0, flags.isDisjoint(with: [.valueObserved, .stateObserved, .ruleReadOnly]),
             !validation.hasIssues(at: slot)
         else {
             return .needsPipeline
