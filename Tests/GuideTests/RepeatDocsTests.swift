@@ -138,6 +138,29 @@ struct RepeatDocsTests {
         #expect(form.validate().errors.map(\.key) == ["members.r1.vitals.height"])
     }
 
+    @Test("read-only rows")
+    func readOnlyRows() throws {
+        // --- Docs/Repeats.md: Read-only rows
+        let signedOff = FormKey<Bool>("signedOff")
+        let clinicVisits = RepeatGroup("visits", fields: [
+            FieldDefinition(FormKey<Int>("day"), validators: [.range(1...31)]),
+            FieldDefinition(signedOff),
+        ])
+            .rowReadOnly(when: { row in row[signedOff] == true })   // visits.r1 and all it holds
+        let clinic = FormContextObject(definition: try FormDefinition([FieldDefinition(clinicVisits)]))
+        let first = try clinic.appendRow(to: "visits", ["day": 3, "signedOff": true])
+        let day = first.scope(in: "visits").key("day")   // visits.r1.day
+        let locked = clinic.isReadOnly(day)              // true: not editable by the person filling in the form
+        let submitted = clinic.activeValues[day]         // 3: still validated and submitted
+        // --- end
+        #expect(locked)
+        #expect(submitted == AnyHashable(3))
+        #expect(clinic.isReadOnly(first.scope(in: "visits").prefix))
+        #expect(!clinic.isReadOnly("visits"))
+        clinic.set(40, for: day)
+        #expect(clinic.validate().errors.map(\.key) == [day])
+    }
+
     @Test("rows shown and editable by a condition")
     func rowConditions() throws {
         // --- Docs/Repeats.md: Rows shown and editable by a condition

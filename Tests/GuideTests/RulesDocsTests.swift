@@ -254,4 +254,34 @@ struct RulesDocsTests {
         #expect(printer.output == ["false false false", "true true true"])
         Self.expectInGuide(printer.output)
     }
+    @Test func readOnly() throws {
+        let printer = DocPrinter()
+        let print = printer.print
+        // --- Docs/Rules.md: Read-only
+        let signed = FormKey<Bool>("signed")
+        let visitDate = FormKey<String>("visitDate")
+        let form = FormContextObject(definition: try FormDefinition(
+            [
+                FieldDefinition(signed, default: false),
+                FieldDefinition(visitDate, validators: [.required()]).readOnly(when: { $0[signed] == true }),
+                FieldDefinition(FormKey<Int>("vitals.height")),
+            ],
+            groups: [FieldGroup("vitals").readOnly(when: { $0[signed] == true })]))
+        let date = FieldControl<String>(key: visitDate.name, title: "Visit date")
+        try date.connect(to: form)
+        form.set(true, for: signed.name)
+        date.text = "2026-11-26"
+        print(form.isReadOnly(visitDate.name), form.isReadOnly("vitals.height"), form.isEnabled(visitDate.name), form[visitDate] ?? "nil")
+        print(date.parseError.map(String.init(describing:)) ?? "nil")
+        for error in form.validate().errors { print(error) }
+        form.set("2026-11-25", for: visitDate.name)
+        print(form.activeValues[visitDate.name] ?? "nil")
+        print(form.explanation(for: visitDate.name))
+        // --- end
+        #expect(printer.output == [
+            "true true true nil", "key 'visitDate' is read-only: it cannot be edited", "visitDate: is required", "2026-11-25",
+            "visitDate: read-only by its read-only rule, which read signed = true",
+        ])
+        Self.expectInGuide(printer.output)
+    }
 }

@@ -14,6 +14,8 @@ import Synchronization
 /// try age.connect(to: form)
 /// age.text = "42"        // form["age"] is now 42
 /// age.text = "4x"        // form keeps 42; age.parseError names the key and the text
+/// // A read-only field (FieldDefinition.readOnly(when:)) refuses edits: the form keeps its value,
+/// // the control shows it again, and parseError is FormControlError.readOnly(key: "age").
 /// form.reset()           // age.value is nil again
 /// ```
 ///
@@ -96,7 +98,9 @@ public final class FieldControl<Value: Hashable & Sendable>: Observable, Sendabl
         }
     }
 
-    /// Why the last text did not parse (or why the form's value cannot be shown); `nil` when all is well.
+    /// Why the last text did not parse, why the last edit was refused (the field is read-only:
+    /// ``FormControlError/readOnly(key:)``), or why the form's value cannot be shown; `nil` when all
+    /// is well.
     public var parseError: FormControlError? {
         registrar.access(self, keyPath: \.parseError)
         return storage.withAnnotatedLock { $0.parseError }
@@ -170,7 +174,15 @@ public final class FieldControl<Value: Hashable & Sendable>: Observable, Sendabl
             return storage.form
         }
         announce()
-        form?.set(value, for: key, origin: .user)
+        guard let refused = form?.userEdit(value, for: key) else { return }
+        // A read-only field keeps its value: the control shows it again, and says why.
+        storage.withAnnotatedLock { storage in
+            let kept = refused.kept?.base as? Value
+            storage.value = kept
+            storage.text = format.format(kept)
+            storage.parseError = refused.error
+        }
+        announce()
     }
 
     /// Takes a value that changed in the form.

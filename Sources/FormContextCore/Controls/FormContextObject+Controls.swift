@@ -44,6 +44,38 @@ extension FormContextObject {
         return keySubscription(key: key, handle: handle)
     }
 
+    /// Writes `value` under `key` as an edit by the person filling in the form (origin
+    /// ``FormChangeOrigin/user``): the one door every control and cell edits through. A read-only
+    /// field (``FieldState/isReadOnly``) refuses it, and nothing changes; the check and the write are
+    /// one step, so no rule can make the field read-only in between.
+    ///
+    /// - Returns: `nil` when the value was written (or was the same already); otherwise the
+    ///   refusal, with the value the field keeps.
+    @discardableResult
+    func userEdit(_ value: (any Hashable & Sendable)?, for key: String) -> (error: FormControlError, kept: AnyHashable?)? {
+        let newValue = StoredValue(value)
+        let refused = mutate { state, changes -> (error: FormControlError, kept: StoredValue)? in
+            if state.isReadOnly(key) {
+                return (.readOnly(key: key), state.fields.slot(of: key).map { state.fields.stored(at: $0) } ?? .absent)
+            }
+            _ = state.write(newValue, for: key, origin: .user, into: &changes)
+            return nil
+        }
+        return refused.map { ($0.error, $0.kept.value) }
+    }
+
+    /// Whether the field `key` is read-only, read without observation: what a navigator asks before
+    /// it starts editing a text entry.
+    func isReadOnlyForEditing(_ key: String) -> Bool {
+        read { $0.isReadOnly(key) }
+    }
+
+    /// Whether the row of key `row` (`members.r1`) is read-only, by its own condition or one of a
+    /// group around it, read without observation: what a navigator asks before it removes the row.
+    func isReadOnlyForEditing(row: String) -> Bool {
+        read { $0.isReadOnly(under: row) }
+    }
+
     /// Records that one control connected to `key` went away.
     func unregisterControl(key: String) {
         bookkeep { state in

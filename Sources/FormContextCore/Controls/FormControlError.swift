@@ -1,4 +1,5 @@
-/// A control that could not be connected to a form, or text that a control could not parse.
+/// A control that could not be connected to a form, text that a control could not parse, or an
+/// edit refused because the field is read-only.
 public enum FormControlError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The control is already connected to a form; disconnect it first.
     case alreadyConnected(key: String)
@@ -8,12 +9,15 @@ public enum FormControlError: Error, Hashable, Sendable, CustomStringConvertible
     case typeMismatch(key: String, expected: String, found: String)
     /// The text typed into the control does not parse as the control's value type.
     case unparsableText(key: String, text: String, expected: String)
+    /// The field is read-only (``FieldState/isReadOnly``): the person filling in the form cannot
+    /// change it, and the form was left as it was.
+    case readOnly(key: String)
 
     /// The key the error is about.
     public var key: String {
         switch self {
         case .alreadyConnected(let key), .conflictingValueType(let key, _, _), .typeMismatch(let key, _, _),
-            .unparsableText(let key, _, _):
+            .unparsableText(let key, _, _), .readOnly(let key):
             key
         }
     }
@@ -32,6 +36,8 @@ public enum FormControlError: Error, Hashable, Sendable, CustomStringConvertible
             "wrong type for key '\(key)': expected \(expected), found \(found)"
         case .unparsableText(let key, let text, let expected):
             "unreadable text for key '\(key)': expected \(expected), found \(TextExcerpt.quoted(text))"
+        case .readOnly(let key):
+            "key '\(key)' is read-only: it cannot be edited"
         }
     }
 }

@@ -24,4 +24,7 @@ public enum Activation: Sendable {
     case removedRow(RowID)
     /// An add or remove button could not do it: the group is full, or the row is gone.
     case refused(RepeatGroupError)
+    /// The focused row's field is read-only (``FormControlError/readOnly(key:)``): it was not
+    /// flipped, selected or opened for editing, and the form is as it was.
+    case refusedEdit(FormControlError)
 }

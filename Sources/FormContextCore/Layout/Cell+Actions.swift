@@ -15,52 +15,64 @@ extension Cell {
     ///   - text: The typed text.
     ///   - form: The form.
     /// - Throws: ``FormControlError/unparsableText(key:text:expected:)`` naming the key, the text (masked
-    ///   when secret) and the expected form when the text does not parse; the form is left alone.
+    ///   when secret) and the expected form when the text does not parse;
+    ///   ``FormControlError/readOnly(key:)`` when the field is read-only. The form is then left alone.
     ///   Nothing happens for a cell that is not a text entry.
     public func commit(text: String, to form: FormContextObject) throws(FormControlError) {
         guard let textFormat, let key else { return }
         if let error = textFormat.write(text, form, key, isSecure) { throw error }
     }
 
-    /// Flips a switch cell, as a user edit; nothing for any other cell.
+    /// Flips a switch cell, as a user edit; nothing for any other cell, or for a read-only field.
     ///
     /// - Parameter form: The form.
-    public func toggle(in form: FormContextObject) {
-        guard kind == .toggle, let key else { return }
-        form.set(!(form[FormKey<Bool>(key)] ?? false), for: key, origin: .user)
+    /// - Returns: ``FormControlError/readOnly(key:)`` when the field is read-only and was left as it
+    ///   was; otherwise `nil`.
+    @discardableResult
+    public func toggle(in form: FormContextObject) -> FormControlError? {
+        guard kind == .toggle, let key else { return nil }
+        return form.userEdit(!(form[FormKey<Bool>(key)] ?? false), for: key)?.error
     }
 
     /// Selects an option cell: stores its option's value in the field, as a user edit; nothing for any
-    /// other cell.
+    /// other cell, or for a read-only field.
     ///
     /// - Parameter form: The form.
-    public func select(in form: FormContextObject) {
-        guard kind == .option, let key, let option = options.first else { return }
-        option.store(form, key)
+    /// - Returns: ``FormControlError/readOnly(key:)`` when the field is read-only and was left as it
+    ///   was; otherwise `nil`.
+    @discardableResult
+    public func select(in form: FormContextObject) -> FormControlError? {
+        guard kind == .option, let key, let option = options.first else { return nil }
+        return option.store(form, key)
     }
 
-    /// Sets a choice cell to `option`, as a user edit; nothing for any other cell, or for an option
-    /// the cell does not offer.
+    /// Sets a choice cell to `option`, as a user edit; nothing for any other cell, for an option
+    /// the cell does not offer, or for a read-only field.
     ///
     /// - Parameters:
     ///   - option: One of ``options``.
     ///   - form: The form.
-    public func choose(_ option: CellOption, in form: FormContextObject) {
-        guard kind == .choice, let key, options.contains(option) else { return }
-        option.store(form, key)
+    /// - Returns: ``FormControlError/readOnly(key:)`` when the field is read-only and was left as it
+    ///   was; otherwise `nil`.
+    @discardableResult
+    public func choose(_ option: CellOption, in form: FormContextObject) -> FormControlError? {
+        guard kind == .choice, let key, options.contains(option) else { return nil }
+        return option.store(form, key)
     }
 
     /// Moves a choice cell to the option after the selected one (the first after the last, or when
-    /// none is selected), as a user edit; nothing for any other cell. What a navigator's activation of
-    /// a choice cell does.
+    /// none is selected), as a user edit; nothing for any other cell, or for a read-only field. What a
+    /// navigator's activation of a choice cell does.
     ///
     /// - Parameter form: The form.
+    /// - Returns: The refusal when the field is read-only; otherwise `nil`.
     /// - Complexity: O(*n*) for *n* options.
-    func selectNextOption(in form: FormContextObject) {
-        guard kind == .choice, let key, !options.isEmpty else { return }
+    @discardableResult
+    func selectNextOption(in form: FormContextObject) -> FormControlError? {
+        guard kind == .choice, let key, !options.isEmpty else { return nil }
         let current = form[key]
         let next = options.firstIndex { $0.value == current }.map { ($0 + 1) % options.count } ?? 0
-        options[next].store(form, key)
+        return options[next].store(form, key)
     }
 
     /// Builds the screen a detail or nested text cell opens; `nil` for any other cell.

@@ -8,7 +8,7 @@ public struct CellOption: Hashable, @unchecked Sendable, CustomStringConvertible
     /// The value selecting the option stores in the field.
     public let value: AnyHashable
     /// Writes the value, with its own type, into a form under a key, as a user edit.
-    let store: @Sendable (_ form: FormContextObject, _ key: String) -> Void
+    let store: @Sendable (_ form: FormContextObject, _ key: String) -> FormControlError?
 
     /// Creates an option.
     ///
@@ -18,7 +18,7 @@ public struct CellOption: Hashable, @unchecked Sendable, CustomStringConvertible
     public init<Value: Hashable & Sendable>(_ title: String, value: Value) {
         self.title = title
         self.value = AnyHashable(value)
-        store = { form, key in form.set(value, for: key, origin: .user) }
+        store = { form, key in form.userEdit(value, for: key)?.error }
     }
 
     /// Options are equal when their titles and values are.

@@ -6,7 +6,8 @@ struct CellTextFormat: Sendable {
     /// The text for a stored value; empty for none or for a value of another type.
     let format: @Sendable (AnyHashable?) -> String
     /// Parses `text` and writes it into `form` under `key` as a user edit; the error names the key
-    /// and the text (masked when secret) when the text does not parse.
+    /// and the text (masked when secret) when the text does not parse, or the key when the field is
+    /// read-only.
     let write: @Sendable (_ text: String, _ form: FormContextObject, _ key: String, _ isSecure: Bool) -> FormControlError?
 
     /// The erased form of `format`.
@@ -16,8 +17,7 @@ struct CellTextFormat: Sendable {
         write = { text, form, key, isSecure in
             switch format.commit(text, for: key, isSecret: isSecure || form.isSecret(key)) {
             case .success(let parsed):
-                form.set(parsed, for: key, origin: .user)
-                return nil
+                return form.userEdit(parsed, for: key)?.error
             case .failure(let error):
                 return error
             }

@@ -1,7 +1,8 @@
 extension FormNavigator {
     /// Does what selecting the focused row means for its kind: flips a switch, selects an option or
     /// the next choice, opens a detail or nested text cell's screen, starts editing a text entry (or
-    /// commits the text being edited), presses a button.
+    /// commits the text being edited), presses a button. A row whose field is read-only is left as
+    /// it is: ``Activation/refusedEdit(_:)`` says so.
     ///
     /// - Returns: What was done; a submit button's ``Activation/submitted(_:)`` carries the result.
     @discardableResult
@@ -14,15 +15,16 @@ extension FormNavigator {
         guard let path = focus, let cell = live.screen.cell(at: path) else { return .none }
         switch cell.kind {
         case .toggle:
-            cell.toggle(in: form)
+            if let refused = cell.toggle(in: form) { return .refusedEdit(refused) }
             return .toggled
         case .option:
-            cell.select(in: form)
+            if let refused = cell.select(in: form) { return .refusedEdit(refused) }
             return .selected
         case .choice:
-            cell.selectNextOption(in: form)
+            if let refused = cell.selectNextOption(in: form) { return .refusedEdit(refused) }
             return .selected
         case .text, .number, .date:
+            if let key = cell.key, form.isReadOnlyForEditing(key) { return .refusedEdit(.readOnly(key: key)) }
             return beginEditing() ? .editing : .none
         case .detail, .nestedText:
             return open(path) ? .opened : .none

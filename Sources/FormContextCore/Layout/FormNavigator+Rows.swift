@@ -9,7 +9,8 @@ extension FormNavigator {
     /// - Returns: ``Activation/addedRow(_:)``, or ``Activation/refused(_:)`` when the group is full
     ///   (``RepeatGroupError/tooManyRows(group:maximum:)``), has no row id left
     ///   (``RepeatGroupError/noRowIDLeft(group:)``) or the form has no such group;
-    ///   ``Activation/none`` for a section that repeats nothing.
+    ///   ``Activation/refusedEdit(_:)`` when the group is read-only; ``Activation/none`` for a
+    ///   section that repeats nothing.
     @discardableResult
     public func addRow(inSection index: Int) -> Activation {
         let sections = top.screen.sections
@@ -25,7 +26,8 @@ extension FormNavigator {
     ///
     /// - Parameter path: A cell of the row (``CellPath/rowID`` set).
     /// - Returns: ``Activation/removedRow(_:)``, or ``Activation/refused(_:)`` when the form has no
-    ///   such row; ``Activation/none`` for a cell of no row.
+    ///   such row; ``Activation/refusedEdit(_:)`` naming the row's key when the row or its group is
+    ///   read-only; ``Activation/none`` for a cell of no row.
     @discardableResult
     public func removeRow(at path: CellPath) -> Activation {
         let sections = top.screen.sections
@@ -35,9 +37,10 @@ extension FormNavigator {
         return removeRow(id, from: group)
     }
 
-    /// Appends a row to `group` and focuses its first focusable cell.
+    /// Appends a row to `group` and focuses its first focusable cell; a read-only group takes none.
     func addRow(to group: String) -> Activation {
         guard commitIfEditing() else { return .none }
+        if form.isReadOnlyForEditing(group) { return .refusedEdit(.readOnly(key: group)) }
         let id: RowID
         do {
             id = try form.appendRow(to: group, origin: .user)
@@ -56,8 +59,11 @@ extension FormNavigator {
         return .addedRow(id)
     }
 
-    /// Removes row `id` of `group`, moving the focus out of it to the same cell of its neighbour.
+    /// Removes row `id` of `group`, moving the focus out of it to the same cell of its neighbour; a
+    /// read-only row (or a row of a read-only group) stays.
     func removeRow(_ id: RowID, from group: String) -> Activation {
+        let row = id.scope(in: group).prefix
+        if form.isReadOnlyForEditing(group) || form.isReadOnlyForEditing(row: row) { return .refusedEdit(.readOnly(key: row)) }
         let live = top
         let stored = read { $0.stack[$0.stack.count - 1].focus }
         let focused = stored?.rowID == id ? stored : nil

@@ -37,11 +37,13 @@ struct FieldAspects: OptionSet, Hashable, Sendable, CustomStringConvertible {
     static let required = FieldAspects(rawValue: 1 << 10)
     /// Whether the value differs from the last successful submit.
     static let dirtySinceSubmit = FieldAspects(rawValue: 1 << 11)
+    /// Whether the field is read-only.
+    static let readOnly = FieldAspects(rawValue: 1 << 12)
 
     /// Everything but the value.
     static let state: FieldAspects = [
         .initialValue, .dirty, .touched, .visibility, .enabled, .secrecy, .errors, .warnings, .validating, .required,
-        .dirtySinceSubmit,
+        .dirtySinceSubmit, .readOnly,
     ]
     /// Every aspect.
     static let all: FieldAspects = [.value, .state]
@@ -50,7 +52,7 @@ struct FieldAspects: OptionSet, Hashable, Sendable, CustomStringConvertible {
         (.value, "value"), (.initialValue, "initialValue"), (.dirty, "dirty"), (.touched, "touched"),
         (.visibility, "visibility"), (.enabled, "enabled"), (.secrecy, "secrecy"), (.errors, "errors"),
         (.warnings, "warnings"), (.validating, "validating"), (.required, "required"),
-        (.dirtySinceSubmit, "dirtySinceSubmit"),
+        (.dirtySinceSubmit, "dirtySinceSubmit"), (.readOnly, "readOnly"),
     ]
 
     /// The aspects by name, for example `[value, dirty]`.

@@ -7,6 +7,7 @@ extension FieldState: CustomStringConvertible, CustomReflectable {
         if isTouched { flags.append("touched") }
         if !isVisible { flags.append("hidden") }
         if !isEnabled { flags.append("disabled") }
+        if isReadOnly { flags.append("read-only") }
         if isValidating { flags.append("validating") }
         if !errors.isEmpty { flags.append("errors: [" + errors.map(\.message).joined(separator: "; ") + "]") }
         if !warnings.isEmpty { flags.append("warnings: [" + warnings.map(\.message).joined(separator: "; ") + "]") }
@@ -21,7 +22,8 @@ extension FieldState: CustomStringConvertible, CustomReflectable {
             self,
             children: [
                 ("key", key), ("value", shown(value)), ("initialValue", shown(initialValue)), ("isDirty", isDirty),
-                ("isTouched", isTouched), ("isVisible", isVisible), ("isEnabled", isEnabled), ("isSecure", isSecure),
+                ("isTouched", isTouched), ("isVisible", isVisible), ("isEnabled", isEnabled), ("isReadOnly", isReadOnly),
+                ("isSecure", isSecure),
                 ("errors", errors), ("warnings", warnings), ("isValidating", isValidating), ("isRequired", isRequired),
                 ("isDirtySinceLastSubmit", isDirtySinceLastSubmit),
             ],

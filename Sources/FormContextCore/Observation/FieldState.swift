@@ -23,6 +23,11 @@ public struct FieldState: @unchecked Sendable, Equatable {
     public var isVisible: Bool
     /// Whether the field can be edited; a disabled field is left out of validation and submission.
     public var isEnabled: Bool
+    /// Whether the field is read-only (ODK's `readonly`): its read-only rule, or one of a group, a
+    /// row or a repeat group it lies in, holds. The person filling in the form cannot edit it (a
+    /// ``FieldControl`` and a screen's cells refuse), but it stays in validation and submission, and
+    /// the program and calculations still write it.
+    public var isReadOnly: Bool
     /// Whether the value is secret (masked in descriptions and output).
     public var isSecure: Bool
     /// The field's errors: synchronous validators in the order they are listed, then asynchronous
@@ -58,6 +63,7 @@ public struct FieldState: @unchecked Sendable, Equatable {
     ///   - isTouched: Whether the field has been visited.
     ///   - isVisible: Whether the field is shown.
     ///   - isEnabled: Whether the field can be edited.
+    ///   - isReadOnly: Whether the field is read-only.
     ///   - isSecure: Whether the value is secret.
     ///   - errors: The field's errors.
     ///   - warnings: The field's warnings.
@@ -67,12 +73,12 @@ public struct FieldState: @unchecked Sendable, Equatable {
     init(
         key: String, value: (any Hashable & Sendable)? = nil, initialValue: (any Hashable & Sendable)? = nil,
         isDirty: Bool = false, isTouched: Bool = false, isVisible: Bool = true, isEnabled: Bool = true,
-        isSecure: Bool = false, errors: [ValidationIssue] = [], warnings: [ValidationIssue] = [], isValidating: Bool = false,
+        isReadOnly: Bool = false, isSecure: Bool = false, errors: [ValidationIssue] = [], warnings: [ValidationIssue] = [], isValidating: Bool = false,
         isRequired: Bool = false, isDirtySinceLastSubmit: Bool? = nil
     ) {
         self.init(
             key: key, boxedValue: boxed(value), boxedInitial: boxed(initialValue), isDirty: isDirty, isTouched: isTouched,
-            isVisible: isVisible, isEnabled: isEnabled, isSecure: isSecure, errors: errors, warnings: warnings,
+            isVisible: isVisible, isEnabled: isEnabled, isReadOnly: isReadOnly, isSecure: isSecure, errors: errors, warnings: warnings,
             isValidating: isValidating, isRequired: isRequired, isDirtySinceLastSubmit: isDirtySinceLastSubmit ?? isDirty)
     }
 
@@ -80,7 +86,7 @@ public struct FieldState: @unchecked Sendable, Equatable {
     /// `Hashable & Sendable` values; the package's own door.
     init(
         key: String, boxedValue value: AnyHashable?, boxedInitial initialValue: AnyHashable?, isDirty: Bool,
-        isTouched: Bool, isVisible: Bool, isEnabled: Bool, isSecure: Bool, errors: [ValidationIssue],
+        isTouched: Bool, isVisible: Bool, isEnabled: Bool, isReadOnly: Bool = false, isSecure: Bool, errors: [ValidationIssue],
         warnings: [ValidationIssue], isValidating: Bool, isRequired: Bool = false, isDirtySinceLastSubmit: Bool? = nil
     ) {
         self.key = key
@@ -90,6 +96,7 @@ public struct FieldState: @unchecked Sendable, Equatable {
         self.isTouched = isTouched
         self.isVisible = isVisible
         self.isEnabled = isEnabled
+        self.isReadOnly = isReadOnly
         self.isSecure = isSecure
         self.errors = errors
         self.warnings = warnings
@@ -102,7 +109,7 @@ public struct FieldState: @unchecked Sendable, Equatable {
     public static func == (lhs: FieldState, rhs: FieldState) -> Bool {
         lhs.key == rhs.key && isSameValue(lhs.value, rhs.value) && isSameValue(lhs.initialValue, rhs.initialValue)
             && lhs.isDirty == rhs.isDirty && lhs.isTouched == rhs.isTouched && lhs.isVisible == rhs.isVisible
-            && lhs.isEnabled == rhs.isEnabled && lhs.isSecure == rhs.isSecure && lhs.errors == rhs.errors
+            && lhs.isEnabled == rhs.isEnabled && lhs.isReadOnly == rhs.isReadOnly && lhs.isSecure == rhs.isSecure && lhs.errors == rhs.errors
             && lhs.warnings == rhs.warnings && lhs.isValidating == rhs.isValidating && lhs.isRequired == rhs.isRequired
             && lhs.isDirtySinceLastSubmit == rhs.isDirtySinceLastSubmit
     }

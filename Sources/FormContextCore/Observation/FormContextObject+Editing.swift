@@ -21,7 +21,9 @@ extension FormContextObject {
     ///   dirty tracking and subscribers see a person's edit. Writing a value equal to the current one
     ///   changes nothing. Writing `defaultValue` to an absent key **stores it**: the key then holds
     ///   the value the control shows, and the change is announced like any other. The first edit of
-    ///   a key that holds another type replaces that value.
+    ///   a key that holds another type replaces that value. A read-only field
+    ///   (``FieldState/isReadOnly``) is not written: it keeps its value, which reading shows; a
+    ///   control bound here reads ``isReadOnly(_:)`` to show that it cannot be edited.
     ///
     /// - Parameters:
     ///   - key: The typed field key.
@@ -30,6 +32,6 @@ extension FormContextObject {
     public subscript<Value>(edit key: FormKey<Value>, default defaultValue: Value) -> Value {
         get { self[key] ?? defaultValue }
         // The change is not returned: none is made for it.
-        set { setTakingNoChange(newValue, for: key.name, origin: .user) }
+        set { userEditTakingNoChange(newValue, for: key.name) }
     }
 }

@@ -102,7 +102,8 @@ extension FormContextObject {
     /// Whether the field or group `key` can be edited. Observable per key, as ``fieldState(for:)`` is.
     ///
     /// For a field, its ``FieldState/isEnabled``; for the prefix of a ``FieldGroup``, whether the
-    /// group's enabled rule holds and so does every group around it (ODK's `read_only`, inverted).
+    /// group's enabled rule holds and so does every group around it (for ODK's `readonly`, see
+    /// ``isReadOnly(_:)``).
     /// A row's key and a group of a row's fields are disabled with their repeat group too.
     ///
     /// - Parameter key: A field's key, or a group's prefix.
@@ -111,6 +112,23 @@ extension FormContextObject {
     public func isEnabled(_ key: String) -> Bool {
         if let flags = groupFlags(ofGroup: key) { return flags.isDisjoint(with: .locked) }
         return fieldState(for: key).isEnabled
+    }
+
+    /// Whether the field, group or row `key` is read-only (ODK's `readonly`, read back). Observable
+    /// per key, as ``fieldState(for:)`` is.
+    ///
+    /// For a field, its ``FieldState/isReadOnly``: its read-only rule holds, or that of a
+    /// ``FieldGroup``, a row (``RepeatGroup/rowReadOnly(when:)``) or a repeat group it lies in. For
+    /// the prefix of a group, or a row's key (`members.r1`), whether its own rule or one around it
+    /// holds. A read-only field stays in validation and submission; only the person filling in the
+    /// form cannot edit it.
+    ///
+    /// - Parameter key: A field's key, a group's prefix or a row's key.
+    /// - Returns: Whether it is read-only.
+    /// - Complexity: O(*d*) for *d* dots in the key.
+    public func isReadOnly(_ key: String) -> Bool {
+        if let flags = groupFlags(ofGroup: key) { return flags.contains(.ruleReadOnly) }
+        return fieldState(for: key).isReadOnly
     }
 
     /// Whether the field `key` requires a value: its ``FieldState/isRequired`` (its required-when

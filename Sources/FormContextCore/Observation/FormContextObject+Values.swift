@@ -94,17 +94,19 @@ extension FormContextObject {
         }
     }
 
-    /// ``set(_:for:origin:)`` for a caller that does not take the change: no ``FormChange`` is made
-    /// for it (one is still made for the handlers, subscribers and collectors that receive it), and
-    /// none is carried through the settle.
-    func setTakingNoChange(_ value: (any Hashable & Sendable)?, for key: String, origin: FormChangeOrigin) {
+    /// A user edit (origin ``FormChangeOrigin/user``) for a caller that does not take the change: no
+    /// ``FormChange`` is made for it (one is still made for the handlers, subscribers and collectors
+    /// that receive it), and none is carried through the settle. A read-only field refuses it, and
+    /// nothing changes (the quick path never writes a read-only field).
+    func userEditTakingNoChange(_ value: (any Hashable & Sendable)?, for key: String) {
         let newValue = StoredValue(value)
-        switch quickWrite(newValue, for: key, origin: origin) {
+        switch quickWrite(newValue, for: key, origin: .user) {
         case .unchanged, .written: return
         case .needsPipeline: break
         }
-        _ = mutate { state, changes in
-            state.write(newValue, under: key, hash: state.fields.hash(of: key), origin: origin, into: &changes)
+        mutate { state, changes in
+            guard !state.isReadOnly(key) else { return }
+            state.write(newValue, under: key, hash: state.fields.hash(of: key), origin: .user, into: &changes)
         }
     }
 }

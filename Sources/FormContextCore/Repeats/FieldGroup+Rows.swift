@@ -13,6 +13,7 @@ extension FieldGroup {
         var copy = self
         copy.visible = other.visible.map { condition in { @Sendable values in condition(values.inRow(row)) } }
         copy.enabled = other.enabled.map { condition in { @Sendable values in condition(values.inRow(row)) } }
+        copy.readOnly = other.readOnly.map { condition in { @Sendable values in condition(values.inRow(row)) } }
         return copy
     }
 }

@@ -192,8 +192,8 @@ public struct RepeatGroup: Sendable {
         return copy
     }
 
-    /// The same group, each row enabled only while `condition` holds for it (ODK's `read_only` on a
-    /// repeat, inverted).
+    /// The same group, each row enabled only while `condition` holds for it (for ODK's `readonly` on
+    /// a repeat, see ``rowReadOnly(when:)``).
     ///
     /// A disabled row disables everything under its key, at every depth, as a disabled
     /// ``FieldGroup`` does: the values are kept, and left out of validation and of the submission.
@@ -207,16 +207,36 @@ public struct RepeatGroup: Sendable {
         return copy
     }
 
+    /// The same group, each row read-only while `condition` holds for it (ODK's `readonly` on a
+    /// repeat, asked of every row).
+    ///
+    /// A read-only row makes everything under its key read-only, at every depth, as a read-only
+    /// ``FieldGroup`` does: the person filling in the form cannot edit its fields, which stay in
+    /// validation and in the submission; the program and calculations still write them.
+    ///
+    /// ```swift
+    /// RepeatGroup("visits", fields: fields).rowReadOnly(when: { row in row[FormKey<Bool>("signed")] == true })
+    /// ```
+    ///
+    /// - Parameter condition: Whether a row is read-only, read from inside the row as
+    ///   ``rowVisible(when:)``'s condition is; always by default.
+    /// - Returns: The group with the condition.
+    public func rowReadOnly(when condition: @escaping @Sendable (FormValues) -> Bool = { _ in true }) -> RepeatGroup {
+        var copy = self
+        copy.rowConditions.readOnly = condition
+        return copy
+    }
+
     /// Whether the rows have rules, at any depth: their own conditions, their fields' rules, their
     /// groups' of fields, or a group inside them with rules or a count rule.
     var hasRules: Bool {
         hasRowConditions || fields.contains(where: \.hasRules)
-            || fieldGroups.contains { $0.visible != nil || $0.enabled != nil }
+            || fieldGroups.contains(where: \.hasConditions)
             || innerGroups.contains { $0.countRule != nil || $0.hasRules }
     }
 
-    /// Whether the rows have a visibility or enabled condition of their own.
-    var hasRowConditions: Bool { rowConditions.visible != nil || rowConditions.enabled != nil }
+    /// Whether the rows have a visibility, enabled or read-only condition of their own.
+    var hasRowConditions: Bool { rowConditions.hasConditions }
 
     /// The group of everything under row `row`'s key, with the rows' conditions read from inside the
     /// row, or `nil` when the rows have none.

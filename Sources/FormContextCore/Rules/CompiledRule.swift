@@ -8,20 +8,24 @@ struct CompiledRule: Sendable {
         case enabled(String)
         /// Whether the field `key` must have a value.
         case required(String)
+        /// Whether the field `key` is read-only.
+        case readOnly(String)
         /// The value of the field `key`.
         case value(String)
         /// Whether the fields under the prefix are shown.
         case groupVisible(String)
         /// Whether the fields under the prefix can be edited.
         case groupEnabled(String)
+        /// Whether the fields under the prefix are read-only.
+        case groupReadOnly(String)
         /// How many rows the repeat group `key` has.
         case rowCount(String)
 
         /// The key (or group prefix) the rule decides about.
         var key: String {
             switch self {
-            case .visible(let key), .enabled(let key), .required(let key), .value(let key), .groupVisible(let key),
-                .groupEnabled(let key), .rowCount(let key):
+            case .visible(let key), .enabled(let key), .required(let key), .readOnly(let key), .value(let key),
+                .groupVisible(let key), .groupEnabled(let key), .groupReadOnly(let key), .rowCount(let key):
                 key
             }
         }
@@ -34,8 +38,10 @@ struct CompiledRule: Sendable {
             case .visible(let key): "\(key) (visible)"
             case .enabled(let key): "\(key) (enabled)"
             case .required(let key): "\(key) (required)"
+            case .readOnly(let key): "\(key) (read-only)"
             case .groupVisible(let prefix): "\(prefix).* (visible)"
             case .groupEnabled(let prefix): "\(prefix).* (enabled)"
+            case .groupReadOnly(let prefix): "\(prefix).* (read-only)"
             case .rowCount(let key): "\(key) (count)"
             }
         }
@@ -71,7 +77,7 @@ struct CompiledRule: Sendable {
         func evaluate(_ values: FormValues) -> Output { .flag(false) }
     }
 
-    /// A visibility, enabled or required condition.
+    /// A visibility, enabled, required or read-only condition.
     final class FlagEvaluator: Evaluator, @unchecked Sendable {
         // `@unchecked Sendable` is sound: one `let` closure, itself `Sendable`, and no other state.
         let condition: @Sendable (FormValues) -> Bool
@@ -120,13 +126,19 @@ extension FormDefinition {
             if let required = conditions.required {
                 rules.append(CompiledRule(target: .required(key), excluded: [], evaluator: CompiledRule.FlagEvaluator(required)))
             }
+            if let readOnly = conditions.readOnly {
+                rules.append(CompiledRule(target: .readOnly(key), excluded: [], evaluator: CompiledRule.FlagEvaluator(readOnly)))
+            }
             if let group = extras.repeatGroup {
-                // A repeat group's visibility and enabled state cascade to its rows' fields.
+                // A repeat group's visibility, enabled and read-only state cascade to its rows' fields.
                 if let visible = conditions.visible {
                     rules.append(CompiledRule(target: .groupVisible(key), excluded: [], evaluator: CompiledRule.FlagEvaluator(visible)))
                 }
                 if let enabled = conditions.enabled {
                     rules.append(CompiledRule(target: .groupEnabled(key), excluded: [], evaluator: CompiledRule.FlagEvaluator(enabled)))
+                }
+                if let readOnly = conditions.readOnly {
+                    rules.append(CompiledRule(target: .groupReadOnly(key), excluded: [], evaluator: CompiledRule.FlagEvaluator(readOnly)))
                 }
                 if let count = group.countRule {
                     rules.append(CompiledRule(target: .rowCount(key), excluded: .concealed, evaluator: CompiledRule.ValueEvaluator { values in
@@ -141,6 +153,9 @@ extension FormDefinition {
             }
             if let enabled = group.enabled {
                 rules.append(CompiledRule(target: .groupEnabled(group.scope.prefix), excluded: [], evaluator: CompiledRule.FlagEvaluator(enabled)))
+            }
+            if let readOnly = group.readOnly {
+                rules.append(CompiledRule(target: .groupReadOnly(group.scope.prefix), excluded: [], evaluator: CompiledRule.FlagEvaluator(readOnly)))
             }
         }
         return rules

@@ -1,9 +1,10 @@
-/// When a field is shown, enabled and required, and how its value is computed: closures over the
+/// When a field is shown, enabled, required and read-only, and how its value is computed: closures over the
 /// form's values, kept with the field in its definition.
 struct FieldConditions: Sendable {
     var visible: (@Sendable (FormValues) -> Bool)?
     var enabled: (@Sendable (FormValues) -> Bool)?
     var required: (@Sendable (FormValues) -> Bool)?
+    var readOnly: (@Sendable (FormValues) -> Bool)?
     /// The message of the error a required-when rule gives a blank field.
     var requiredMessage = "is required"
     /// Computes the field's value, boxed through the store's door by the closure itself, where the
@@ -13,7 +14,7 @@ struct FieldConditions: Sendable {
     var calculationType: (id: ObjectIdentifier, name: String)?
 
     /// Whether the field has any rule.
-    var isEmpty: Bool { visible == nil && enabled == nil && required == nil && calculation == nil }
+    var isEmpty: Bool { visible == nil && enabled == nil && required == nil && readOnly == nil && calculation == nil }
 
     /// The same conditions read from inside `scope`.
     func scoped(in scope: FormScope) -> FieldConditions {
@@ -27,6 +28,7 @@ struct FieldConditions: Sendable {
         viewed.visible = visible.map { condition in { @Sendable values in condition(view(values)) } }
         viewed.enabled = enabled.map { condition in { @Sendable values in condition(view(values)) } }
         viewed.required = required.map { condition in { @Sendable values in condition(view(values)) } }
+        viewed.readOnly = readOnly.map { condition in { @Sendable values in condition(view(values)) } }
         viewed.calculation = calculation.map { calculation in { @Sendable values in calculation(view(values)) } }
         return viewed
     }
@@ -61,16 +63,42 @@ extension FieldDefinition {
         return copy
     }
 
-    /// The same field, enabled only while `condition` holds (ODK's `read_only`, inverted).
+    /// The same field, enabled only while `condition` holds.
     ///
     /// A disabled field keeps its value, and calculations still read it, but it is left out of
-    /// validation and of the submission.
+    /// validation and of the submission. ODK's `readonly`, whose value is validated and submitted,
+    /// is ``readOnly(when:)``.
     ///
     /// - Parameter condition: Whether the field can be edited.
     /// - Returns: The field with the condition.
     public func enabled(when condition: @escaping @Sendable (FormValues) -> Bool) -> FieldDefinition {
         var copy = self
         copy.conditions.enabled = condition
+        return copy
+    }
+
+    /// The same field, read-only while `condition` holds (ODK's `readonly`): the person filling in
+    /// the form cannot change it, and the form keeps it as it is otherwise.
+    ///
+    /// Unlike a disabled field, a read-only field stays in validation (its required rule and its
+    /// validators apply, as JavaRosa checks a read-only question) and in the submission. Only edits
+    /// by the person filling in the form are refused: a ``FieldControl`` and a screen's cells leave
+    /// the value alone and say why (``FormControlError/readOnly(key:)``). The program still writes it
+    /// (``FormContextObject/set(_:for:origin:)``, transactions, resets, drafts), and so does its
+    /// calculation. A read-only ``FieldGroup``, row (``RepeatGroup/rowReadOnly(when:)``) or repeat
+    /// group makes everything under it read-only, at every depth.
+    ///
+    /// ```swift
+    /// FieldDefinition(FormKey<String>("visitDate")).readOnly(when: { $0[FormKey<Bool>("signed")] == true })
+    /// FieldDefinition(FormKey<String>("deviceID")).readOnly()
+    /// ```
+    ///
+    /// - Parameter condition: Whether the field is read-only; always by default. The form
+    ///   re-evaluates it when a value it read changes.
+    /// - Returns: The field with the condition.
+    public func readOnly(when condition: @escaping @Sendable (FormValues) -> Bool = { _ in true }) -> FieldDefinition {
+        var copy = self
+        copy.conditions.readOnly = condition
         return copy
     }
 
@@ -121,6 +149,6 @@ extension FieldDefinition {
         return copy
     }
 
-    /// Whether the field has a visibility, enabled or required condition, or a calculation.
+    /// Whether the field has a visibility, enabled, required or read-only condition, or a calculation.
     var hasRules: Bool { !conditions.isEmpty }
 }

@@ -1,8 +1,9 @@
 /// A group of fields: every field whose key lies under a scope (`household.` for `household.size`),
 /// shown and enabled together, as ODK's groups and SurveyJS's panels are.
 ///
-/// A hidden group hides every field under it, and a disabled group disables every field under it,
-/// whatever the fields' own rules say; groups nest (a field under `a.b.` belongs to `a` and `a.b`).
+/// A hidden group hides every field under it, a disabled group disables every field under it, and a
+/// read-only group makes every field under it read-only, whatever the fields' own rules say; groups
+/// nest (a field under `a.b.` belongs to `a` and `a.b`).
 ///
 /// ```swift
 /// let household = FieldGroup("household").visible(when: { $0[FormKey<Bool>("livesAlone")] != true })
@@ -13,6 +14,7 @@ public struct FieldGroup: Sendable {
     let scope: FormScope
     var visible: (@Sendable (FormValues) -> Bool)?
     var enabled: (@Sendable (FormValues) -> Bool)?
+    var readOnly: (@Sendable (FormValues) -> Bool)?
 
     /// The group of the fields under `scope`.
     ///
@@ -49,6 +51,21 @@ public struct FieldGroup: Sendable {
         return copy
     }
 
+    /// The same group, read-only while `condition` holds (ODK's `readonly` on a group): every field
+    /// under it is read-only, as ``FieldDefinition/readOnly(when:)`` makes one field, and stays in
+    /// validation and submission.
+    ///
+    /// - Parameter condition: Whether the group's fields are read-only; always by default.
+    /// - Returns: The group with the condition.
+    public func readOnly(when condition: @escaping @Sendable (FormValues) -> Bool = { _ in true }) -> FieldGroup {
+        var copy = self
+        copy.readOnly = condition
+        return copy
+    }
+
+    /// Whether the group has a condition.
+    var hasConditions: Bool { visible != nil || enabled != nil || readOnly != nil }
+
     /// The same group inside `outer`: its scope, and the keys its rules read, move under it.
     ///
     /// - Parameter outer: The enclosing scope.
@@ -58,6 +75,7 @@ public struct FieldGroup: Sendable {
         var copy = FieldGroup(outer.appending(scope.prefix))
         copy.visible = FieldConditions.scope(visible, in: outer)
         copy.enabled = FieldConditions.scope(enabled, in: outer)
+        copy.readOnly = FieldConditions.scope(readOnly, in: outer)
         return copy
     }
 }

@@ -21,8 +21,8 @@ extension FormContextObject {
         read { $0.rules.cycles.map(RuleCycle.init(rules:)) }
     }
 
-    /// Why the field `key` is as it is: hidden or shown, disabled or enabled, required or optional,
-    /// and calculated, by which rule, and what that rule read (with the values it reads now), one line
+    /// Why the field `key` is as it is: hidden or shown, disabled or enabled, read-only or editable,
+    /// required or optional, and calculated, by which rule, and what that rule read (with the values it reads now), one line
     /// each. A field hidden by its group, or by the program, says so; a rule left out because it lies on
     /// a cycle names the cycle.
     ///
@@ -75,6 +75,17 @@ extension EngineState {
         }
         if let place = repeats.placement[slot], flags.contains(.groupDisabled) {
             lines.append("\(key): disabled with its repeat group \(repeats.groups[place.group].definition.key)")
+        }
+        let readOnly = rules.rule(of: slot, deciding: .ruleReadOnly)
+        if flags.contains(.ruleReadOnly) {
+            if let readOnly, rules.outputs[readOnly] == .flag(true) {
+                lines.append("\(key): read-only by its read-only rule, which \(reads(of: readOnly))")
+            }
+            for group in rules.groupRules(of: slot, deciding: .ruleReadOnly) where rules.outputs[group] == .flag(true) {
+                lines.append("\(key): read-only with its group \(rules.rules[group].target.key), whose read-only rule \(reads(of: group))")
+            }
+        } else if let readOnly, rules.outputs[readOnly] == .flag(false) {
+            lines.append("\(key): editable by its read-only rule, which \(reads(of: readOnly))")
         }
         if let rule = rules.rule(of: slot, deciding: .ruleRequired), let output = rules.outputs[rule] {
             let state = output == .flag(true) ? "required" : "optional"

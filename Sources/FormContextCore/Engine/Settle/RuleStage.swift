@@ -267,7 +267,7 @@ enum RuleStage: SettleStage {
 extension EngineState {
     /// Stores what `rule` decided and carries it out: a calculated value written with origin
     /// ``FormChangeOrigin/calculation``, a field (or a group's fields) hidden, shown, disabled,
-    /// enabled or made required; then schedules the rules that read what changed.
+    /// enabled, made required or read-only; then schedules the rules that read what changed.
     ///
     /// - Parameter differs: Whether `output` is known to differ from what the rule decided last;
     ///   when `false`, the two are compared.
@@ -306,6 +306,8 @@ extension EngineState {
             refreshRuleFlags(at: targetSlot(of: rule, key: key), deciding: .ruleDisabled, into: &changes)
         case .required(let key):
             refreshRuleFlags(at: targetSlot(of: rule, key: key), deciding: .ruleRequired, into: &changes)
+        case .readOnly(let key):
+            refreshRuleFlags(at: targetSlot(of: rule, key: key), deciding: .ruleReadOnly, into: &changes)
         case .groupVisible(let prefix):
             for slot in rules.members(ofGroupRule: rule) { refreshRuleFlags(at: slot, deciding: .ruleHidden, into: &changes) }
             // A key read with no slot has no member to tell: whoever read it reads it again.
@@ -313,6 +315,10 @@ extension EngineState {
             if !repeats.isEmpty { rowVisibilityDidChange(prefix: prefix, hidden: rules.decided(false, by: rule), into: &changes) }
         case .groupEnabled:
             for slot in rules.members(ofGroupRule: rule) { refreshRuleFlags(at: slot, deciding: .ruleDisabled, into: &changes) }
+            tracking.groupDidChange(prefix: rules.groupPrefix(ofGroupRule: rule))
+        case .groupReadOnly:
+            // O(the group's members): the fields under the group, at every depth, and no other.
+            for slot in rules.members(ofGroupRule: rule) { refreshRuleFlags(at: slot, deciding: .ruleReadOnly, into: &changes) }
             tracking.groupDidChange(prefix: rules.groupPrefix(ofGroupRule: rule))
         case .rowCount(let key):
             guard case .value(let count) = output, let number = count.value?.base as? Int else { return }
@@ -327,18 +333,19 @@ extension EngineState {
         return slot >= 0 ? slot : fields.slot(creating: key)
     }
 
-    /// Brings the rule flags of `slot` (hidden, disabled, required), or those of `kinds`, in line with
-    /// what its rules and its groups' rules decide, scheduling the rules that read what changed.
+    /// Brings the rule flags of `slot` (hidden, disabled, required, read-only), or those of `kinds`,
+    /// in line with what its rules and its groups' rules decide, scheduling the rules that read what changed.
     ///
     /// - Parameter kinds: The flags to bring in line: a rule that decided one of them changes no other.
     mutating func refreshRuleFlags(
-        at slot: Int, deciding kinds: FieldFlags = [.ruleHidden, .ruleDisabled, .ruleRequired], into changes: inout ChangeSet
+        at slot: Int, deciding kinds: FieldFlags = [.ruleHidden, .ruleDisabled, .ruleRequired, .ruleReadOnly], into changes: inout ChangeSet
     ) {
         if kinds.contains(.ruleHidden) { refreshRuleHidden(at: slot, into: &changes) }
         if kinds.contains(.ruleDisabled) {
             setDisabled(rules.decides(.ruleDisabled, at: slot), at: slot, by: .ruleDisabled, into: &changes)
         }
         if kinds.contains(.ruleRequired) { setRequired(rules.requires(slot), at: slot, into: &changes) }
+        if kinds.contains(.ruleReadOnly) { setReadOnly(rules.decides(.ruleReadOnly, at: slot), at: slot, into: &changes) }
     }
 
     /// Brings the rule-hidden flag of `slot` in line with what its rules and its groups' rules decide.
@@ -371,9 +378,10 @@ extension EngineState {
     /// - Complexity: O(*n*) for *n* fields: attaching a definition is.
     mutating func detachRules(into changes: inout ChangeSet) {
         guard !rules.isEmpty else { return }
-        for slot in 0..<fields.slotCount where !fields.flags(at: slot).isDisjoint(with: [.ruleHidden, .ruleDisabled, .ruleRequired]) {
+        for slot in 0..<fields.slotCount where !fields.flags(at: slot).isDisjoint(with: [.ruleHidden, .ruleDisabled, .ruleRequired, .ruleReadOnly]) {
             setHidden(false, at: slot, by: .ruleHidden, into: &changes)
             setDisabled(false, at: slot, by: .ruleDisabled, into: &changes)
+            setReadOnly(false, at: slot, into: &changes)
             fields.setFlag(.ruleRequired, false, at: slot)
         }
     }

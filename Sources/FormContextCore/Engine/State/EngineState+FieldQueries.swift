@@ -60,6 +60,23 @@ extension EngineState {
         if !options.contains(.submitCount) { submit.count = 0 }
     }
 
+    /// Whether the field `key` is read-only, by its rules or its groups': what a user edit asks.
+    ///
+    /// - Complexity: O(1) for a key with a slot; O(*d*) lookups for *d* dots in a key without one.
+    func isReadOnly(_ key: String) -> Bool {
+        guard !rules.isEmpty else { return false }
+        guard let slot = fields.slot(of: key) else { return rules.groupFlags(ofUnslotted: key).contains(.ruleReadOnly) }
+        return fields.flags(at: slot).contains(.ruleReadOnly)
+    }
+
+    /// Whether the rules make everything under `prefix` read-only: the group of `prefix` (a row's,
+    /// a ``FieldGroup``'s) or one around it.
+    ///
+    /// - Complexity: O(*d*) lookups for *d* dots in `prefix`.
+    func isReadOnly(under prefix: String) -> Bool {
+        !rules.isEmpty && rules.groupFlags(ofUnslotted: prefix + ".").contains(.ruleReadOnly)
+    }
+
     /// Whether `key` names a group of the rules (a ``FieldGroup``'s prefix).
     ///
     /// - Complexity: O(1): one lookup, whatever the number of groups and rows.

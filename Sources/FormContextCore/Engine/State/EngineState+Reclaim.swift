@@ -101,7 +101,7 @@ extension EngineState {
         // Read by anything derived (a rule, a validator, a live screen), or feeding or fed by a
         // statistic, the slot stays.
         guard !graph.isHeld(slot), rules.calculationOf[slot] == nil, rules.visibleRuleOf[slot] == nil, rules.enabledRuleOf[slot] == nil,
-            rules.requiredRuleOf[slot] == nil
+            rules.requiredRuleOf[slot] == nil, rules.readOnlyRuleOf[slot] == nil
         else { return false }
         guard !validation.refersTo(slot) else { return false }
         guard repeats.isEmpty else {
@@ -132,7 +132,9 @@ extension EngineState {
     /// read makes no slot: the state is worked out, not stored.
     func unslottedState(of key: String) -> FieldState {
         let flags = rules.groupFlags(ofUnslotted: key).union(repeatGroupFlags(around: key))
-        return FieldState(key: key, isVisible: flags.isDisjoint(with: .concealed), isEnabled: flags.isDisjoint(with: .locked))
+        return FieldState(
+            key: key, isVisible: flags.isDisjoint(with: .concealed), isEnabled: flags.isDisjoint(with: .locked),
+            isReadOnly: flags.contains(.ruleReadOnly))
     }
 
     /// Notes that the field of `key` lost a subscriber, so that its slot is looked at when slots are
@@ -158,7 +160,7 @@ extension EngineState {
             if observers.observers(of: slot) != nil { holders.append("a subscriber") }
             if graph.isRead(slot, by: .rule) { holders.append("a rule's reads") }
             if rules.calculationOf[slot] != nil || rules.visibleRuleOf[slot] != nil || rules.enabledRuleOf[slot] != nil
-                || rules.requiredRuleOf[slot] != nil || targets.contains(slot)
+                || rules.requiredRuleOf[slot] != nil || rules.readOnlyRuleOf[slot] != nil || targets.contains(slot)
             {
                 holders.append("a rule deciding it")
             }

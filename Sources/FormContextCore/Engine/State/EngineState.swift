@@ -116,7 +116,7 @@ struct EngineState: Sendable {
             key: fields.key(at: slot), boxedValue: fields.value(at: slot), boxedInitial: fields.initial(at: slot),
             isDirty: fields.dirty.contains(slot), isTouched: fields.touched.contains(slot),
             isVisible: flags.isDisjoint(with: .concealed), isEnabled: flags.isDisjoint(with: .locked),
-            isSecure: flags.contains(.secret), errors: issues?.allErrors ?? [], warnings: issues?.warnings ?? [],
+            isReadOnly: flags.contains(.ruleReadOnly), isSecure: flags.contains(.secret), errors: issues?.allErrors ?? [], warnings: issues?.warnings ?? [],
             isValidating: !validation.runs.isEmpty && validation.runs[slot] != nil,
             isRequired: isRequired(at: slot), isDirtySinceLastSubmit: isDirtySinceLastSubmit(at: slot))
     }

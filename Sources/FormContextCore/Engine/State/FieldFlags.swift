@@ -24,6 +24,10 @@ struct FieldFlags: OptionSet, Hashable, Sendable {
     static let groupHidden = FieldFlags(rawValue: 1 << 9)
     /// The field belongs to a row of a repeat group that is disabled.
     static let groupDisabled = FieldFlags(rawValue: 1 << 10)
+    /// The field's read-only rule, or one of its groups' (a ``FieldGroup``'s, a row's, a repeat
+    /// group's), holds: the person filling in the form cannot edit it. It stays in validation and
+    /// submission.
+    static let ruleReadOnly = FieldFlags(rawValue: 1 << 11)
 
     /// The flags that hide a field, by the API, by a rule or with its repeat group.
     static let concealed: FieldFlags = [.hidden, .ruleHidden, .groupHidden]

@@ -13,6 +13,10 @@ extension RuleState {
             groups[groupIndex(prefix)].enabledRule = rule
             targetSlots[rule] = -1
             return
+        case .groupReadOnly(let prefix):
+            groups[groupIndex(prefix)].readOnlyRule = rule
+            targetSlots[rule] = -1
+            return
         default:
             break
         }
@@ -23,7 +27,8 @@ extension RuleState {
         case .visible: visibleRuleOf[slot] = rule
         case .enabled: enabledRuleOf[slot] = rule
         case .required: requiredRuleOf[slot] = rule
-        case .groupVisible, .groupEnabled: break
+        case .readOnly: readOnlyRuleOf[slot] = rule
+        case .groupVisible, .groupEnabled, .groupReadOnly: break
         }
     }
 
@@ -92,16 +97,18 @@ extension RuleState {
                 case .visible: if visibleRuleOf[slot] == rule { visibleRuleOf[slot] = nil }
                 case .enabled: if enabledRuleOf[slot] == rule { enabledRuleOf[slot] = nil }
                 case .required: if requiredRuleOf[slot] == rule { requiredRuleOf[slot] = nil }
-                case .groupVisible, .groupEnabled: break
+                case .readOnly: if readOnlyRuleOf[slot] == rule { readOnlyRuleOf[slot] = nil }
+                case .groupVisible, .groupEnabled, .groupReadOnly: break
                 }
             }
             // A group of a row's fields, or a repeat group inside a row, loses its rule with the row.
             switch rules[rule].target {
-            case .groupVisible(let prefix), .groupEnabled(let prefix):
+            case .groupVisible(let prefix), .groupEnabled(let prefix), .groupReadOnly(let prefix):
                 guard let group = groupByPrefix[prefix] else { break }
                 if groups[group].visibleRule == rule { groups[group].visibleRule = nil }
                 if groups[group].enabledRule == rule { groups[group].enabledRule = nil }
-                if groups[group].visibleRule == nil && groups[group].enabledRule == nil {
+                if groups[group].readOnlyRule == rule { groups[group].readOnlyRule = nil }
+                if groups[group].hasNoRule {
                     dropGroup(group)
                     dropped.append(prefix)
                 }

@@ -35,6 +35,7 @@ struct RuleState: Sendable {
     var visibleRuleOf = SlotMap()
     var enabledRuleOf = SlotMap()
     var requiredRuleOf = SlotMap()
+    var readOnlyRuleOf = SlotMap()
     /// The groups: their scope prefix, their rules, and the slots under them.
     var groups: [Group] = []
     private(set) var groupByPrefix: [String: Int] = [:]
@@ -85,8 +86,21 @@ struct RuleState: Sendable {
         let prefix: String
         var visibleRule: Int?
         var enabledRule: Int?
+        var readOnlyRule: Int?
         /// The slots under the group, in the order they joined.
         var members = GroupMembers()
+
+        /// The group's rule deciding `flag` (`.ruleHidden`, `.ruleDisabled` or `.ruleReadOnly`), if it has one.
+        func rule(deciding flag: FieldFlags) -> Int? {
+            switch flag {
+            case .ruleHidden: visibleRule
+            case .ruleDisabled: enabledRule
+            default: readOnlyRule
+            }
+        }
+
+        /// Whether no rule decides anything for the group.
+        var hasNoRule: Bool { visibleRule == nil && enabledRule == nil && readOnlyRule == nil }
     }
 
     /// Whether there are rules at all.
@@ -177,9 +191,9 @@ struct RuleState: Sendable {
         calculationOf[slot]
     }
 
-    /// The rules of the groups of `slot` deciding `flag` (`.ruleHidden` or `.ruleDisabled`).
+    /// The rules of the groups of `slot` deciding `flag` (`.ruleHidden`, `.ruleDisabled` or `.ruleReadOnly`).
     func groupRules(of slot: Int, deciding flag: FieldFlags) -> [Int] {
-        (groupsOfSlot[slot] ?? []).compactMap { flag == .ruleHidden ? groups[$0].visibleRule : groups[$0].enabledRule }
+        (groupsOfSlot[slot] ?? []).compactMap { groups[$0].rule(deciding: flag) }
     }
 
     /// The rule of `slot` that decides `target`'s kind, if it has one.
@@ -187,8 +201,16 @@ struct RuleState: Sendable {
         switch kind {
         case .ruleHidden: visibleRuleOf[slot]
         case .ruleDisabled: enabledRuleOf[slot]
+        case .ruleReadOnly: readOnlyRuleOf[slot]
         default: requiredRuleOf[slot]
         }
+    }
+
+    /// The result of a rule deciding `flag` (`.ruleHidden`, `.ruleDisabled` or `.ruleReadOnly`) that
+    /// sets the flag: a visibility or enabled rule sets it when it does not hold, a read-only rule
+    /// when it holds.
+    static func setting(_ flag: FieldFlags) -> Bool {
+        flag == .ruleReadOnly
     }
 
     // MARK: Groups
@@ -224,7 +246,7 @@ struct RuleState: Sendable {
         return placed
     }
 
-    /// The rule flags (`.ruleHidden`, `.ruleDisabled`) that the groups `key` is under give a key
+    /// The rule flags (`.ruleHidden`, `.ruleDisabled`, `.ruleReadOnly`) that the groups `key` is under give a key
     /// with no slot: what a slot made for it would take. A read of such a key asks this instead of
     /// making its slot, and changes nothing.
     ///
@@ -237,6 +259,7 @@ struct RuleState: Sendable {
             if let group = groupByPrefix[String(key[..<dot])] {
                 if let rule = groups[group].visibleRule, decided(false, by: rule) { flags.insert(.ruleHidden) }
                 if let rule = groups[group].enabledRule, decided(false, by: rule) { flags.insert(.ruleDisabled) }
+                if let rule = groups[group].readOnlyRule, decided(true, by: rule) { flags.insert(.ruleReadOnly) }
             }
             index = key.index(after: dot)
         }
@@ -254,15 +277,16 @@ struct RuleState: Sendable {
         return groups[group].members
     }
 
-    /// Whether the rules hide (for `.ruleHidden`) or disable (for `.ruleDisabled`) the field in `slot`:
-    /// its own rule says no, or any of its groups' does.
+    /// Whether the rules hide (for `.ruleHidden`), disable (for `.ruleDisabled`) or make read-only
+    /// (for `.ruleReadOnly`) the field in `slot`: its own rule says so, or any of its groups' does.
+    ///
+    /// - Complexity: O(*g*) for the *g* groups the slot is under.
     func decides(_ flag: FieldFlags, at slot: Int) -> Bool {
-        let own = flag == .ruleHidden ? visibleRuleOf[slot] : enabledRuleOf[slot]
-        if let own, decided(false, by: own) { return true }
+        let setting = Self.setting(flag)
+        if let own = rule(of: slot, deciding: flag), decided(setting, by: own) { return true }
         guard !groups.isEmpty, let groups = groupsOfSlot[slot] else { return false }
         for group in groups {
-            let rule = flag == .ruleHidden ? self.groups[group].visibleRule : self.groups[group].enabledRule
-            if let rule, decided(false, by: rule) { return true }
+            if let rule = self.groups[group].rule(deciding: flag), decided(setting, by: rule) { return true }
         }
         return false
     }
@@ -295,7 +319,8 @@ struct RuleState: Sendable {
             for slot in producedSlots(of: rule) { addConsumers(ofVisibilityOf: slot, to: &found, fed: &fed, in: graph) }
         case .groupVisible:
             for slot in members(ofGroupRule: rule) { addConsumers(ofVisibilityOf: slot, to: &found, fed: &fed, in: graph) }
-        case .enabled, .required, .groupEnabled:
+        case .enabled, .required, .readOnly, .groupEnabled, .groupReadOnly:
+            // Whether a field can be edited changes nothing any rule reads.
             break
         }
         found.remove(rule)

@@ -30,7 +30,7 @@ extension EngineState {
             for slot in rules.placeNewSlots(of: fields) { refreshRuleFlags(at: slot, into: &changes) }
         }
         // The row's slots made before its groups were (a restored row's, a row brought back) join them.
-        for group in rowGroups where !compiled.isEmpty && (group.visible != nil || group.enabled != nil) {
+        for group in rowGroups where !compiled.isEmpty && group.hasConditions {
             for slot in repeats.slots(of: id, in: index) where rules.join(slot, key: fields[slot].key, toGroup: group.scope.prefix) {
                 refreshRuleFlags(at: slot, into: &changes)
             }
@@ -160,6 +160,7 @@ extension EngineState {
             setHidden(false, at: slot, by: .groupHidden, into: &changes)
             setDisabled(false, at: slot, by: .ruleDisabled, into: &changes)
             setDisabled(false, at: slot, by: .groupDisabled, into: &changes)
+            setReadOnly(false, at: slot, into: &changes)
             fields.setFlag(.ruleRequired, false, at: slot)
             _ = write(.absent, at: slot, origin: origin, into: &changes)
             setTouched(false, at: slot, into: &changes)

@@ -25,8 +25,9 @@ extension EngineState {
         guard isQuiet, value.isPresent, let slot = fields.slot(of: key) else { return .needsPipeline }
         let flags = fields.flags(at: slot)
         // A field holding issues may hold errors set from outside, which the outside-errors stage
-        // drops: the write takes the pipeline.
-        guard fields[slot].trackIndex < 0, flags.isDisjoint(with: [.valueObserved, .stateObserved]),
+        // drops: the write takes the pipeline. So does a write to a read-only field, for the edit
+        // door that refuses it (``FormContextObject/userEditTakingNoChange(_:for:)``) to decide.
+        guard fields[slot].trackIndex < 0, flags.isDisjoint(with: [.valueObserved, .stateObserved, .ruleReadOnly]),
             !validation.hasIssues(at: slot)
         else {
             return .needsPipeline
@@ -202,6 +203,13 @@ extension EngineState {
         guard wasEnabled != fields.flags(at: slot).isDisjoint(with: .locked) else { return }
         note(.enabled, of: slot, into: &changes)
         if changes.isSettling { changes.activity.append(slot) }
+    }
+
+    /// Makes the field in `slot` read-only or not, as its rules decide. Read-only changes what the
+    /// person filling in the form may do, not what the form validates or submits: nothing else follows.
+    mutating func setReadOnly(_ isReadOnly: Bool, at slot: Int, into changes: inout ChangeSet) {
+        guard fields.setFlag(.ruleReadOnly, isReadOnly, at: slot) else { return }
+        note(.readOnly, of: slot, into: &changes)
     }
 
     /// Marks the value in `slot` secret or not. Secrecy belongs to the key: this is the one place
