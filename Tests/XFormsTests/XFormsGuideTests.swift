@@ -126,6 +126,33 @@ struct XFormsGuideTests {
         ])
     }
 
+    @Test("running a form: a live record")
+    func runningAForm() throws {
+        var printed: [String] = []
+        func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+        // --- Docs/XForms.md: Running a form
+        let xml = """
+            <h:html xmlns="http://www.w3.org/2002/xforms" xmlns:h="http://www.w3.org/1999/xhtml"><h:head><model>
+            <instance><data><age/><adult/><kids><name/></kids></data></instance>
+            <bind nodeset="/data/age" type="int" constraint=". &lt; 130"/>
+            <bind nodeset="/data/adult" calculate="/data/age &gt;= 18"/>
+            <bind nodeset="/data/kids" relevant="/data/adult = 1"/>
+            </model></h:head><h:body><repeat nodeset="/data/kids"><input ref="name"/></repeat></h:body></h:html>
+            """
+        let survey = try XForm(XFormDocument(data: Data(xml.utf8)), environment: .seeded(1, now: Date(timeIntervalSince1970: 0)))
+        let record = try XFormRecord(survey)
+        try record.set("41", at: "/data/age")
+        try record.addRepeat(at: "/data/kids")
+        try record.set("Ama", at: "/data/kids[2]/name")
+        print(try record.answer("200", at: "/data/age"))   // constraint: nothing stored
+        for node in record.nodes { print(node) }
+        // --- end
+        #expect(printed == [
+            "constraint", "/data", "/data/age = \"41\"", "/data/adult = \"1\"", "/data/kids[1]", "/data/kids[1]/name", "/data/kids[2]",
+            "/data/kids[2]/name = \"Ama\"",
+        ])
+    }
+
     @Test("evaluating expressions over a tree of one's own")
     func evaluating() throws {
         var printed: [String] = []
