@@ -1,0 +1,39 @@
+import Foundation
+@testable import FormContextXForms
+import TestSupport
+import Testing
+
+/// The oracle corpus through the conformance runner: its scripts and JavaRosa's outputs read, and
+/// every form played through the engine and compared with JavaRosa, step by step.
+///
+/// The corpus is read where it is (`../shared/oracle-corpus` beside the package, or
+/// `$ORACLE_CORPUS`); without it these tests fail under `CI=true` and are skipped elsewhere.
+@Suite("Conformance: the oracle corpus")
+struct ConformanceCorpusTests {
+    @Test("the corpus is there (required under CI; elsewhere its absence skips the conformance run)")
+    func corpusPresent() {
+        guard OracleCorpus.folder != nil else {
+            if OracleCorpus.isCI { Issue.record(Comment(rawValue: OracleCorpus.missing)) } else { print("note: \(OracleCorpus.missing); the conformance run is skipped") }
+            return
+        }
+        #expect(OracleCorpus.forms.count >= 57)
+    }
+
+    @Test("every script reads, and JavaRosa's output reads, belongs to its script and is written back byte for byte")
+    func corpusFilesRead() throws {
+        guard let folder = OracleCorpus.folder else { return }
+        for name in OracleCorpus.forms {
+            let script = try OracleScript(String(contentsOf: folder.appendingPathComponent(name + ".script"), encoding: .utf8))
+            let text = try String(contentsOf: folder.appendingPathComponent(name + ".expected"), encoding: .utf8)
+            let lines = try OracleLine.lines(of: text)
+            #expect(lines.map(\.json) == text.split(separator: "\n").map(String.init), "\(name)")
+            let attributed = try ConformanceRunner.attribute(lines, to: script)
+            let printing = script.steps.filter(\.action.prints).count
+            if case .error = lines.last {
+                #expect(attributed.count <= printing + 1, "\(name)")
+            } else {
+                #expect(attributed.count == printing, "\(name): every printing step printed")
+            }
+        }
+    }
+}
