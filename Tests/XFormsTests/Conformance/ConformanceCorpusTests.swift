@@ -37,3 +37,24 @@ struct ConformanceCorpusTests {
         }
     }
 }
+
+/// Docs/XForms.md shows the expected differences ("In the corpus", under "Differences from
+/// JavaRosa") row for row as ``ExpectedDifference/all`` lists them.
+@Suite("Conformance: the guide's table of expected differences")
+struct ExpectedDifferenceDocsTests {
+    @Test("the guide's table is the list the conformance run accepts, row for row")
+    func guideMirrorsList() throws {
+        let guide = try String(contentsOf: DocSnippet.packageRoot.appendingPathComponent("Docs/XForms.md"), encoding: .utf8)
+        let section = try #require(guide.range(of: "\n### In the corpus\n"), "Docs/XForms.md has no section \"In the corpus\"")
+        let rows = guide[section.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+            .drop { !$0.hasPrefix("|") }.prefix { $0.hasPrefix("|") }.dropFirst(2).map(String.init)
+        #expect(rows == ExpectedDifference.all.map(\.guideRow))
+    }
+}
+
+extension ExpectedDifference {
+    /// The entry as a row of the guide's table: `| form | step | `nodes` | reason |`.
+    var guideRow: String {
+        "| \(form) | \(step) | " + nodes.map { "`\($0)`" }.joined(separator: ", ") + " | \(reason) |"
+    }
+}
