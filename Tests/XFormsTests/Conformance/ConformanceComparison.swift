@@ -16,7 +16,12 @@ import Foundation
 ///    oracle's message is JavaRosa's exception text, which no other engine can print.
 /// 5. A `time` line's `ns_per_change` is not compared (it measures the machine), its path and
 ///    number of changes are.
-/// 6. Every other line (`answer`, `choices`, `validate`, `submission`) is compared whole, strings exactly.
+/// 6. Every other line (`answer`, `choices`, `validate`, `submission`) is compared whole, strings
+///    exactly, but for one thing:
+/// 7. A record's generated id, `uuid:` and a version 4 UUID (`jr:preload="uid"`, `meta/instanceID`),
+///    matches any other such id, in a dump's values and in a submission: the oracle seeds
+///    JavaRosa's own random source to make its ids repeatable, and which digits that gives is
+///    JavaRosa's alone. The id must still be there, and be one.
 enum ConformanceComparison {
     /// One step: what the script line printed on each side and how the two differ.
     struct Step: Equatable {
@@ -81,7 +86,7 @@ enum ConformanceComparison {
         case (.time(let path, let changes, _), .time(let otherPath, let otherChanges, _)):
             return path == otherPath && changes == otherChanges ? [] : [Difference(node: nil, field: "line", ours: ours?.json, theirs: theirs?.json)]
         case (.submission(let mine), .submission(let other)):
-            return mine == other ? [] : [submissionDifference(mine, other)]
+            return anyRecordID(mine) == anyRecordID(other) ? [] : [submissionDifference(mine, other)]
         default:
             return ours == theirs ? [] : [Difference(node: nil, field: "line", ours: ours?.json, theirs: theirs?.json)]
         }
@@ -99,6 +104,7 @@ enum ConformanceComparison {
             let bothRelevant = node.relevant && match.relevant
             for ((name, theirText), (_, ourText)) in zip(node.fields, match.fields) where name != "path" {
                 if name == "constraint" && !bothRelevant { continue }
+                if name == "value" && anyRecordID(theirText) == anyRecordID(ourText) { continue }
                 if theirText != ourText { result.append(Difference(node: node.path, field: name, ours: ourText, theirs: theirText)) }
             }
         }
@@ -113,6 +119,13 @@ enum ConformanceComparison {
         }
         return result
     }
+
+    /// The text with every record id (`uuid:` and a version 4 UUID in lowercase) written as `uuid:*`.
+    static func anyRecordID(_ text: String) -> String {
+        text.replacingOccurrences(of: recordID, with: "uuid:*", options: .regularExpression)
+    }
+
+    static let recordID = "uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
 
     /// The first place two submissions part, with some text either side.
     private static func submissionDifference(_ ours: String, _ theirs: String) -> Difference {
