@@ -28,6 +28,9 @@ public struct XFormDocument: Sendable, Equatable {
     public var translations: [XFormTranslation]
     /// The body's top-level controls in document order.
     public var body: [XFormControl]
+    /// The namespace declarations a submission's root element carries, in the order JavaRosa
+    /// writes them (see `SubmissionNamespaces`).
+    var submissionNamespaces: [XMLNamespaceDeclaration] = []
 
     /// Reads an XForm from its bytes.
     /// - Parameters:
@@ -35,8 +38,12 @@ public struct XFormDocument: Sendable, Equatable {
     ///   - options: The limits, and the folder external instances are read from.
     /// - Throws: ``XFormReadError`` naming what was wrong and where.
     public init(data: Data, options: XFormReadOptions = XFormReadOptions()) throws(XFormReadError) {
-        let root = try XMLTreeReader.read(data, options: options, file: nil)
+        let (root, declarations) = try XMLTreeReader.readWithNamespaces(data, options: options, file: nil)
         try self.init(root: root, options: options)
+        submissionNamespaces = SubmissionNamespaces.declarations(
+            form: declarations[XMLTreeReader.Position(line: root.line, column: root.column)] ?? [],
+            instance: declarations[XMLTreeReader.Position(line: primaryInstance.line, column: primaryInstance.column)] ?? [],
+            instanceNamespace: primaryInstance.name.namespaceURI)
     }
 
     /// Reads an XForm from a file, refusing it before reading when it is over the size limit.

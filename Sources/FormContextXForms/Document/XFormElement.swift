@@ -14,7 +14,7 @@ public struct XFormElement: Sendable, Equatable {
 
     /// The element's name.
     public var name: XFormName
-    /// The attributes as written, sorted by qualified name; namespace declarations (`xmlns`,
+    /// The attributes as written, in the order written; namespace declarations (`xmlns`,
     /// `xmlns:p`) are not among them.
     public var attributes: [XFormAttribute]
     /// The content in document order; comments and processing instructions are left out.

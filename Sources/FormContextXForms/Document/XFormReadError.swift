@@ -1,4 +1,5 @@
-/// Why an XForm document (or one of its external instance files) could not be read.
+/// Why an XForm document (or one of its external instance files, or a record's instance XML)
+/// could not be read.
 ///
 /// The ``description`` names the file when it is not the form itself, the line and column, and what
 /// was wrong, naming the element or attribute: `line 4, column 7: <bind> has no nodeset attribute`.
@@ -27,6 +28,9 @@ public struct XFormReadError: Error, Sendable, Equatable, CustomStringConvertibl
         /// An external secondary instance's `src` or contents cannot be read as an instance (an
         /// unsupported scheme or format, a malformed CSV file).
         case externalInstance
+        /// A record's instance XML does not fit the form it is read with: another root, form id or
+        /// version, an element the form does not have, or a repeat template.
+        case recordMismatch
     }
 
     /// The class of problem.

@@ -15,6 +15,26 @@ enum XMLTreeReader {
     ///   - file: The external file's name, or `nil` for the form, for error messages.
     /// - Returns: The root element.
     static func read(_ data: Data, options: XFormReadOptions, file: String?) throws(XFormReadError) -> XFormElement {
+        try readWithNamespaces(data, options: options, file: file).root
+    }
+
+    /// Where an element starts: its line and the column its start tag ends at, which no two
+    /// elements share.
+    struct Position: Hashable {
+        var line: Int
+        var column: Int
+    }
+
+    /// Reads a whole document, and the namespace declarations of every element that has some.
+    /// - Parameters:
+    ///   - data: The document's bytes.
+    ///   - options: The size and depth limits.
+    ///   - file: The external file's name, or `nil` for the form, for error messages.
+    /// - Returns: The root element, and the declarations by the position of the element they are
+    ///   written on, in the order written.
+    static func readWithNamespaces(
+        _ data: Data, options: XFormReadOptions, file: String?
+    ) throws(XFormReadError) -> (root: XFormElement, declarations: [Position: [XMLNamespaceDeclaration]]) {
         guard options.maximumDepth <= XFormReadOptions.depthCeiling else {
             throw XFormReadError(
                 .tooDeep,
@@ -24,11 +44,12 @@ enum XMLTreeReader {
         let skip = try XMLPrescan.check(data, maximumBytes: options.maximumBytes, file: file)
         // Fed as a stream: given the whole buffer at once, libxml2 stops documents over 10 MB with
         // an internal error ("huge input lookup").
+        let tags = StartTagScanner.scan([UInt8](data), from: skip)
         let parser = XMLParser(stream: InputStream(data: skip == 0 ? data : data.dropFirst(skip)))
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
         parser.shouldResolveExternalEntities = false
-        let builder = Builder(maximumDepth: options.maximumDepth, file: file)
+        let builder = Builder(maximumDepth: options.maximumDepth, file: file, tags: tags)
         parser.delegate = builder
         _ = parser.parse()
         if let error = builder.error { throw error }
@@ -47,7 +68,7 @@ enum XMLTreeReader {
                 column: max(parser.columnNumber, 1),
                 file: file)
         }
-        return root
+        return (root, builder.declarations)
     }
 
     /// The parser's delegate: a stack of open elements.
@@ -67,10 +88,27 @@ enum XMLTreeReader {
         var stack: [Open] = []
         var root: XFormElement?
         var error: XFormReadError?
+        /// The start tags as written, consumed one per element the parser starts.
+        let tags: [StartTagScanner.Tag]
+        var nextTag = 0
+        var declarations: [Position: [XMLNamespaceDeclaration]] = [:]
 
-        init(maximumDepth: Int, file: String?) {
+        init(maximumDepth: Int, file: String?, tags: [StartTagScanner.Tag]) {
             self.maximumDepth = maximumDepth
             self.file = file
+            self.tags = tags
+        }
+
+        /// The attribute names in the order written: the scanned start tag's when it names the
+        /// same element and attributes (it always should), else sorted.
+        func writtenOrder(_ elementName: String, _ attributes: [String: String]) -> [String] {
+            defer { nextTag += 1 }
+            if nextTag < tags.count, tags[nextTag].name == elementName, tags[nextTag].attributes.count == attributes.count,
+                Set(tags[nextTag].attributes) == Set(attributes.keys)
+            {
+                return tags[nextTag].attributes
+            }
+            return attributes.keys.sorted()
         }
 
         func fail(_ parser: XMLParser, _ error: XFormReadError) {
@@ -91,20 +129,26 @@ enum XMLTreeReader {
                     line: line, column: column, file: file))
                 return
             }
+            let order = writtenOrder(elementName, attributeDict)
             var namespaces = stack.last?.namespaces ?? ["xml": "http://www.w3.org/XML/1998/namespace"]
-            for (key, value) in attributeDict {
+            var declared: [XMLNamespaceDeclaration] = []
+            for key in order {
+                let value = attributeDict[key] ?? ""
                 if key == "xmlns" {
                     namespaces[""] = value
+                    declared.append(XMLNamespaceDeclaration(prefix: "", uri: value))
                 } else if key.hasPrefix("xmlns:") {
                     namespaces[String(key.dropFirst(6))] = value
+                    declared.append(XMLNamespaceDeclaration(prefix: String(key.dropFirst(6)), uri: value))
                 }
             }
             guard let name = resolve(elementName, namespaces: namespaces, isAttribute: false, parser: parser) else { return }
             var attributes: [XFormAttribute] = []
-            for (key, value) in attributeDict.sorted(by: { $0.key < $1.key }) where key != "xmlns" && !key.hasPrefix("xmlns:") {
+            for key in order where key != "xmlns" && !key.hasPrefix("xmlns:") {
                 guard let attributeName = resolve(key, namespaces: namespaces, isAttribute: true, parser: parser, element: elementName) else { return }
-                attributes.append(XFormAttribute(name: attributeName, value: value))
+                attributes.append(XFormAttribute(name: attributeName, value: attributeDict[key] ?? ""))
             }
+            if !declared.isEmpty { declarations[Position(line: line, column: column)] = declared }
             flushText()
             stack.append(Open(name: name, attributes: attributes, namespaces: namespaces, line: line, column: column))
         }
