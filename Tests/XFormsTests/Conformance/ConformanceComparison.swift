@@ -86,7 +86,7 @@ enum ConformanceComparison {
         case (.time(let path, let changes, _), .time(let otherPath, let otherChanges, _)):
             return path == otherPath && changes == otherChanges ? [] : [Difference(node: nil, field: "line", ours: ours?.json, theirs: theirs?.json)]
         case (.submission(let mine), .submission(let other)):
-            return anyRecordID(mine) == anyRecordID(other) ? [] : [submissionDifference(mine, other)]
+            return anyRecordID(mine) == anyRecordID(other) ? [] : [submissionDifference(anyRecordID(mine), anyRecordID(other))]
         default:
             return ours == theirs ? [] : [Difference(node: nil, field: "line", ours: ours?.json, theirs: theirs?.json)]
         }
