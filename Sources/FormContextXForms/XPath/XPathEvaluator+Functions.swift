@@ -81,8 +81,12 @@ extension XPathEvaluator {
             return .string(choices[Int(index)])
         case .countSelected: return .number(Double(Self.choices(text(0)).count))
         case .choiceName:
-            guard case .nodes(let nodes) = values[0], let node = nodes.first else { return .string("") }
-            return .string(tree.choiceLabel(of: node, value: text(1)) ?? "")
+            // `jr:choice-name(value, 'path')`: the second argument is the select's path as text, read
+            // as a path in the context, as JavaRosa reads it; text that is no path selects nothing.
+            guard let path = try? XPathParser.parse(text(1)), case .nodes(let nodes)? = try? evaluate(path, context),
+                let node = nodes.first
+            else { return .string("") }
+            return .string(tree.choiceLabel(of: node, value: text(0)) ?? "")
         default:
             return try applyNumeric(function, values, context)
         }
