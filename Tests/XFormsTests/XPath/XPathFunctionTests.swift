@@ -127,6 +127,8 @@ import Testing
         Case("jr:choice-name(/data/color, 'color')", "Red"), Case("jr:choice-name('x', '/data/color')", ""),
         Case("jr:choice-name('g', '/data/nothing')", ""), Case("jr:choice-name('g', 'not a path (')", ""),
         Case("choice-name('r', '/data/color')", "Red"),
+        // The select's node and a value, the order read before, still gives the label.
+        Case("jr:choice-name(/data/color, 'g')", "Green"),
     ]
 
     static let repeatsAndGeo: [Case] = [
