@@ -28,7 +28,7 @@ struct XFormRecordPropertyTests {
             switch random.next() % 6 {
             case 0: try record.addRepeat(at: "/data/plots")
             case 1 where plots > 0: try record.removeRepeat(at: "/data/plots[\(Int(random.next() % UInt64(plots)) + 1)]")
-            case 2, 3 where plots > 0:
+            case 2 where plots > 0, 3 where plots > 0:
                 let field = ["area", "crop", "number"][Int(random.next() % 3)]
                 let value = Self.answers[field]!.randomElement(using: &random)!
                 try record.set(value, at: "/data/plots[\(Int(random.next() % UInt64(plots)) + 1)]/\(field)")
