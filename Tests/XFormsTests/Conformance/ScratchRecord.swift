@@ -50,11 +50,17 @@ final class ScratchRecord: XPathDataTree {
         }
         self.binds = binds
         var prototypes: [String: XFormElement] = [:]
-        // A repeat's template, or else its first instance as written.
+        // A repeat's template, or else its first instance with its values blanked (as JavaRosa makes
+        // a template of it).
+        func blanked(_ element: XFormElement) -> XFormElement {
+            var copy = element
+            copy.content = element.children.isEmpty ? [] : element.children.map { .element(blanked($0)) }
+            return copy
+        }
         func collect(_ element: XFormElement, _ generic: String) {
             for child in element.children {
                 let path = generic + "/" + child.name.qualified
-                if repeats.contains(path), child.isTemplate || prototypes[path] == nil { prototypes[path] = child }
+                if repeats.contains(path), child.isTemplate || prototypes[path] == nil { prototypes[path] = child.isTemplate ? child : blanked(child) }
                 collect(child, path)
             }
         }
