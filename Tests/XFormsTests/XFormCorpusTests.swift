@@ -9,20 +9,9 @@ import Testing
 /// and body controls against a plain count of their tags in the file.
 @Suite("XForm documents: the oracle corpus")
 struct XFormCorpusTests {
-    static let isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
-
-    static let folder: URL? = {
-        let named = ProcessInfo.processInfo.environment["ORACLE_CORPUS"].map { URL(fileURLWithPath: $0) }
-        let folder = named ?? DocSnippet.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/oracle-corpus")
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue ? folder : nil
-    }()
-
-    static let forms: [String] = {
-        guard let folder else { return [] }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".xml") }.map { String($0.dropLast(4)) }.sorted()
-    }()
+    static var isCI: Bool { OracleCorpus.isCI }
+    static var folder: URL? { OracleCorpus.folder }
+    static var forms: [String] { OracleCorpus.forms }
 
     @Test("the corpus is there (required under CI; elsewhere its absence skips the corpus tests)")
     func corpusPresent() {

@@ -51,7 +51,8 @@ public protocol XPathDataTree {
     func dataType(of node: Node) -> XPathDataType
 
     /// The label of a choice of the select at `node`, in the active language, for
-    /// `jr:choice-name(node, value)`; `nil` when the node is no select or has no such choice.
+    /// `jr:choice-name(value, 'path')` (`node` is what the path selects); `nil` when the node is no
+    /// select or has no such choice.
     func choiceLabel(of node: Node, value: String) -> String?
 }
 

@@ -20,7 +20,7 @@ enum XPathNumber {
     }
 
     /// Java's `Double.toString`: the shortest digits that read back as the same double, written plain
-    /// between 10⁻³ and 10⁷ and as `d.dddE±n` outside.
+    /// between 10⁻³ and 10⁷ (and zero, `0.0`, `-0.0`) and as `d.dddE±n` outside.
     static func javaString(_ value: Double) -> String {
         let sign = value.sign == .minus ? "-" : ""
         if value == 0 { return sign + "0.0" }

@@ -121,8 +121,14 @@ import Testing
         Case("selected(' a  b ', 'b')", "true"), Case("selected-at(/data/sel, 1)", "b"), Case("selected-at(/data/sel, 5)", ""),
         Case("selected-at('a b', 0)", "a"), Case("selected-at('a b', -1)", ""),
         Case("count-selected(/data/sel)", "3"), Case("count-selected('')", "0"),
-        Case("jr:choice-name(/data/color, 'g')", "Green"), Case("jr:choice-name(/data/color, /data/color)", "Red"),
-        Case("jr:choice-name(/data/color, 'x')", ""),
+        // The value first, then the select's path as text, read in the context (as pyxform writes
+        // `jr:choice-name(${color}, '${color}')`).
+        Case("jr:choice-name('g', '/data/color')", "Green"), Case("jr:choice-name(/data/color, '/data/color')", "Red"),
+        Case("jr:choice-name(/data/color, 'color')", "Red"), Case("jr:choice-name('x', '/data/color')", ""),
+        Case("jr:choice-name('g', '/data/nothing')", ""), Case("jr:choice-name('g', 'not a path (')", ""),
+        Case("choice-name('r', '/data/color')", "Red"),
+        // The select's node and a value, the order read before, still gives the label.
+        Case("jr:choice-name(/data/color, 'g')", "Green"),
     ]
 
     static let repeatsAndGeo: [Case] = [
