@@ -9,6 +9,9 @@ enum Quoted {
     /// A name (of an element, an attribute, a file), escaped, at most 60 characters.
     static func name(_ text: some StringProtocol) -> String { escaped(text, limit: 60) }
 
+    /// Text escaped without quotes around it, at most `limit` characters of it.
+    static func plain(_ text: some StringProtocol, limit: Int = 200) -> String { escaped(text, limit: limit) }
+
     /// An element name in angle brackets: `<bind>`.
     static func element(_ text: some StringProtocol) -> String { "<" + escaped(text, limit: 60) + ">" }
 

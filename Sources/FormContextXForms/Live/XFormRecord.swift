@@ -1,0 +1,331 @@
+public import FormContextCore
+import Foundation
+
+/// A live record of an ``XForm``: the engine's form object holding the instance's values, changed
+/// through instance paths with JavaRosa's semantics.
+///
+/// Paths are absolute instance paths with a 1-based `[n]` on repeat steps (`/data/hh[2]/name`); a
+/// step without one means `[1]`. Every change goes through the engine, whose rules re-evaluate what
+/// read the changed value, and nothing else.
+///
+/// ```swift
+/// let record = try XFormRecord(form)
+/// try record.set("2", at: "/data/visits")
+/// try record.addRepeat(at: "/data/members")
+/// for node in record.nodes where node.isRelevant { print(node.path, node.value ?? "") }
+/// ```
+///
+/// The operations may be called from any thread; each engine mutation is atomic, but an operation
+/// that makes several (a value and the actions it sets off) is not: call them from one task at a time.
+public final class XFormRecord: Sendable {
+    /// The form the record is of.
+    public let form: XForm
+    /// The engine's live form holding the record's values (keys as ``XForm`` describes them).
+    public let object: FormContextObject
+
+    private var model: XFormModel { form.model }
+
+    /// Makes a new, blank record: the instance's defaults and repeat instances, then the
+    /// `jr:preload` values (`uid` as `uuid:` and a UUID from the form's environment; `timestamp`
+    /// `start`, `date` `today` from its clock), then the `odk-instance-first-load` actions in
+    /// document order.
+    /// - Parameter form: The form.
+    /// - Throws: ``XFormError`` when an instance repeat cannot be added (more instances than a row id allows).
+    public init(_ form: XForm) throws(XFormError) {
+        self.form = form
+        self.object = FormContextObject(definition: form.definition)
+        try addInitialRows(of: form.model.instance, node: 0, rows: [])
+        preload()
+        for action in model.actions where action.events.contains(.firstLoad) {
+            // A first-load action on a node inside repeats writes it in every instance there is.
+            for rows in instances(of: model.nodes[action.target].scopes.last.map { $0 } ?? 0) {
+                run(action, rows: rows)
+            }
+        }
+    }
+
+    // MARK: Paths
+
+    /// The node and row ids a path names.
+    func resolve(_ path: String, lastStepIsGroup: Bool = false) throws(XFormError) -> (node: Int, rows: [RowID]) {
+        let steps = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard let first = steps.first, Self.name(of: first).name == model.nodes[0].name else {
+            throw XFormError(.unknownPath, "\(Quoted.value(path)) does not start at the instance's root /\(Quoted.plain(model.nodes[0].name))")
+        }
+        var node = 0
+        var rows: [RowID] = []
+        for (at, step) in steps.enumerated().dropFirst() {
+            let (name, position) = Self.name(of: step)
+            guard let child = model.nodes[node].childrenNamed[name]?.first, let position else {
+                throw XFormError(.unknownPath, "\(Quoted.value(path)) names no node of the form: no \(Quoted.value(step)) there")
+            }
+            node = child
+            guard model.nodes[child].isRepeat, !(lastStepIsGroup && at == steps.count - 1) else {
+                guard position == 1 else { throw XFormError(.unknownPath, "\(Quoted.value(path)): \(Quoted.value(step)) is no repeat") }
+                continue
+            }
+            let order = object.rows(of: model.groupKey(child, rows: rows))
+            guard position >= 1, position <= order.count else {
+                throw XFormError(.unknownPath, "\(Quoted.value(path)): the repeat has \(order.count) instance\(order.count == 1 ? "" : "s"), no \(position)")
+            }
+            rows.append(order[position - 1])
+        }
+        return (node, rows)
+    }
+
+    /// A step's name and 1-based position (`nil` when the position is no whole number).
+    private static func name(of step: Substring) -> (name: String, position: Int?) {
+        guard let open = step.firstIndex(of: "["), step.last == "]" else { return (String(step), 1) }
+        let number = step[step.index(after: open)..<step.index(before: step.endIndex)]
+        return (String(step[..<open]), Int(number))
+    }
+
+    // MARK: Values
+
+    /// The value of a leaf as XForm text.
+    /// - Parameter path: The leaf's path.
+    /// - Returns: The text, or `nil` when blank.
+    /// - Throws: ``XFormError`` when the path names no node.
+    public func value(at path: String) throws(XFormError) -> String? {
+        let (node, rows) = try resolve(path)
+        guard model.nodes[node].isLeaf else { return nil }
+        return XFormValueText.text(object[model.fieldKey(node, rows: rows)])
+    }
+
+    /// Writes a value given as XForm text, read by the node's type as JavaRosa reads a saved answer
+    /// (`int`, `decimal`, `date` `2020-02-29`, `time`, `dateTime`, `geopoint` `lat lon [alt acc]`,
+    /// select values separated by spaces, booleans `1`/`0`/`true`/`false`), with no constraint,
+    /// required or read-only check; blank text clears it. When the value changes, the node's
+    /// `xforms-value-changed` actions run.
+    /// - Parameters:
+    ///   - text: The value.
+    ///   - path: The leaf's path.
+    /// - Throws: ``XFormError``: a path that names no node or a group, text that is not valid for the
+    ///   type, a choice a select with a fixed list does not offer. Nothing changes then.
+    public func set(_ text: String, at path: String) throws(XFormError) {
+        let (node, rows) = try resolve(path)
+        let value = try parse(text, for: node, path: path)
+        write(value, node: node, rows: rows)
+    }
+
+    /// Clears a leaf's value.
+    /// - Parameter path: The leaf's path.
+    /// - Throws: ``XFormError`` when the path names no leaf.
+    public func clear(at path: String) throws(XFormError) {
+        try set("", at: path)
+    }
+
+    /// Answers a question as a person does (JavaRosa's `answerQuestion`): a blank answer to a
+    /// required question, or a value that breaks the constraint, is refused and nothing is stored.
+    /// - Parameters:
+    ///   - text: The answer as XForm text; `nil` or blank for none.
+    ///   - path: The question's path.
+    /// - Returns: ``XFormAnswerResult/ok`` when stored, else why not.
+    /// - Throws: ``XFormError`` as ``set(_:at:)`` does.
+    public func answer(_ text: String?, at path: String) throws(XFormError) -> XFormAnswerResult {
+        let (node, rows) = try resolve(path)
+        let value = try parse(text ?? "", for: node, path: path)
+        let key = model.fieldKey(node, rows: rows)
+        var candidate = object.context
+        candidate.set(Self.sendable(value), for: key)
+        if value == nil {
+            if let required = model.nodes[node].bind?.required, model.truth(required, at: node, rows: rows, reader: candidate) {
+                return .required
+            }
+        } else if let constraint = model.nodes[node].bind?.constraint, !model.truth(constraint, at: node, rows: rows, reader: candidate) {
+            return .constraint
+        }
+        write(value, node: node, rows: rows)
+        return .ok
+    }
+
+    private func parse(_ text: String, for node: Int, path: String) throws(XFormError) -> AnyHashable? {
+        let schema = model.nodes[node]
+        guard schema.isLeaf else { throw XFormError(.invalidValue, "\(Quoted.value(path)) is a group: it holds no value") }
+        let value: AnyHashable?
+        switch XFormValueText.parse(text, as: schema.type, timeZone: model.environment.timeZone) {
+        case .success(let parsed): value = parsed
+        case .failure(let refusal):
+            throw XFormError(.invalidValue, "\(Quoted.value(text)) is no value for \(Quoted.value(path)) (\(schema.type.name ?? "string")): \(refusal.reason)")
+        }
+        if let text = value?.base as? String, let select = model.selects[node], select.itemset == nil, !select.items.isEmpty {
+            let offered = Set(select.items.map(\.value))
+            let chosen = schema.type == .select ? text.split(separator: " ").map(String.init) : [text]
+            if let missing = chosen.first(where: { !offered.contains($0) }) {
+                throw XFormError(.invalidValue, "\(Quoted.value(missing)) is not among the choices of \(Quoted.value(path))")
+            }
+        }
+        return value
+    }
+
+    /// Writes a value and, when it changed, runs the node's value-changed actions.
+    private func write(_ value: AnyHashable?, node: Int, rows: [RowID]) {
+        let key = model.fieldKey(node, rows: rows)
+        let before = object[key]
+        object.set(Self.sendable(value), for: key, origin: .user)
+        guard object[key] != before else { return }
+        for action in model.actions where action.events.contains(.valueChanged(node)) {
+            run(action, rows: rows)
+        }
+    }
+
+    /// Runs a setvalue action for the target in given rows (as deep as the target's rows go).
+    private func run(_ action: CompiledAction, rows: [RowID]) {
+        let target = action.target
+        let depth = model.nodes[target].scopes.count
+        var targetRows = Array(rows.prefix(depth))
+        // A target deeper in repeats than the rows given is written in the first instances.
+        while targetRows.count < depth {
+            let group = model.nodes[target].scopes[targetRows.count]
+            guard let first = object.rows(of: model.groupKey(group, rows: targetRows)).first else { return }
+            targetRows.append(first)
+        }
+        let value: AnyHashable? =
+            if let expression = action.value {
+                model.stored(expression, at: target, rows: targetRows, reader: object)
+            } else {
+                try? XFormValueText.parse(action.literal, as: model.nodes[target].type, timeZone: model.environment.timeZone).get()
+            }
+        object.set(Self.sendable(value), for: model.fieldKey(target, rows: targetRows), origin: .program)
+    }
+
+    static func sendable(_ value: AnyHashable?) -> (any Hashable & Sendable)? {
+        switch value?.base {
+        case let int as Int: int
+        case let text as String: text
+        case let flag as Bool: flag
+        default: nil
+        }
+    }
+
+    // MARK: Repeats
+
+    /// Adds an instance at the end of a repeat, holding the template's defaults, and runs its
+    /// `odk-new-repeat` actions in it.
+    /// - Parameter path: The repeat's path, without a position on its last step
+    ///   (`/data/hh[2]/members`).
+    /// - Returns: The new instance's path with its position.
+    /// - Throws: ``XFormError`` when the path names no repeat.
+    @discardableResult
+    public func addRepeat(at path: String) throws(XFormError) -> String {
+        let (node, rows) = try resolve(path, lastStepIsGroup: true)
+        guard model.nodes[node].isRepeat else { throw XFormError(.invalidValue, "\(Quoted.value(path)) is no repeat") }
+        let id = try appendRow(node, rows: rows, values: [:])
+        return model.path(of: node, rows: rows + [id], reader: object)
+    }
+
+    /// Removes an instance of a repeat.
+    /// - Parameter path: The instance's path (`/data/hh[2]`).
+    /// - Throws: ``XFormError`` when the path names no repeat instance.
+    public func removeRepeat(at path: String) throws(XFormError) {
+        let (node, rows) = try resolve(path)
+        guard model.nodes[node].isRepeat, let id = rows.last else { throw XFormError(.invalidValue, "\(Quoted.value(path)) is no repeat instance") }
+        do {
+            try object.removeRow(id, from: model.groupKey(node, rows: Array(rows.dropLast())))
+        } catch {
+            throw XFormError(.unknownPath, "\(Quoted.value(path)): \(Quoted.plain(String(describing: error)))")
+        }
+    }
+
+    /// Adds instances to every repeat with a `jr:count` until it has as many as its count says, as
+    /// JavaRosa does while a person walks through the form (it never removes any), running their
+    /// `odk-new-repeat` actions. Only relevant repeats grow, outer ones before the ones inside them.
+    public func growCountedRepeats() {
+        for node in model.nodes.indices {
+            guard let count = model.counts[node] else { continue }
+            for rows in instances(of: model.nodes[node].parent ?? 0) where model.isRelevant(node, rows: rows, reader: object) {
+                guard let parent = model.nodes[node].parent, model.isRelevant(parent, rows: rows, reader: object) else { continue }
+                // The count is read from the repeat's place, as from an instance of it: `../n` is a
+                // sibling of the repeat.
+                let wanted = model.evaluate(count, at: node, rows: rows + [RowID(0)], reader: object).map {
+                    $0.number(in: LiveTree(model: model, reader: object), environment: model.environment)
+                } ?? .nan
+                guard wanted.isFinite else { continue }
+                let target = min(Int(wanted.rounded(.towardZero)), 100_000)
+                var have = object.rows(of: model.groupKey(node, rows: rows)).count
+                while have < target, (try? appendRow(node, rows: rows, values: [:])) != nil { have += 1 }
+            }
+        }
+    }
+
+    /// Appends a row and runs the repeat's new-repeat actions in it.
+    private func appendRow(_ node: Int, rows: [RowID], values: FormContext) throws(XFormError) -> RowID {
+        let id: RowID
+        do {
+            id = try object.appendRow(to: model.groupKey(node, rows: rows), values)
+        } catch {
+            throw XFormError(.invalidValue, "cannot add to \(Quoted.plain(model.nodes[node].path)): \(Quoted.plain(String(describing: error)))")
+        }
+        for action in model.actions where action.events.contains(.newRepeat(node)) {
+            run(action, rows: rows + [id])
+        }
+        return id
+    }
+
+    /// The row ids of every instance of a node (every combination of the rows above it; one empty
+    /// list outside repeats).
+    func instances(of node: Int) -> [[RowID]] {
+        var result: [[RowID]] = [[]]
+        var scopes = model.nodes[node].scopes
+        if model.nodes[node].isRepeat { scopes.append(node) }
+        for scope in scopes {
+            result = result.flatMap { rows in object.rows(of: model.groupKey(scope, rows: rows)).map { rows + [$0] } }
+        }
+        return result
+    }
+
+    /// Adds the instance's repeat instances (those that are not templates) as rows, with their values.
+    private func addInitialRows(of element: XFormElement, node: Int, rows: [RowID]) throws(XFormError) {
+        for child in element.children where !child.isTemplate {
+            guard let index = model.nodes[node].childrenNamed[child.name.qualified]?.first else { continue }
+            if model.nodes[index].isRepeat {
+                let id: RowID
+                do {
+                    id = try object.appendRow(to: model.groupKey(index, rows: rows), rowValues(child, node: index, relative: index))
+                } catch {
+                    throw XFormError(.invalidValue, "cannot add \(Quoted.plain(model.nodes[index].path)): \(Quoted.plain(String(describing: error)))")
+                }
+                try addInitialRows(of: child, node: index, rows: rows + [id])
+            } else if !model.nodes[index].isLeaf {
+                try addInitialRows(of: child, node: index, rows: rows)
+            }
+        }
+    }
+
+    /// The values of a repeat instance's own leaves (not those of repeats inside), keyed in its row.
+    private func rowValues(_ element: XFormElement, node: Int, relative scope: Int) -> FormContext {
+        var values = FormContext()
+        var pending: [(XFormElement, Int)] = [(element, node)]
+        while let (current, index) = pending.popLast() {
+            for child in current.children where !child.isTemplate {
+                guard let childIndex = model.nodes[index].childrenNamed[child.name.qualified]?.first, !model.nodes[childIndex].isRepeat else { continue }
+                if model.nodes[childIndex].isLeaf {
+                    let value = try? XFormValueText.parse(child.value, as: model.nodes[childIndex].type, timeZone: model.environment.timeZone).get()
+                    values.set(Self.sendable(value ?? nil), for: model.nodes[childIndex].key)
+                } else {
+                    pending.append((child, childIndex))
+                }
+            }
+        }
+        return values
+    }
+
+    /// Fills the `jr:preload` values of the nodes outside repeats.
+    private func preload() {
+        for (index, node) in model.nodes.enumerated() where node.scopes.isEmpty && node.isLeaf {
+            guard let preload = node.bind?.preload else { continue }
+            let parameter = node.bind?.preloadParameters ?? ""
+            let now = model.environment.now()
+            let text: String?
+            switch (preload, parameter) {
+            case ("uid", _): text = "uuid:" + model.environment.uuid()
+            case ("timestamp", "start"): text = XFormValueText.dateTimeText(now, timeZone: model.environment.timeZone)
+            case ("date", "today"): text = XPathDates.dateString(now, in: model.environment.timeZone)
+            default: text = nil
+            }
+            guard let text else { continue }
+            let value = try? XFormValueText.parse(text, as: node.type, timeZone: model.environment.timeZone).get()
+            object.set(Self.sendable(value ?? AnyHashable(text)), for: model.fieldKey(index, rows: []), origin: .program)
+        }
+    }
+}
