@@ -149,15 +149,22 @@ struct XFormBuilder {
             nodes[parent].children.append(index)
             nodes[parent].childrenNamed[node.name, default: []].append(index)
         }
-        var seen: Set<String> = []
-        for child in element.children {
+        // The children grouped by name in one pass, in the order each name first appears.
+        let children = element.children
+        var names: [String] = []
+        var sameNamed: [String: [Int]] = [:]
+        for (at, child) in children.enumerated() {
             let name = child.name.qualified
-            guard seen.insert(name).inserted else { continue }
+            if sameNamed[name] == nil { names.append(name) }
+            sameNamed[name, default: []].append(at)
+        }
+        for name in names {
+            let all = sameNamed[name] ?? []
             let childPath = path + "/" + name
-            let all = element.children.filter { $0.name.qualified == name }
-            let isRepeat = repeats.contains(childPath) || all.contains(where: \.isTemplate)
-            let structure = isRepeat ? all.first(where: \.isTemplate) ?? all[0] : all[0]
-            try addNode(structure, parent: index, path: childPath, repeats: repeats)
+            let template = all.first { children[$0].isTemplate }
+            let isRepeat = repeats.contains(childPath) || template != nil
+            let structure = isRepeat ? template ?? all[0] : all[0]
+            try addNode(children[structure], parent: index, path: childPath, repeats: repeats)
         }
     }
 
