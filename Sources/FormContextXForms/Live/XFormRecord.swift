@@ -274,20 +274,32 @@ public final class XFormRecord: Sendable {
         return result
     }
 
-    /// Adds the instance's repeat instances (those that are not templates) as rows, with their values.
+    /// Adds the instance's repeat instances (those that are not templates) as rows, with their values:
+    /// each repeat's instances in one batch, so that what reads the repeat (a `sum()` over it) runs
+    /// once for them all rather than once per instance.
     private func addInitialRows(of element: XFormElement, node: Int, rows: [RowID]) throws(XFormError) {
+        var repeats: [Int] = []
+        var instances: [Int: [XFormElement]] = [:]
         for child in element.children where !child.isTemplate {
             guard let index = model.nodes[node].childrenNamed[child.name.qualified]?.first else { continue }
             if model.nodes[index].isRepeat {
-                let id: RowID
-                do {
-                    id = try object.appendRow(to: model.groupKey(index, rows: rows), rowValues(child, node: index, relative: index))
-                } catch {
-                    throw XFormError(.invalidValue, "cannot add \(Quoted.plain(model.nodes[index].path)): \(Quoted.plain(String(describing: error)))")
-                }
-                try addInitialRows(of: child, node: index, rows: rows + [id])
+                if instances[index] == nil { repeats.append(index) }
+                instances[index, default: []].append(child)
             } else if !model.nodes[index].isLeaf {
                 try addInitialRows(of: child, node: index, rows: rows)
+            }
+        }
+        for index in repeats {
+            let elements = instances[index] ?? []
+            let ids: [RowID]
+            do {
+                ids = try object.insertRows(
+                    into: model.groupKey(index, rows: rows), at: Int.max, elements.map { rowValues($0, node: index, relative: index) })
+            } catch {
+                throw XFormError(.invalidValue, "cannot add \(Quoted.plain(model.nodes[index].path)): \(Quoted.plain(String(describing: error)))")
+            }
+            for (instance, id) in zip(elements, ids) {
+                try addInitialRows(of: instance, node: index, rows: rows + [id])
             }
         }
     }
