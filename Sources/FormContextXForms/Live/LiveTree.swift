@@ -103,7 +103,7 @@ struct LiveTree<Reader: FormReader>: XPathDataTree {
 
     func dataType(of node: LiveNode) -> XPathDataType {
         guard node.isPrimaryElement else { return .string }
-        return model.nodes[Int(node.index)].type.xpathType
+        return model.nodes[Int(node.index)].readType
     }
 
     func choiceLabel(of node: LiveNode, value: String) -> String? {

@@ -128,21 +128,26 @@ struct XFormBuilder {
 
     /// Adds an element of the primary instance and, recursively, its children; a repeat's structure
     /// comes from its template, or its first instance when it has none.
-    private mutating func addNode(_ element: XFormElement, parent: Int?, path: String, repeats: Set<String>) throws(XFormError) {
+    private mutating func addNode(
+        _ element: XFormElement, parent: Int?, path: String, repeats: Set<String>, isRepeat: Bool = false, fromInstance: Bool = false,
+        newRows: Int = 0
+    ) throws(XFormError) {
         let index = nodes.count
         var node = SchemaNode(name: element.name.qualified, parent: parent)
         node.path = path
         node.qualifiedName = element.name
         node.line = element.line
         node.attributes = element.attributes.filter { $0.name.localName != "template" || $0.name.namespaceURI != XFormName.javaRosa }
-        node.defaultText = element.value
+        // A repeat without a template takes its first instance's structure, values cleared.
+        node.defaultText = fromInstance ? "" : element.value.trimmingXPathSpace()
+        node.newRows = newRows
         if let parent {
             let above = nodes[parent]
             node.scopes = above.scopes + (above.isRepeat ? [parent] : [])
             let step = XFormKeys.step(node.name)
             node.key = above.isRepeat || above.parent == nil ? step : above.key + "/" + step
         }
-        node.isRepeat = parent != nil && (repeats.contains(path) || element.isTemplate)
+        node.isRepeat = parent != nil && isRepeat
         nodes.append(node)
         pathIndex[path] = index
         if let parent {
@@ -161,10 +166,14 @@ struct XFormBuilder {
         for name in names {
             let all = sameNamed[name] ?? []
             let childPath = path + "/" + name
+            // Elements of one name side by side are instances of a repeat too (JavaRosa numbers them).
             let template = all.first { children[$0].isTemplate }
-            let isRepeat = repeats.contains(childPath) || template != nil
+            let isRepeat = repeats.contains(childPath) || template != nil || all.count > 1
             let structure = isRepeat ? template ?? all[0] : all[0]
-            try addNode(children[structure], parent: index, path: childPath, repeats: repeats)
+            try addNode(
+                children[structure], parent: index, path: childPath, repeats: repeats, isRepeat: isRepeat,
+                fromInstance: fromInstance || (isRepeat && template == nil),
+                newRows: repeats.contains(childPath) || template != nil ? 0 : all.count)
         }
     }
 
@@ -240,6 +249,10 @@ struct XFormBuilder {
             }
             if nodes[index].bind?.relevant != nil { relevance.append(index) }
             if nodes[index].bind?.readonly != nil { readonly.append(index) }
+            nodes[index].readType = nodes[index].type.xpathType
+            if [.untyped, .string].contains(nodes[index].type), let type = nodes[index].bind?.calculate?.resultType {
+                nodes[index].readType = type
+            }
             nodes[index].relevanceChain = relevance
             nodes[index].readonlyChain = readonly
         }
@@ -249,7 +262,7 @@ struct XFormBuilder {
     private func checkDefaults(_ element: XFormElement, node: Int) throws(XFormError) {
         let schema = nodes[node]
         if schema.isLeaf {
-            if case .failure(let refusal) = XFormValueText.parse(element.value, as: schema.type, timeZone: environment.timeZone) {
+            if case .failure(let refusal) = XFormValueText.parse(element.value.trimmingXPathSpace(), as: schema.type, timeZone: environment.timeZone) {
                 throw XFormError(
                     .invalidDefault,
                     "\(Quoted.plain(schema.path, limit: 80)) has the default \(Quoted.value(element.value)), which its type \(schema.type.name ?? "string") cannot hold: \(refusal.reason)",
@@ -334,7 +347,7 @@ struct XFormBuilder {
                 continue
             }
             fields.append(contentsOf: conditionFields(node))
-            if schema.isLeaf, node != scope {
+            if schema.isLeaf, node != scope || schema.isRepeat {
                 fields.append(leafField(node))
             }
             pending.append(contentsOf: schema.children.reversed())
@@ -376,7 +389,8 @@ struct XFormBuilder {
     }
 
     private func leafField(_ node: Int) -> FieldDefinition {
-        let schema = nodes[node]
+        var schema = nodes[node]
+        if schema.isRepeat { schema.key = XFormKeys.value }
         let initial: AnyHashable? = (try? XFormValueText.parse(schema.defaultText, as: schema.type, timeZone: environment.timeZone).get()) ?? nil
         if schema.type.storesInt {
             return leafField(node, FormKey<Int>(schema.key), default: initial?.base as? Int)

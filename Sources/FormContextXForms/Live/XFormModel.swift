@@ -67,7 +67,8 @@ final class XFormModel: Sendable {
 
     /// The engine key of a leaf in the given rows.
     func fieldKey(_ node: Int, rows: [RowID]) -> String {
-        prefix(nodes[node].scopes, rows: rows) + nodes[node].key
+        if nodes[node].isRepeat { return prefix(nodes[node].scopes + [node], rows: rows) + XFormKeys.value }
+        return prefix(nodes[node].scopes, rows: rows) + nodes[node].key
     }
 
     /// The engine key of a repeat's order, in the rows around it.

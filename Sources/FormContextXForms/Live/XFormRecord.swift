@@ -30,7 +30,9 @@ public final class XFormRecord: Sendable {
     /// `start`, `date` `today` from its clock), then the `odk-instance-first-load` actions in
     /// document order.
     /// - Parameter form: The form.
-    /// - Throws: ``XFormError`` when an instance repeat cannot be added (more instances than a row id allows).
+    /// - Throws: ``XFormError``: an expression of a bind that fails on the new record (as JavaRosa
+    ///   refuses to load such a form), naming the bind, its attribute and why; an instance repeat
+    ///   that cannot be added.
     public init(_ form: XForm) throws(XFormError) {
         self.form = form
         self.object = FormContextObject(definition: form.definition)
@@ -40,6 +42,28 @@ public final class XFormRecord: Sendable {
             // A first-load action on a node inside repeats writes it in every instance there is.
             for rows in instances(of: model.nodes[action.target].scopes.last.map { $0 } ?? 0) {
                 run(action, rows: rows)
+            }
+        }
+        try checkExpressions()
+    }
+
+    /// Evaluates every bind expression once in every instance of its node, throwing the first
+    /// failure: the engine's rules treat a failing expression as blank (or false), so a form whose
+    /// expressions cannot work is refused here, as JavaRosa refuses to load it.
+    private func checkExpressions() throws(XFormError) {
+        let tree = LiveTree(model: model, reader: object)
+        for (index, node) in model.nodes.enumerated() {
+            guard let bind = node.bind else { continue }
+            let expressions = [("calculate", bind.calculate), ("relevant", bind.relevant), ("required", bind.required), ("readonly", bind.readonly),
+                ("constraint", bind.constraint)]
+            for rows in instances(of: index) {
+                for case (let attribute, let expression?) in expressions {
+                    do {
+                        _ = try expression.evaluate(in: tree, context: .primary(index, rows), environment: model.environment)
+                    } catch {
+                        throw XFormError(.evaluation, "bind for \(Quoted.plain(node.path, limit: 80)), \(attribute): \(error.quoted)", line: bind.line)
+                    }
+                }
             }
         }
     }
@@ -256,6 +280,17 @@ public final class XFormRecord: Sendable {
         } catch {
             throw XFormError(.invalidValue, "cannot add to \(Quoted.plain(model.nodes[node].path)): \(Quoted.plain(String(describing: error)))")
         }
+        // The repeats inside start with as many instances as the template holds.
+        var pending = [node]
+        while let inner = pending.popLast() {
+            for child in model.nodes[inner].children {
+                if model.nodes[child].isRepeat {
+                    for _ in 0..<model.nodes[child].newRows { _ = try appendRow(child, rows: rows + [id], values: [:]) }
+                } else {
+                    pending.append(child)
+                }
+            }
+        }
         for action in model.actions where action.events.contains(.newRepeat(node)) {
             run(action, rows: rows + [id])
         }
@@ -291,35 +326,48 @@ public final class XFormRecord: Sendable {
         }
         for index in repeats {
             let elements = instances[index] ?? []
+            let contents = elements.map { rowValues($0, node: index) }
             let ids: [RowID]
             do {
-                ids = try object.insertRows(
-                    into: model.groupKey(index, rows: rows), at: Int.max, elements.map { rowValues($0, node: index, relative: index) })
+                ids = try object.insertRows(into: model.groupKey(index, rows: rows), at: Int.max, contents.map(\.values))
             } catch {
                 throw XFormError(.invalidValue, "cannot add \(Quoted.plain(model.nodes[index].path)): \(Quoted.plain(String(describing: error)))")
             }
-            for (instance, id) in zip(elements, ids) {
+            for ((instance, content), id) in zip(zip(elements, contents), ids) {
+                // A leaf left blank in this instance is blank, whatever the first instance holds.
+                let prefix = model.groupKey(index, rows: rows) + "." + id.description + "."
+                for key in content.blanks where object[prefix + key] != nil { object.set(nil, for: prefix + key) }
                 try addInitialRows(of: instance, node: index, rows: rows + [id])
             }
         }
     }
 
     /// The values of a repeat instance's own leaves (not those of repeats inside), keyed in its row.
-    private func rowValues(_ element: XFormElement, node: Int, relative scope: Int) -> FormContext {
+    private func rowValues(_ element: XFormElement, node: Int) -> (values: FormContext, blanks: [String]) {
         var values = FormContext()
+        var blanks: [String] = []
+        if model.nodes[node].isLeaf {
+            let value = try? XFormValueText.parse(element.value.trimmingXPathSpace(), as: model.nodes[node].type, timeZone: model.environment.timeZone).get()
+            if let value = Self.sendable(value ?? nil) { values.set(value, for: XFormKeys.value) } else { blanks.append(XFormKeys.value) }
+            return (values, blanks)
+        }
         var pending: [(XFormElement, Int)] = [(element, node)]
         while let (current, index) = pending.popLast() {
             for child in current.children where !child.isTemplate {
                 guard let childIndex = model.nodes[index].childrenNamed[child.name.qualified]?.first, !model.nodes[childIndex].isRepeat else { continue }
                 if model.nodes[childIndex].isLeaf {
-                    let value = try? XFormValueText.parse(child.value, as: model.nodes[childIndex].type, timeZone: model.environment.timeZone).get()
-                    values.set(Self.sendable(value ?? nil), for: model.nodes[childIndex].key)
+                    let value = try? XFormValueText.parse(child.value.trimmingXPathSpace(), as: model.nodes[childIndex].type, timeZone: model.environment.timeZone).get()
+                    if let value = Self.sendable(value ?? nil) {
+                        values.set(value, for: model.nodes[childIndex].key)
+                    } else {
+                        blanks.append(model.nodes[childIndex].key)
+                    }
                 } else {
                     pending.append((child, childIndex))
                 }
             }
         }
-        return values
+        return (values, blanks)
     }
 
     /// Fills the `jr:preload` values of the nodes outside repeats.

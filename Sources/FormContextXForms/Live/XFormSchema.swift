@@ -29,6 +29,9 @@ struct SchemaNode: Sendable {
     var isLeaf: Bool { children.isEmpty }
     /// The data type from its bind.
     var type: XFormDataType = .untyped
+    /// How an expression reads its value: by its type, or for a text node holding a calculation's
+    /// result, by the result's type (see ``XPathExpression/resultType``).
+    var readType: XPathDataType = .string
     /// Its merged bind, if any.
     var bind: CompiledBind?
     /// The nodes above it, itself included, whose bind has `relevant`, outermost first.
@@ -38,6 +41,9 @@ struct SchemaNode: Sendable {
     /// The line it was defined on.
     var line: Int = 0
 
+    /// For elements of one name side by side that no body repeat names: how many a new instance of
+    /// the repeat around them starts with (as many as its template holds); 0 for a body repeat.
+    var newRows = 0
     /// The number of repeats on the way from the root to this node, itself included: how many row
     /// ids a live node of it carries.
     var rowDepth: Int { scopes.count + (isRepeat ? 1 : 0) }
@@ -92,6 +98,9 @@ struct SecondaryTree: Sendable {
 enum XFormKeys {
     static let relevant = "#relevant"
     static let readonly = "#readonly"
+    /// The key, in its row, of the value of a repeat that is a leaf (elements of one name side by
+    /// side holding text).
+    static let value = "#value"
 
     /// An element name as a key step: `.` separates the engine's scopes, and `~` cannot appear in an
     /// XML name, so a name's dots are written as `~`.

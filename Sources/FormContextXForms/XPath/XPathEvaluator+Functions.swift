@@ -81,6 +81,13 @@ extension XPathEvaluator {
             return .string(choices[Int(index)])
         case .countSelected: return .number(Double(Self.choices(text(0)).count))
         case .choiceName:
+            // ODK's form: `jr:choice-name(value, 'path of the select')`, as JavaRosa reads it.
+            if let ast = try? XPathParser.parse(text(1)), case .path = ast, case .nodes(let selects)? = try? evaluate(ast, context),
+                let select = selects.first, let label = tree.choiceLabel(of: select, value: text(0))
+            {
+                return .string(label)
+            }
+            // Otherwise the select's node and a value: `jr:choice-name(/data/color, 'g')`.
             guard case .nodes(let nodes) = values[0], let node = nodes.first else { return .string("") }
             return .string(tree.choiceLabel(of: node, value: text(1)) ?? "")
         default:

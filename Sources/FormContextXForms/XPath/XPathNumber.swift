@@ -22,7 +22,8 @@ enum XPathNumber {
     /// Java's `Double.toString`: the shortest digits that read back as the same double, written plain
     /// between 10⁻³ and 10⁷ and as `d.dddE±n` outside.
     static func javaString(_ value: Double) -> String {
-        let sign = value < 0 ? "-" : ""
+        let sign = value.sign == .minus ? "-" : ""
+        if value == 0 { return sign + "0.0" }
         // Swift's description gives the shortest round-tripping digits; take them and their exponent.
         let text = "\(abs(value))"
         let parts = text.split(separator: "e", maxSplits: 1)

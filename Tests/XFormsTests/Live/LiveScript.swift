@@ -88,7 +88,11 @@ enum LiveScript {
         return nodes.map { node in
             let relevant = node["relevant"] as? Bool ?? false
             let fields = ["path", "type", "value", "relevant", "required", "readonly"] + (relevant ? ["constraint"] : [])
-            return fields.map { "\($0)=\(node[$0].map { "\($0)" } ?? "nil")" }.joined(separator: " ")
+            return fields.map { field in
+                var text = node[field].map { "\($0)" } ?? "nil"
+                if text.hasPrefix("uuid:") { text = "uuid:…" }
+                return "\(field)=\(text)"
+            }.joined(separator: " ")
         }
     }
 
@@ -97,6 +101,7 @@ enum LiveScript {
         var copy = object
         if var nodes = object["dump"] as? [[String: Any]] {
             for i in nodes.indices where nodes[i]["relevant"] as? Bool == false { nodes[i]["constraint"] = NSNull() }
+            for i in nodes.indices where (nodes[i]["value"] as? String)?.hasPrefix("uuid:") == true { nodes[i]["value"] = "uuid:…" }
             copy["dump"] = nodes
         }
         return copy as NSDictionary
