@@ -39,6 +39,10 @@ final class XFormModel: Sendable {
     /// condition's key outside repeats, made once rather than on every read.
     let ownRelevantKeys: [String]
     let ownReadonlyKeys: [String]
+    /// The nodes outside repeats by path (`/data/age`), for a path with no position to resolve.
+    let pathsOutsideRepeats: [String: Int]
+    /// The indices in ``actions`` of each node's `xforms-value-changed` actions, in document order.
+    let valueChangedActions: [Int: [Int]]
 
     init(
         nodes: [SchemaNode], secondary: [SecondaryTree], choiceLabels: [Int: [String: String]], selects: [Int: SelectInfo],
@@ -60,6 +64,14 @@ final class XFormModel: Sendable {
         self.instance = instance
         self.ownRelevantKeys = nodes.map { $0.key + XFormKeys.relevant }
         self.ownReadonlyKeys = nodes.map { $0.key + XFormKeys.readonly }
+        var paths: [String: Int] = [:]
+        for (index, node) in nodes.enumerated() where node.rowDepth == 0 && paths[node.path] == nil { paths[node.path] = index }
+        self.pathsOutsideRepeats = paths
+        var changed: [Int: [Int]] = [:]
+        for (index, action) in actions.enumerated() {
+            for case .valueChanged(let node) in action.events where changed[node]?.last != index { changed[node, default: []].append(index) }
+        }
+        self.valueChangedActions = changed
     }
 
     /// The engine key prefix of the rows `rows` of the repeats in `scopes` (`hh.r1.members.r2.`).

@@ -72,6 +72,8 @@ public final class XFormRecord: Sendable {
 
     /// The node and row ids a path names.
     func resolve(_ path: String, lastStepIsGroup: Bool = false) throws(XFormError) -> (node: Int, rows: [RowID]) {
+        // A node outside repeats, named by its path as the form writes it: found at once.
+        if let node = model.pathsOutsideRepeats[path] { return (node, []) }
         let steps = path.split(separator: "/", omittingEmptySubsequences: true)
         guard let first = steps.first, Self.name(of: first).name == model.nodes[0].name else {
             throw XFormError(.unknownPath, "\(Quoted.value(path)) does not start at the instance's root /\(Quoted.plain(model.nodes[0].name))")
@@ -185,11 +187,15 @@ public final class XFormRecord: Sendable {
     /// Writes a value and, when it changed, runs the node's value-changed actions.
     private func write(_ value: AnyHashable?, node: Int, rows: [RowID]) {
         let key = model.fieldKey(node, rows: rows)
+        guard let actions = model.valueChangedActions[node] else {
+            object.set(Self.sendable(value), for: key, origin: .user)
+            return
+        }
         let before = object[key]
         object.set(Self.sendable(value), for: key, origin: .user)
         guard object[key] != before else { return }
-        for action in model.actions where action.events.contains(.valueChanged(node)) {
-            run(action, rows: rows)
+        for action in actions {
+            run(model.actions[action], rows: rows)
         }
     }
 
