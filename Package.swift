@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
         .executableTarget(
             name: "FormContextBenchmarks",
-            dependencies: ["FormContext", "CMallocInfo"],
+            dependencies: ["FormContext", "FormContextXForms", "CMallocInfo"],
             path: "Benchmarks/FormContextBenchmarks",
             swiftSettings: strict
         ),

@@ -27,6 +27,7 @@ enum ScenarioRegistry {
         WholePathScenario(),
         NestedRowsScenario(),
         RowRelevanceScenario(),
+        XFormScenario(),
     ]
 
     /// The names `--filter` accepts.

@@ -33,9 +33,9 @@ struct LiveTree<Reader: FormReader>: XPathDataTree {
         guard node.attribute < 0 else { return [] }
         if node.space < 0 {
             guard node.index >= 0 else { return name == nil || name == model.nodes[0].name ? [.primary(0, [])] : [] }
-            let schema = model.nodes[Int(node.index)]
+            let parent = Int(node.index)
             var result: [LiveNode] = []
-            let candidates: [Int] = if let name { schema.childrenNamed[name] ?? [] } else { schema.children }
+            let candidates: [Int] = if let name { model.nodes[parent].childrenNamed[name] ?? [] } else { model.nodes[parent].children }
             for child in candidates {
                 if model.nodes[child].isRepeat {
                     guard let order = reader[model.groupKey(child, rows: node.rows)]?.base as? RowOrder else { continue }
@@ -87,9 +87,9 @@ struct LiveTree<Reader: FormReader>: XPathDataTree {
         guard node.index >= 0 else { return "" }
         if node.attribute >= 0 { return attributeList(of: node)[Int(node.attribute)].value }
         if node.space >= 0 { return model.secondary[Int(node.space)].elements[Int(node.index)].value }
-        let schema = model.nodes[Int(node.index)]
-        guard schema.isLeaf else { return "" }
-        return XFormValueText.text(reader[model.fieldKey(Int(node.index), rows: node.rows)]) ?? ""
+        let index = Int(node.index)
+        guard model.nodes[index].children.isEmpty else { return "" }
+        return XFormValueText.text(reader[model.fieldKey(index, rows: node.rows)]) ?? ""
     }
 
     func isRelevant(_ node: LiveNode) -> Bool {

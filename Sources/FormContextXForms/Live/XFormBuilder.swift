@@ -154,18 +154,24 @@ struct XFormBuilder {
             nodes[parent].children.append(index)
             nodes[parent].childrenNamed[node.name, default: []].append(index)
         }
-        var seen: Set<String> = []
-        for child in element.children {
+        // The children grouped by name in one pass, in the order each name first appears.
+        let children = element.children
+        var names: [String] = []
+        var sameNamed: [String: [Int]] = [:]
+        for (at, child) in children.enumerated() {
             let name = child.name.qualified
-            guard seen.insert(name).inserted else { continue }
+            if sameNamed[name] == nil { names.append(name) }
+            sameNamed[name, default: []].append(at)
+        }
+        for name in names {
+            let all = sameNamed[name] ?? []
             let childPath = path + "/" + name
-            let all = element.children.filter { $0.name.qualified == name }
             // Elements of one name side by side are instances of a repeat too (JavaRosa numbers them).
-            let isRepeat = repeats.contains(childPath) || all.contains(where: \.isTemplate) || all.count > 1
-            let template = all.first(where: \.isTemplate)
+            let template = all.first { children[$0].isTemplate }
+            let isRepeat = repeats.contains(childPath) || template != nil || all.count > 1
             let structure = isRepeat ? template ?? all[0] : all[0]
             try addNode(
-                structure, parent: index, path: childPath, repeats: repeats, isRepeat: isRepeat,
+                children[structure], parent: index, path: childPath, repeats: repeats, isRepeat: isRepeat,
                 fromInstance: fromInstance || (isRepeat && template == nil),
                 newRows: repeats.contains(childPath) || template != nil ? 0 : all.count)
         }

@@ -35,6 +35,14 @@ final class XFormModel: Sendable {
     let translation: XFormTranslation?
     /// The instance as written, for the initial rows.
     let instance: XFormElement
+    /// Each node's key with ``XFormKeys/relevant`` after it, and with ``XFormKeys/readonly``: a
+    /// condition's key outside repeats, made once rather than on every read.
+    let ownRelevantKeys: [String]
+    let ownReadonlyKeys: [String]
+    /// The nodes outside repeats by path (`/data/age`), for a path with no position to resolve.
+    let pathsOutsideRepeats: [String: Int]
+    /// The indices in ``actions`` of each node's `xforms-value-changed` actions, in document order.
+    let valueChangedActions: [Int: [Int]]
 
     init(
         nodes: [SchemaNode], secondary: [SecondaryTree], choiceLabels: [Int: [String: String]], selects: [Int: SelectInfo],
@@ -54,13 +62,26 @@ final class XFormModel: Sendable {
         self.environment = environment
         self.translation = translation
         self.instance = instance
+        self.ownRelevantKeys = nodes.map { $0.key + XFormKeys.relevant }
+        self.ownReadonlyKeys = nodes.map { $0.key + XFormKeys.readonly }
+        var paths: [String: Int] = [:]
+        for (index, node) in nodes.enumerated() where node.rowDepth == 0 && paths[node.path] == nil { paths[node.path] = index }
+        self.pathsOutsideRepeats = paths
+        var changed: [Int: [Int]] = [:]
+        for (index, action) in actions.enumerated() {
+            for case .valueChanged(let node) in action.events where changed[node]?.last != index { changed[node, default: []].append(index) }
+        }
+        self.valueChangedActions = changed
     }
 
     /// The engine key prefix of the rows `rows` of the repeats in `scopes` (`hh.r1.members.r2.`).
     func prefix(_ scopes: [Int], rows: [RowID]) -> String {
         var prefix = ""
         for (depth, scope) in scopes.enumerated() where depth < rows.count {
-            prefix += nodes[scope].key + "." + rows[depth].description + "."
+            prefix += nodes[scope].key
+            prefix += "."
+            prefix += rows[depth].description
+            prefix += "."
         }
         return prefix
     }
@@ -68,20 +89,27 @@ final class XFormModel: Sendable {
     /// The engine key of a leaf in the given rows.
     func fieldKey(_ node: Int, rows: [RowID]) -> String {
         if nodes[node].isRepeat { return prefix(nodes[node].scopes + [node], rows: rows) + XFormKeys.value }
+        // Outside repeats the key is the node's own, as built: nothing to join.
+        if nodes[node].scopes.isEmpty || rows.isEmpty { return nodes[node].key }
         return prefix(nodes[node].scopes, rows: rows) + nodes[node].key
     }
 
     /// The engine key of a repeat's order, in the rows around it.
     func groupKey(_ node: Int, rows: [RowID]) -> String {
-        prefix(nodes[node].scopes, rows: rows) + nodes[node].key
+        if nodes[node].scopes.isEmpty || rows.isEmpty { return nodes[node].key }
+        return prefix(nodes[node].scopes, rows: rows) + nodes[node].key
     }
 
     /// The engine key of a node's own condition (`suffix` is ``XFormKeys/relevant`` or
     /// ``XFormKeys/readonly``); a repeat's is kept in each of its rows.
     func conditionKey(_ node: Int, rows: [RowID], _ suffix: String) -> String {
-        let schema = nodes[node]
-        if schema.isRepeat { return prefix(schema.scopes + [node], rows: rows) + suffix }
-        return prefix(schema.scopes, rows: rows) + schema.key + suffix
+        if nodes[node].isRepeat { return prefix(nodes[node].scopes + [node], rows: rows) + suffix }
+        // Outside repeats, the key made once when the model was.
+        if nodes[node].scopes.isEmpty || rows.isEmpty {
+            if suffix == XFormKeys.relevant { return ownRelevantKeys[node] }
+            if suffix == XFormKeys.readonly { return ownReadonlyKeys[node] }
+        }
+        return prefix(nodes[node].scopes, rows: rows) + nodes[node].key + suffix
     }
 
     /// The key of a node's condition relative to the row (or root) its rules run in.

@@ -72,6 +72,8 @@ public final class XFormRecord: Sendable {
 
     /// The node and row ids a path names.
     func resolve(_ path: String, lastStepIsGroup: Bool = false) throws(XFormError) -> (node: Int, rows: [RowID]) {
+        // A node outside repeats, named by its path as the form writes it: found at once.
+        if let node = model.pathsOutsideRepeats[path] { return (node, []) }
         let steps = path.split(separator: "/", omittingEmptySubsequences: true)
         guard let first = steps.first, Self.name(of: first).name == model.nodes[0].name else {
             throw XFormError(.unknownPath, "\(Quoted.value(path)) does not start at the instance's root /\(Quoted.plain(model.nodes[0].name))")
@@ -185,11 +187,15 @@ public final class XFormRecord: Sendable {
     /// Writes a value and, when it changed, runs the node's value-changed actions.
     private func write(_ value: AnyHashable?, node: Int, rows: [RowID]) {
         let key = model.fieldKey(node, rows: rows)
+        guard let actions = model.valueChangedActions[node] else {
+            object.set(Self.sendable(value), for: key, origin: .user)
+            return
+        }
         let before = object[key]
         object.set(Self.sendable(value), for: key, origin: .user)
         guard object[key] != before else { return }
-        for action in model.actions where action.events.contains(.valueChanged(node)) {
-            run(action, rows: rows)
+        for action in actions {
+            run(model.actions[action], rows: rows)
         }
     }
 
@@ -309,24 +315,35 @@ public final class XFormRecord: Sendable {
         return result
     }
 
-    /// Adds the instance's repeat instances (those that are not templates) as rows, with their values.
+    /// Adds the instance's repeat instances (those that are not templates) as rows, with their values:
+    /// each repeat's instances in one batch, so that what reads the repeat (a `sum()` over it) runs
+    /// once for them all rather than once per instance.
     private func addInitialRows(of element: XFormElement, node: Int, rows: [RowID]) throws(XFormError) {
+        var repeats: [Int] = []
+        var instances: [Int: [XFormElement]] = [:]
         for child in element.children where !child.isTemplate {
             guard let index = model.nodes[node].childrenNamed[child.name.qualified]?.first else { continue }
             if model.nodes[index].isRepeat {
-                let id: RowID
-                let (values, blanks) = rowValues(child, node: index)
-                do {
-                    id = try object.appendRow(to: model.groupKey(index, rows: rows), values)
-                } catch {
-                    throw XFormError(.invalidValue, "cannot add \(Quoted.plain(model.nodes[index].path)): \(Quoted.plain(String(describing: error)))")
-                }
-                // A leaf left blank in this instance is blank, whatever the first instance holds.
-                let prefix = model.groupKey(index, rows: rows) + "." + id.description + "."
-                for key in blanks where object[prefix + key] != nil { object.set(nil, for: prefix + key) }
-                try addInitialRows(of: child, node: index, rows: rows + [id])
+                if instances[index] == nil { repeats.append(index) }
+                instances[index, default: []].append(child)
             } else if !model.nodes[index].isLeaf {
                 try addInitialRows(of: child, node: index, rows: rows)
+            }
+        }
+        for index in repeats {
+            let elements = instances[index] ?? []
+            let contents = elements.map { rowValues($0, node: index) }
+            let ids: [RowID]
+            do {
+                ids = try object.insertRows(into: model.groupKey(index, rows: rows), at: Int.max, contents.map(\.values))
+            } catch {
+                throw XFormError(.invalidValue, "cannot add \(Quoted.plain(model.nodes[index].path)): \(Quoted.plain(String(describing: error)))")
+            }
+            for ((instance, content), id) in zip(zip(elements, contents), ids) {
+                // A leaf left blank in this instance is blank, whatever the first instance holds.
+                let prefix = model.groupKey(index, rows: rows) + "." + id.description + "."
+                for key in content.blanks where object[prefix + key] != nil { object.set(nil, for: prefix + key) }
+                try addInitialRows(of: instance, node: index, rows: rows + [id])
             }
         }
     }

@@ -4,14 +4,26 @@ extension XPathEvaluator {
     /// non-relevant nodes.
     func select(_ steps: [XPathStep], from start: [Node]) throws(Failure) -> [Node] {
         var nodes = start
+        // Whether `nodes` holds no node twice: a step's result never does, nor does a single start.
+        var distinct = start.count <= 1
         for step in steps {
             var next: [Node] = []
+            // Distinct nodes have distinct children, attributes and selves: no duplicate to drop.
+            let keepsDistinct: Bool =
+                switch step.axis {
+                case .child, .attribute, .self: distinct
+                default: false
+                }
             var seen = Set<Node>()
             for node in nodes {
                 var candidates = axis(step, of: node)
                 for predicate in step.predicates { candidates = try filter(candidates, by: predicate) }
                 if step.axis.isReverse { candidates.reverse() }
-                for candidate in candidates where seen.insert(candidate).inserted { next.append(candidate) }
+                if keepsDistinct {
+                    next.append(contentsOf: candidates)
+                } else {
+                    for candidate in candidates where seen.insert(candidate).inserted { next.append(candidate) }
+                }
             }
             let mayInterleave: Bool =
                 switch step.axis {
@@ -19,6 +31,7 @@ extension XPathEvaluator {
                 default: true
                 }
             nodes = mayInterleave && nodes.count > 1 ? documentOrder(next) : next
+            distinct = true
         }
         return nodes
     }
