@@ -7,6 +7,9 @@ extension ExpectedDifference {
             form: "jr-cycle-previous-instance", step: .every,
             reason: "JavaRosa refuses the form as a dependency cycle; its own test (`supports_self_reference_dependency_when_targeting_different_repeat_instance_siblings`, @Ignore'd) calls a reference to the previous repeat instance no cycle"),
         ExpectedDifference(
+            form: "jr-readonly-calculate", step: .line(4), nodes: ["/data/readonly-calculate"],
+            reason: "the script writes the storage of a calculated, read-only node, which no person filling the form can do; the calculation owns its node here and gives 14 again at once, where JavaRosa keeps the 3 written until something the calculation reads changes"),
+        ExpectedDifference(
             form: "jr-repeat-count-absolute-inside", step: .line(7), nodes: (1...5).map { "/data/repeat[\($0)]/inner-count" },
             reason: "`count(/data/repeat)` inside the repeat is the number of instances, 5, as JavaRosa's own test expects (@Ignore'd: \"issue with de-duplicating refs and different contexts\"); JavaRosa gives 1"),
         ExpectedDifference(
