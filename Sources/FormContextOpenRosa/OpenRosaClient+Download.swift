@@ -64,7 +64,8 @@ extension OpenRosaClient {
         guard needsForm || !neededMedia.isEmpty else { return result }
 
         // Fetch and check everything into a staging folder of our own.
-        let staging = folder + "/.formcontext-pull-" + PullFiles.uniqueSuffix()
+        Self.removeStaleStaging(in: folder, formID: form.formID)
+        let staging = folder + "/" + Self.stagingPrefix + PullFiles.uniqueSuffix()
         try PullFiles.makeFolder(staging)
         var created: [String] = []
         defer {
@@ -119,6 +120,40 @@ extension OpenRosaClient {
             throw error
         }
         return result
+    }
+
+    static let stagingPrefix = ".formcontext-pull-"
+
+    /// Removes what downloads killed before they ended left in `folder`: staging folders
+    /// (`.formcontext-pull-<pid>-<random>`) and record temporaries (`.<formID>.pulled.<pid>-<random>.tmp`)
+    /// of processes that are gone, and in those folders only the files a download names so. Anything
+    /// else, and what a live process is writing, is left alone.
+    static func removeStaleStaging(in folder: String, formID: String) {
+        let recordName = "." + formID + ".pulled."
+        for name in PullFiles.list(folder) {
+            if PullFiles.deadWriter(of: name, prefix: recordName, suffix: ".tmp") != nil {
+                if (try? PullFiles.kind(folder + "/" + name)) == .regular { PullFiles.remove(folder + "/" + name) }
+                continue
+            }
+            guard PullFiles.deadWriter(of: name, prefix: stagingPrefix) != nil, (try? PullFiles.kind(folder + "/" + name)) == .folder else {
+                continue
+            }
+            let staging = folder + "/" + name
+            for file in PullFiles.list(staging) where isStagingFileName(file) && (try? PullFiles.kind(staging + "/" + file)) == .regular {
+                PullFiles.remove(staging + "/" + file)
+            }
+            PullFiles.removeFolder(staging)
+        }
+    }
+
+    /// `form.xml`, `old-form.xml`, `media-<n>`, `old-media-<n>`.
+    static func isStagingFileName(_ name: String) -> Bool {
+        if name == "form.xml" || name == "old-form.xml" { return true }
+        for prefix in ["media-", "old-media-"] where name.hasPrefix(prefix) {
+            let digits = name.dropFirst(prefix.count)
+            return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        }
+        return false
     }
 
     /// The body at `url`, checked to have the MD5 `hash`.

@@ -124,6 +124,23 @@ enum PullFiles {
         guard fsync(fd) == 0 else { throw failure(path, "flush the folder to disk") }
     }
 
+    /// The names in the folder `path`.
+    static func list(_ path: String) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    }
+
+    /// The process id in a name that ends in `<pid>-<1 to 13 base-36 digits>` after `prefix` (and
+    /// before `suffix`), when that process is gone; `nil` for any other name or a live process.
+    static func deadWriter(of name: String, prefix: String, suffix: String = "") -> Int32? {
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return nil }
+        let parts = name.dropFirst(prefix.count).dropLast(suffix.count).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...10).contains(parts[0].count), parts[0].allSatisfy({ $0.isASCII && $0.isNumber }),
+            (1...13).contains(parts[1].count), parts[1].allSatisfy({ $0.isASCII && ($0.isNumber || $0.isLowercase) }),
+            let pid = Int32(parts[0]), pid > 0
+        else { return nil }
+        return kill(pid, 0) != 0 && errno == ESRCH ? pid : nil
+    }
+
     /// A name no other writer uses at the same time: the process id and random bits.
     static func uniqueSuffix() -> String {
         "\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"

@@ -112,6 +112,36 @@ struct OpenRosaDownloadTests {
         }
     }
 
+    @Test func whatAKilledDownloadLeftIsRemovedByTheNextOne() async throws {
+        let setup = try Setup()
+        defer { setup.scratch.remove() }
+        let server = try OpenRosaServer(forms: setup.serverForms, submissions: setup.submissions)
+        defer { server.stop() }
+        let client = try client(server)
+        let visit = try #require(try await client.formList().first { $0.formID == "visit" })
+        // Int32.max - 1 is no process: a download that was killed.
+        let fileManager = FileManager.default
+        let dead = setup.pulled + "/.formcontext-pull-2147483646-k1"
+        let deadWithOther = setup.pulled + "/.formcontext-pull-2147483646-k2"
+        let live = setup.pulled + "/.formcontext-pull-\(getpid())-k3"
+        for folder in [dead, deadWithOther, live] {
+            try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            for name in ["form.xml", "media-0", "old-media-12"] { try Data(name.utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        }
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: deadWithOther + "/notes.txt"))
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: setup.pulled + "/.visit.pulled.2147483646-k4.tmp"))
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: setup.pulled + "/.tally.pulled.2147483646-k5.tmp"))
+
+        _ = try await client.download(visit, into: setup.pulled)
+        // Compared as sets: the live process id sorts before or after the other names depending on its digits.
+        #expect(Set(setup.scratch.names("pulled")) == [
+            ".formcontext-pull-2147483646-k2", ".formcontext-pull-\(getpid())-k3", ".tally.pulled.2147483646-k5.tmp", ".visit.pulled",
+            "visit-media", "visit.xml",
+        ])
+        #expect(setup.scratch.names("pulled/.formcontext-pull-2147483646-k2") == ["notes.txt"])
+        #expect(setup.scratch.names("pulled/.formcontext-pull-\(getpid())-k3") == ["form.xml", "media-0", "old-media-12"])
+    }
+
     @Test func aFileThatADownloadDidNotWriteIsNotReplaced() async throws {
         let setup = try Setup()
         defer { setup.scratch.remove() }
