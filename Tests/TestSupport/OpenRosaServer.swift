@@ -190,6 +190,10 @@ public final class OpenRosaServer: Sendable {
     /// - Returns: The status, the body (empty for a 401) and the response.
     public static func exchange(_ request: URLRequest) async throws -> (status: Int, body: Data, response: HTTPURLResponse) {
         let delegate = PlainExchange()
+        // Every answer of the loopback server comes at once or after a fault's short wait: a request
+        // that hangs fails the test in seconds rather than after URLSession's minute.
+        var request = request
+        request.timeoutInterval = min(request.timeoutInterval, 20)
         let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         do {
@@ -243,5 +247,8 @@ private final class PlainExchange: NSObject, URLSessionTaskDelegate, Sendable {
     ) {
         refused.withLock { $0 = challenge.failureResponse as? HTTPURLResponse }
         completionHandler(.cancelAuthenticationChallenge, nil)
+        // Foundation on Linux may leave a task whose challenge was cancelled waiting until its
+        // timeout: the 401 is the answer, so the task ends here (the exchange returns the 401 kept).
+        task.cancel()
     }
 }
