@@ -19,6 +19,14 @@ enum PullFiles {
         OpenRosaError(.fileSystem, "cannot \(step) \(Escaped.quoted(path, limit: 200)): \(String(cString: strerror(code)))")
     }
 
+    /// The system's error number behind a `FileHandle` failure, or `EIO` when it names none.
+    static func code(of error: any Error) -> Int32 {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let posix = underlying, posix.domain == NSPOSIXErrorDomain { return Int32(posix.code) }
+        if (error as NSError).domain == NSPOSIXErrorDomain { return Int32((error as NSError).code) }
+        return EIO
+    }
+
     /// What is at `path` (`lstat`: a symbolic link is `.other`), or `nil` when nothing is.
     static func kind(_ path: String) throws(OpenRosaError) -> Kind? {
         var status = stat()
@@ -54,15 +62,16 @@ enum PullFiles {
             throw OpenRosaError(.fileSystem, "\(Escaped.quoted(path, limit: 200)) is larger than \(limit) bytes")
         }
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
         while true {
-            let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(path, "read")
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: 65536)
+            } catch {
+                throw failure(path, "read", code: Self.code(of: error))
             }
-            if count == 0 { break }
-            bytes += buffer[0..<count]
+            guard let chunk, !chunk.isEmpty else { break }
+            bytes += chunk
             if bytes.count > limit { throw OpenRosaError(.fileSystem, "\(Escaped.quoted(path, limit: 200)) is larger than \(limit) bytes") }
         }
         return bytes
@@ -72,20 +81,12 @@ enum PullFiles {
     static func create(_ path: String, _ bytes: some Collection<UInt8>) throws(OpenRosaError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure(path, "create") }
-        let content = Array(bytes)
-        var offset = 0
-        while offset < content.count {
-            // The pointer lives only for this closure; `write` reads at most `count - offset` bytes
-            // from `offset` on, all inside `content`, and keeps nothing.
-            let written = content.withUnsafeBytes { systemWrite(fd, $0.baseAddress.map { $0 + offset }, content.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                unlink(path)
-                throw failure(path, "write", code: code)
-            }
-            offset += written
+        do {
+            try FileHandle(fileDescriptor: fd, closeOnDealloc: false).write(contentsOf: Data(bytes))
+        } catch {
+            close(fd)
+            unlink(path)
+            throw failure(path, "write", code: Self.code(of: error))
         }
         guard fsync(fd) == 0 else {
             let code = errno
@@ -147,13 +148,3 @@ enum PullFiles {
     }
 }
 
-#if canImport(Darwin)
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Darwin.read(fd, buffer, count) }
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { Darwin.write(fd, buffer, count) }
-#elseif canImport(Musl)
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Musl.read(fd, buffer, count) }
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { Musl.write(fd, buffer, count) }
-#else
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Glibc.read(fd, buffer, count) }
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { Glibc.write(fd, buffer, count) }
-#endif
