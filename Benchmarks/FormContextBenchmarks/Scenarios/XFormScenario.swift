@@ -12,7 +12,8 @@ import Foundation
 /// Targets: at least 10x faster than JavaRosa per change on every form at 1,000, at least 100x at
 /// 10,000; the change nothing reads grows at most 1.5x per 10x; loading the largest wide form is
 /// faster than JavaRosa's. Without the oracle beside the package (`../shared/oracle`, or
-/// `ORACLE_DIR`), the engine's figures are printed alone and the targets are not checked.
+/// `ORACLE_DIR`), or when it cannot run (its reason printed), the engine's figures are printed alone
+/// and the targets against JavaRosa are not checked.
 struct XFormScenario: Scenario {
     let name = "xforms"
     let letter = "r"
@@ -53,7 +54,7 @@ struct XFormScenario: Scenario {
                         }
                     }
                     if change.path == "/data/q1" { quietFigures.append(engine) }
-                    let javaRosa = oracle.map { oracle in
+                    let javaRosa = oracle.flatMap { oracle in
                         Self.javaRosa(oracle, file: file, change: change, size: size, quick: bench.isQuick)
                     }
                     result.rows.append(
@@ -64,7 +65,8 @@ struct XFormScenario: Scenario {
                 Self.check(record, kind: kind, size: size)
             }
         }
-        result.checks += Self.speedChecks(result.rows, measured: oracle != nil)
+        let measured = oracle != nil && !result.rows.contains { $0.baselineName.hasSuffix("(not measured)") }
+        result.checks += Self.speedChecks(result.rows, measured: measured)
         for kind in ["chain", "repeat", "wide"] {
             let figures = result.rows.filter { $0.metric.hasPrefix("ns/change, \(kind): ") && !$0.metric.contains("nothing reads") }
             result.checks.append(
@@ -115,14 +117,17 @@ struct XFormScenario: Scenario {
     static func javaRosa(
         _ oracle: JavaRosaOracle, file: URL, change: (label: String, path: String, first: String, second: String), size: Int,
         quick: Bool
-    ) -> Double {
+    ) -> Double? {
         let quiet = change.path == "/data/q1"
         let changes = quiet ? 20_000 : size >= 10_000 ? 3 : size >= 1_000 ? (quick ? 10 : 50) : 200
         do {
             return try oracle.nanosecondsPerChange(
                 form: file, path: change.path, change.first, change.second, changes: changes, runs: quick || size >= 10_000 ? 1 : 3)
         } catch {
-            fatalError("the xforms benchmark could not time JavaRosa on \(file.lastPathComponent): \(error)")
+            // The oracle is a tool beside the package: when it cannot run here, the engine's figures
+            // stand alone and the targets against JavaRosa are stated, not checked.
+            FileHandle.standardError.write(Data("  JavaRosa could not be timed on \(file.lastPathComponent): \(error)\n".utf8))
+            return nil
         }
     }
 
@@ -189,7 +194,7 @@ struct XFormScenario: Scenario {
                 _ = try oracle.generate("wide", size: 1, into: empty)
                 javaRosa = try oracle.loadNanoseconds(form: file, empty: empty, runs: bench.isQuick ? 1 : 3)
             } catch {
-                fatalError("the xforms benchmark could not time JavaRosa's load: \(error)")
+                FileHandle.standardError.write(Data("  JavaRosa's load could not be timed: \(error)\n".utf8))
             }
         }
         result.rows.append(
