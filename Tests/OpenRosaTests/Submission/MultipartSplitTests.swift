@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import FormContextOpenRosa
+import TestSupport
 
 /// The multipart body of a `POST` and the split of a record into several, against a plain reading of
 /// the body and a seeded set of records and sizes.
 @Suite struct MultipartSplitTests {
-    static func record(xml: Data = SubmissionFixtures.instance(), sizes: [Int], random: inout SubmissionRandom) -> OpenRosaRecord {
+    static func record(xml: Data = SubmissionFixtures.instance(), sizes: [Int], random: inout SplitMix64) -> OpenRosaRecord {
         let attachments = sizes.enumerated().map { position, size in
             OpenRosaAttachment(name: "file-\(position).\(["jpg", "m4a", "bin"][position % 3])", contents: Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &random) }))
         }
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func theBodyHoldsTheInstanceAndEachAttachmentAsItsOwnPart() throws {
-        var random = SubmissionRandom(seed: 1)
+        var random = SplitMix64(seed: 1)
         let record = Self.record(sizes: [10, 0, 300], random: &random)
         let body = MultipartBody(record, attachments: [0, 1, 2], isIncomplete: false)
         #expect(body.contentType == "multipart/form-data; boundary=\(body.boundary)")
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func anIncompletePOSTCarriesTheMarker() throws {
-        var random = SubmissionRandom(seed: 2)
+        var random = SplitMix64(seed: 2)
         let record = Self.record(sizes: [5], random: &random)
         let body = MultipartBody(record, attachments: [0], isIncomplete: true)
         let parts = try #require(SubmissionFixtures.parts(of: body.bytes, boundary: body.boundary))
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func theBoundaryIsFoundInNoPart() throws {
-        var random = SubmissionRandom(seed: 3)
+        var random = SplitMix64(seed: 3)
         let record = Self.record(sizes: [50], random: &random)
         let taken = "FormContext-" + String(repeating: "A", count: 28)
         // A part that holds the boundary the body would otherwise use is never cut by it.
@@ -55,7 +56,7 @@ import Testing
     /// `POST` but the last, and what the server gathers is the record.
     @Test(arguments: 1...300 as ClosedRange<UInt64>)
     func theSplitSendsEveryAttachmentOnceWithinTheSize(seed: UInt64) throws {
-        var random = SubmissionRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let count = Int.random(in: 0...6, using: &random)
         let sizes = (0..<count).map { _ in Int.random(in: 0...2000, using: &random) }
         let record = Self.record(sizes: sizes, random: &random)

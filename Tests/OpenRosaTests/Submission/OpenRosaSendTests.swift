@@ -15,7 +15,7 @@ import TestSupport
     }
 
     /// Writes `sizes.count` attachments of random bytes and adds a record naming them.
-    static func add(to outbox: Outbox, in scratch: ScratchFolder, sizes: [Int], random: inout SubmissionRandom) throws -> Made {
+    static func add(to outbox: Outbox, in scratch: ScratchFolder, sizes: [Int], random: inout SplitMix64) throws -> Made {
         let id = "uuid:" + UUID().uuidString.lowercased()
         var files: [String: Data] = [:]
         var paths: [String] = []
@@ -54,7 +54,7 @@ import TestSupport
         let server = try OpenRosaServer(submissions: scratch.file("server"), acceptContentLength: 20_000)
         defer { server.stop() }
         let outbox = try Outbox(folder: scratch.file("outbox"), retryPolicy: Self.quickRetries)
-        var random = SubmissionRandom(seed: 24)
+        var random = SplitMix64(seed: 24)
         let plain = try Self.add(to: outbox, in: scratch, sizes: [], random: &random)
         let photo = try Self.add(to: outbox, in: scratch, sizes: [5_000], random: &random)
         let large = try Self.add(to: outbox, in: scratch, sizes: [12_000, 9_000, 15_000, 3_000], random: &random)
@@ -104,7 +104,7 @@ import TestSupport
         let server = try OpenRosaServer(submissions: scratch.file("server"), acceptContentLength: 10_000_000, maxBody: 20_000)
         defer { server.stop() }
         let outbox = try Outbox(folder: scratch.file("outbox"), retryPolicy: Self.quickRetries)
-        var random = SubmissionRandom(seed: 413)
+        var random = SplitMix64(seed: 413)
         let large = try Self.add(to: outbox, in: scratch, sizes: [9_000, 9_000, 9_000, 9_000], random: &random)
         let huge = try Self.add(to: outbox, in: scratch, sizes: [30_000], random: &random)
         let summary = try await outbox.deliver(using: OpenRosaTransport(endpoint: try OpenRosaEndpoint(url: server.baseURL)).transport)
@@ -123,7 +123,7 @@ import TestSupport
         let server = try OpenRosaServer(submissions: scratch.file("server"))
         defer { server.stop() }
         let outbox = try Outbox(folder: scratch.file("outbox"), retryPolicy: Self.quickRetries)
-        var random = SubmissionRandom(seed: 307)
+        var random = SplitMix64(seed: 307)
         let made = try Self.add(to: outbox, in: scratch, sizes: [], random: &random)
         try await server.inject([.stall(seconds: 0, on: .submission), .redirect(307, on: .submission)])
         let summary = try await outbox.deliver(using: OpenRosaTransport(endpoint: try OpenRosaEndpoint(url: server.baseURL)).transport)
@@ -147,7 +147,7 @@ import TestSupport
         defer { server.stop() }
         let outbox = try Outbox(
             folder: scratch.file("outbox"), retryPolicy: RetryPolicy(initialDelay: .milliseconds(10), maximumDelay: .milliseconds(20), maximumAttempts: 2))
-        var random = SubmissionRandom(seed: 401)
+        var random = SplitMix64(seed: 401)
         _ = try Self.add(to: outbox, in: scratch, sizes: [], random: &random)
         let summary = try await outbox.deliver(using: OpenRosaTransport(endpoint: try OpenRosaEndpoint(url: server.baseURL), timeout: .seconds(10)).transport)
         #expect(summary.sent == 0)
@@ -165,7 +165,7 @@ import TestSupport
         let server = try OpenRosaServer(
             submissions: scratch.file("server"), user: "ada", passwordFile: scratch.file("password"), token: "T0k3n-abcdef", project: 7)
         defer { server.stop() }
-        var random = SubmissionRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         let basic = try Outbox(folder: scratch.file("basic"), retryPolicy: Self.quickRetries)
         let first = try Self.add(to: basic, in: scratch, sizes: [300], random: &random)
         let credentials = OpenRosaCredentials(user: "ada", password: "s3cret-pass")

@@ -45,7 +45,7 @@ import TestSupport
         let server = try OpenRosaServer(submissions: scratch.file("server"), acceptContentLength: 20_000)
         defer { server.stop() }
         let outbox = try Outbox(folder: scratch.file("outbox"))
-        var random = SubmissionRandom(seed: 50)
+        var random = SplitMix64(seed: 50)
         let made = [
             try OpenRosaSendTests.add(to: outbox, in: scratch, sizes: [], random: &random),
             try OpenRosaSendTests.add(to: outbox, in: scratch, sizes: [5_000], random: &random),

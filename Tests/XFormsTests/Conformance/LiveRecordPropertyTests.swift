@@ -1,6 +1,7 @@
 import Foundation
 @testable import FormContextXForms
 import Testing
+import TestSupport
 
 /// The live record's tracked re-evaluation against evaluating every bind from scratch: random
 /// corpus forms, random values set (valid for each node's type, from the form's choices for a

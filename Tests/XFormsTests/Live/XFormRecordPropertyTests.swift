@@ -1,6 +1,7 @@
 import Foundation
 @testable import FormContextXForms
 import Testing
+import TestSupport
 
 /// Random changes to a record, kept up to date rule by rule, against a fresh record given the same
 /// answers at once: every node's value and state must agree.

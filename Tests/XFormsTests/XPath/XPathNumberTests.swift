@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FormContextXForms
+import TestSupport
 
 /// Numbers written as JavaRosa writes them, and read as it reads them.
 @Suite struct XPathNumberTests {

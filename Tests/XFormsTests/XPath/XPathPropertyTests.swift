@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormContextXForms
+import TestSupport
 
 /// Random expressions over random trees, each compared with a direct Swift computation of the same
 /// expression (arithmetic, comparisons, boolean logic, `if`, `count`/`sum` over rows some of which

@@ -1,0 +1,18 @@
+/// A small seeded generator (Steele, Lea and Flood's SplitMix64), so that a property test's inputs
+/// depend only on its seed and every run makes the same cases.
+public struct SplitMix64: RandomNumberGenerator {
+    /// The generator's state: the seed, advanced by each number drawn.
+    public var state: UInt64
+
+    /// A generator that starts from `seed`.
+    public init(seed: UInt64) { state = seed }
+
+    /// The next number.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
