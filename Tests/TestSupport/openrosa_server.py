@@ -71,6 +71,7 @@ Control (no credentials, no OpenRosa header):
                              redirect     answer "status" (307 by default) with Location "to": a path or a
                                           whole URL (another origin); "/moved" + the request's path by default
                            Faults are used after the credentials and the OpenRosa header are checked.
+  POST /control/faults/clear  drops the faults not used yet
   POST /control/settings   {"acceptContentLength": N, "maxBody": N or null}
   GET  /control/log        every request so far: method, path, status, authorization (the header as sent),
                            openRosaVersion, date, acceptLanguage, contentType, length, fault
@@ -594,6 +595,11 @@ class Handler(BaseHTTPRequestHandler):
                 faults.extend(payload)
                 count = len(faults)
             return self.control_json(200, {"planned": count})
+        if path == "/control/faults/clear" and self.command == "POST":
+            with lock:
+                unused = len(faults)
+                faults.clear()
+            return self.control_json(200, {"cleared": unused})
         if path == "/control/settings" and self.command == "POST":
             with lock:
                 for name in ("acceptContentLength", "maxBody"):
