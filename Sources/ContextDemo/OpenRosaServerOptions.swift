@@ -94,8 +94,8 @@ struct OpenRosaServerOptions {
         guard (values.fileSize ?? 0) <= passwordFileLimit else { throw refused("larger than \(passwordFileLimit) bytes; its first line must be the password") }
         guard let data = try? Data(contentsOf: url) else { throw refused("the file cannot be read") }
         guard let text = String(data: data, encoding: .utf8) else { throw refused("not UTF-8 text") }
-        var line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        if line.hasSuffix("\r") { line.removeLast() }
+        // A line ends at LF, CR LF or CR (Swift reads CR LF as one character, a line break).
+        let line = text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first.map(String.init) ?? ""
         guard !line.isEmpty else { throw refused("its first line is empty; it must be the password") }
         return line
     }

@@ -54,7 +54,7 @@ import TestSupport
         defer { scratch.remove() }
         let password = "pa55-word"
         let token = "s3cretT0ken"
-        try Data("\(password)\nsecond line\n".utf8).write(to: URL(fileURLWithPath: scratch.file("password")))
+        try Data("\(password)\r\nsecond line\n".utf8).write(to: URL(fileURLWithPath: scratch.file("password")))
         try Data("wrong-\(password)\n".utf8).write(to: URL(fileURLWithPath: scratch.file("wrong")))
         let server = try OpenRosaServer(
             forms: TestForms.folder, submissions: scratch.path, user: "ann", passwordFile: scratch.file("password"), token: token, project: 7)
