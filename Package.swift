@@ -36,7 +36,9 @@ let package = Package(
             swiftSettings: strict),
         // What users import: re-exports the engine and durability, so `import FormContext` gives both.
         .target(name: "FormContext", dependencies: ["FormContextCore", "FormContextDurability"], swiftSettings: strict),
-        .executableTarget(name: "ContextDemo", dependencies: ["FormContext"], swiftSettings: strict),
+        // The demo: the built-in forms, drafts and the outbox, and any XForm filled, finalized and queued for OpenRosa.
+        .executableTarget(
+            name: "ContextDemo", dependencies: ["FormContext", "FormContextXForms", "FormContextOpenRosa"], swiftSettings: strict),
         .target(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
         .executableTarget(
             name: "FormContextBenchmarks",
