@@ -36,8 +36,10 @@ let package = Package(
             swiftSettings: strict),
         // What users import: re-exports the engine and durability, so `import FormContext` gives both.
         .target(name: "FormContext", dependencies: ["FormContextCore", "FormContextDurability"], swiftSettings: strict),
-        // The demo: the built-in forms, drafts and the outbox, and OpenRosa's pull and send.
-        .executableTarget(name: "ContextDemo", dependencies: ["FormContext", "FormContextOpenRosa"], swiftSettings: strict),
+        // The demo: the built-in forms, drafts and the outbox, any XForm filled, finalized and queued for
+        // OpenRosa, and OpenRosa's pull and send.
+        .executableTarget(
+            name: "ContextDemo", dependencies: ["FormContext", "FormContextXForms", "FormContextOpenRosa"], swiftSettings: strict),
         .target(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
         .executableTarget(
             name: "FormContextBenchmarks",

@@ -20,6 +20,7 @@ enum DurableDemo {
     ///
     /// - Parameter write: Where `send` prints its progress lines as they happen, one line (no newline) per call.
     static func run(_ arguments: [String], write: @escaping @Sendable (String) -> Void) async -> DemoCommand.Outcome {
+        if XFormDemo.isRequested(arguments) { return await XFormDemo.run(arguments) }
         if arguments.first == "send" {
             return await OpenRosaSendCommand.run(Array(arguments.dropFirst()), write: write)
         }

@@ -29,13 +29,14 @@ import TestSupport
         let photo = Data((0..<30_000).map { _ in UInt8.random(in: 0...255, using: &random) })
         try photo.write(to: URL(fileURLWithPath: scratch.file("register.jpg")))
         let outbox = scratch.file("outbox")
-        try await DemoFill.finalize(forms + "/visit.xml", answers: ["/visit/clinic": "Tema", "/visit/patients": "12"], into: outbox)
-        try await DemoFill.finalize(
+        var ids: [String] = []
+        ids.append(try await DemoFill.finalize(forms + "/visit.xml", answers: ["/visit/clinic": "Tema", "/visit/patients": "12"], into: outbox))
+        ids.append(try await DemoFill.finalize(
             forms + "/visit.xml", answers: ["/visit/clinic": "Accra — Ŋkran", "/visit/patients": "3", "/visit/photo": "register.jpg"],
-            attachments: [scratch.file("register.jpg")], into: outbox)
-        try await DemoFill.finalize(forms + "/visit.xml", answers: ["/visit/clinic": "Ho", "/visit/patients": "0"], into: outbox)
+            attachments: [scratch.file("register.jpg")], into: outbox))
+        ids.append(try await DemoFill.finalize(forms + "/visit.xml", answers: ["/visit/clinic": "Ho", "/visit/patients": "0"], into: outbox))
         let finalized = try Outbox(folder: outbox).pending().map { try OpenRosaRecord($0.finalized) }
-        #expect(finalized.count == 3)
+        #expect(finalized.map(\.instanceID) == ids)
         #expect(finalized.map(\.attachments.count) == [0, 1, 0])
         #expect(finalized[1].attachments.first?.contents == photo)
         let made = finalized.map { record in
