@@ -81,6 +81,12 @@ struct OpenRosaServerOptions {
         }
     }
 
+    /// `text` as an endpoint shows a URL, an app-user token hidden; `text` itself when it is no server URL.
+    static func shown(_ text: String) -> String {
+        guard let url = URL(string: text), let endpoint = try? OpenRosaEndpoint(url: url) else { return text }
+        return endpoint.description
+    }
+
     /// The first line of `path`, without its line break.
     static func password(in path: String) throws(OpenRosaDemoFailure) -> String {
         func refused(_ problem: String) -> OpenRosaDemoFailure {

@@ -29,9 +29,9 @@ enum PullCommand {
                 }
                 if flag == "--form" { options.formID = value } else { options.folder = value }
             default:
-                // The URL is never echoed: it may hold an app-user token.
                 guard !argument.hasPrefix("-") else { throw .unknownOption(argument) }
-                guard options.server.url == nil else { throw .unexpectedArgument(argument) }
+                // A second URL is echoed as an endpoint shows it: an app-user token hidden.
+                guard options.server.url == nil else { throw .unexpectedArgument(OpenRosaServerOptions.shown(argument)) }
                 options.server.url = argument
             }
         }

@@ -90,6 +90,8 @@ import TestSupport
         (["pull", "http://127.0.0.1:9", "--into", "x", "--password-file", "p"], "error: missing value for '--user'\n"),
         (["pull", "http://127.0.0.1:9", "--into", "x", "--bogus"], "error: unknown option '--bogus' (see --help)\n"),
         (["pull", "http://127.0.0.1:9", "http://127.0.0.1:8", "--into", "x"], "error: unexpected argument 'http://127.0.0.1:8' (see --help)\n"),
+        (["pull", "http://127.0.0.1:9", "https://central.example.org/v1/key/s3cret/projects/2", "--into", "x"],
+         "error: unexpected argument 'https://central.example.org/v1/key/…/projects/2' (see --help)\n"),
         (["pull", "ftp://127.0.0.1/v1/key/t0k3n/projects/1", "--into", "x"], "error: the server URL \"ftp://127.0.0.1/v1/key/…/projects/1\" is not http or https\n"),
         (["pull", "http://127.0.0.1:9", "--into", "x", "--user", "ann", "--password-file", "/nonexistent/p"],
          "error: invalid value '/nonexistent/p' for '--password-file': the file cannot be found or read\n"),
