@@ -72,7 +72,10 @@ import TestSupport
             try await DemoRun.run(["pull", "http://example.org/v1/key/\(token)/projects/7", "--into", forms]),
         ]
         #expect(runs.map(\.status) == [0, 1, 1, 0, 1, 2], "\(runs.map(\.errorOutput))")
-        #expect(runs[1].errorOutput.contains("HTTP 401, the server refused the credentials"), "\(runs[1].errorOutput)")
+        // The server's message comes with its 401.
+        #expect(
+            runs[1].errorOutput.contains("HTTP 401, the server refused the credentials: \"Could not authenticate with the provided credentials.\""),
+            "\(runs[1].errorOutput)")
         #expect(runs[2].errorOutput.contains("HTTP 401, the server asks for credentials"), "\(runs[2].errorOutput)")
         #expect(runs[4].errorOutput.contains("HTTP 403"), "\(runs[4].errorOutput)")
         #expect(runs[5].errorOutput.contains("would go over plain HTTP"), "\(runs[5].errorOutput)")
