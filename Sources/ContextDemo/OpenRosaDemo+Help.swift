@@ -1,6 +1,7 @@
 extension DurableDemo {
     /// The help of `pull` and of `send` for XForm records, after the rest of `--help`.
     static let openRosaHelp = """
+
         OPENROSA SERVERS (ODK Central, KoboToolbox, Ona, ODK Aggregate):
           ContextDemo pull <url> --into <dir> [--form <id>] [--user <name>
                                  --password-file <file>] [--timeout <seconds>]
@@ -22,6 +23,10 @@ extension DurableDemo {
                                  holds; one holding both is refused. A record the server
                                  refuses is parked and named with its message. Exit
                                  status as for the JSON send.
+          ContextDemo --xform <dir>/<id>.xml … --attach <file> --outbox <out>
+                                 Finalize the record with <file>, whose name an upload
+                                 question's answer holds (--set /data/photo=a.jpg
+                                 --attach photos/a.jpg); repeatable. Needs --outbox.
           <url> is the server's base URL (formList and submission are under it) or ODK
           Central's app-user URL (https://…/v1/key/<token>/projects/<id>). The password
           is read from the first line of <file>; it and the token are never printed.

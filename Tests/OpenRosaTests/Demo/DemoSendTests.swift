@@ -109,4 +109,38 @@ import TestSupport
             #expect(!FileManager.default.fileExists(atPath: scratch.file("none")))
         }
     }
+
+    @Test func attachSendsTheNamedFileAndRefusesAnyOther() async throws {
+        let scratch = try ScratchFolder("demo-attach")
+        defer { scratch.remove() }
+        let form = TestForms.folder + "/visit.xml"
+        try Data("photo bytes".utf8).write(to: URL(fileURLWithPath: scratch.file("register.jpg")))
+        let outbox = scratch.file("outbox")
+        let base = ["--xform", form, "--set", "/visit/clinic=Tema", "--set", "/visit/photo=register.jpg"]
+        // Without --outbox there is no record to send the file with.
+        let alone = try await DemoRun.run(base + ["--attach", scratch.file("register.jpg")])
+        #expect(alone.status == 2)
+        #expect(alone.errorOutput.hasSuffix("for '--attach': needs --outbox: a file is sent with a finalized record\n"), "\(alone.errorOutput)")
+        // A file no answer names is refused, and nothing is queued.
+        try Data("other".utf8).write(to: URL(fileURLWithPath: scratch.file("other.jpg")))
+        let other = try await DemoRun.run(base + ["--attach", scratch.file("other.jpg"), "--outbox", outbox])
+        #expect(other.status == 1)
+        #expect(other.errorOutput.contains("is not named in the instance: no answer holds \"other.jpg\""), "\(other.errorOutput)")
+        #expect(try Outbox(folder: outbox).pendingIDs().isEmpty)
+        // The named file goes with the record, byte for byte.
+        let named = try await DemoRun.run(base + ["--attach", scratch.file("register.jpg"), "--outbox", outbox])
+        #expect(named.status == 0, "\(named.errorOutput)")
+        let record = try OpenRosaRecord(try #require(try Outbox(folder: outbox).pending().first).finalized)
+        #expect(record.attachments.map(\.name) == ["register.jpg"])
+        #expect(record.attachments.first?.contents == Data("photo bytes".utf8))
+        #expect(named.output == "finalized \(record.instanceID) into \(outbox) (1 queued)\n")
+    }
+
+    @Test func helpDescribesPullSendAndAttach() async throws {
+        let help = try await DemoRun.run(["--help"])
+        #expect(help.status == 0)
+        for text in ["ContextDemo pull <url> --into <dir>", "ContextDemo send <dir> --to <url> [--user <name> --password-file <file>]", "--attach <file>"] {
+            #expect(help.output.contains(text), "\(text)")
+        }
+    }
 }
