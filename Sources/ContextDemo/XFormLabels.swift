@@ -58,4 +58,29 @@ enum XFormLabels {
         }
         return ((try? loaded.record.value(at: target)) ?? nil) ?? ""
     }
+
+    /// The label of a choice an itemset offers, in `language`, when its label is `jr:itext(ref)` over
+    /// a secondary instance (as pyxform writes one): the item whose value is `value` gives the itext
+    /// id; `nil` otherwise.
+    static func itemsetLabel(of value: String, in itemset: XFormItemset, language: String?, document: XFormDocument) -> String? {
+        guard case .reference(let source) = itemset.label else { return nil }
+        let label = source.trimmingCharacters(in: .whitespaces)
+        guard label.hasPrefix("jr:itext("), label.hasSuffix(")"),
+            let open = itemset.nodeset.range(of: "instance('"), let close = itemset.nodeset[open.upperBound...].firstIndex(of: "'"),
+            let root = document.secondaryInstance(String(itemset.nodeset[open.upperBound..<close]))?.root
+        else { return nil }
+        let idStep = label.dropFirst("jr:itext(".count).dropLast().trimmingCharacters(in: .whitespaces)
+        let valueStep = itemset.value.trimmingCharacters(in: .whitespaces)
+        var pending = [root]
+        while let element = pending.popLast() {
+            let children = element.children
+            if children.contains(where: { $0.name.localName == valueStep && $0.value == value }),
+                let id = children.first(where: { $0.name.localName == idStep })?.value
+            {
+                return literal(.itext(id), language: language, in: document)
+            }
+            pending.append(contentsOf: children)
+        }
+        return nil
+    }
 }

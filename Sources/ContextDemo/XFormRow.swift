@@ -103,7 +103,9 @@ struct XFormRow {
             let offered = (try? loaded.record.choices(at: path)) ?? []
             return offered.map { choice in
                 let item = control.items.first { $0.value == choice.value }
-                let label = item.flatMap { XFormLabels.rendered($0.label, at: path, language: loaded.language, loaded: loaded, place: XFormPlace()) }
+                let label =
+                    item.flatMap { XFormLabels.rendered($0.label, at: path, language: loaded.language, loaded: loaded, place: XFormPlace()) }
+                    ?? control.itemset.flatMap { XFormLabels.itemsetLabel(of: choice.value, in: $0, language: loaded.language, document: loaded.document) }
                 return (choice.value, label ?? choice.label)
             }
         }

@@ -69,12 +69,12 @@ struct XFormDemoTests {
         (["--set", "/data/nope=1"], #"error: --set '/data/nope=1' was refused: "/data/nope" names no node of the form: no "nope" there"#),
         (["--set", "/data/adults=abc"],
          #"error: --set '/data/adults=abc' was refused: "abc" is no value for "/data/adults" (int): expected a whole number from -2147483648 to 2147483647"#),
-        (["--set", "/data/has_children=maybe"], #"error: --set '/data/has_children=maybe' was refused: "maybe" is not among the choices of "/data/has_children""#),
+        (["--set", "/data/has_children=maybe"], "error: --set '/data/has_children=maybe' was refused: 'maybe' is not among the choices '/data/has_children' offers now: 'yes', 'no'"),
         (["--set", "/data/child[3]/name=Cy"], #"error: --set '/data/child[3]/name=Cy' was refused: "/data/child[3]/name": the repeat has 1 instance, no 3"#),
         (["--set", "/data/child=Cy"], #"error: --set '/data/child=Cy' was refused: "/data/child" is a group: it holds no value"#),
         (["--add", "/data/village"], #"error: --add '/data/village' was refused: "/data/village" is no repeat"#),
         (["--set", "/other/village=x"], #"error: --set '/other/village=x' was refused: "/other/village" does not start at the instance's root /data"#),
-        (["--set", "/data/\u{1B}[2J=x"], #"error: --set '/data/\u{1B}[2J=x' was refused: "/data/\u{1B}[2J" names no node of the form: no "\u{1B}[2J" there"#),
+        (["--set", "/data/\u{1B}[2J=x"], #"error: --set '/data/\u{1B}[2J=x' was refused: "/data/\u{1b}[2J" names no node of the form: no "\u{1b}[2J" there"#),
         (["--lang", "de"], "error: unknown language 'de'; the form's languages: 'English (en)', 'Français (fr)'"),
         (["--set", "village"], "error: malformed --set 'village': expected <key>=<value>"),
         (["--xml", "--interactive"], "error: '--interactive' cannot be combined with '--xml'"),
@@ -172,11 +172,12 @@ struct XFormDemoTests {
             (Self.fill + ["--set", "/data/child[2]/age=18", "--lang", "fr"], "/data/child[2]/age: Moins de 18 ans"),
             (Self.fill + ["--set", "/data/child[2]/name="], "/data/child[2]/name: is required"),
         ]
-        for (arguments, error) in cases {
+        for (arguments, message) in cases {
             let result = try XFormDemoRun.run(Self.example(arguments + ["--outbox", outbox]))
-            #expect(result == .init(status: 1, output: "", errorOutput: error + "\n"), "\(arguments)")
+            let expected = DemoProcess.Result(status: 1, output: "", errorOutput: message + "\n")
+            #expect(result == expected, "\(arguments)")
         }
-        #expect(!FileManager.default.fileExists(atPath: outbox) || (try Outbox(folder: outbox, createsFolder: false).pendingIDs().isEmpty))
+        #expect(!FileManager.default.fileExists(atPath: outbox), "a record that cannot be finalized makes no outbox")
     }
 
     @Test("--draft keeps the record between runs, the same instance id included, and is removed once it is queued")
@@ -239,7 +240,7 @@ struct XFormDemoTests {
             if line.hasPrefix("$ swift run ContextDemo --xform ") {
                 // A quoted argument ('/data/child[2]/name=Ben', quoted against the shell's globbing) is
                 // the text inside the quotes.
-                let arguments = line.split(separator: " ").dropFirst(3).map { argument in
+                let arguments = line.split(separator: " ").dropFirst(4).map { argument in
                     argument.count >= 2 && argument.hasPrefix("'") && argument.hasSuffix("'") ? String(argument.dropFirst().dropLast()) : String(argument)
                 }
                 runs.append((arguments, ""))
