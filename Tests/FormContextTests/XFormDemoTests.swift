@@ -83,6 +83,7 @@ struct XFormDemoTests {
         (["--seed", "-1"], "error: invalid value '-1' for '--seed': expected a whole number from 0 to 18446744073709551615"),
         (["--today", "2026-02-30"], "error: invalid date '2026-02-30' for '--today': expected an ISO 8601 date such as 2026-01-15"),
         (["--form", "contact"], "error: unknown option '--form' (see --help)"),
+        (["--interactive"], "error: --interactive needs a terminal: standard input and output must both be one"),
     ]
 
     @Test("bad input is refused with status 2 and one escaped line naming what was wrong", arguments: refusals.indices)
@@ -118,6 +119,13 @@ struct XFormDemoTests {
             #expect(result.errorOutput.filter { $0 == "\n" }.count == 1, "one line: \(result.errorOutput)")
         }
         #expect(try XFormDemoRun.run(["--xform", cycle]).errorOutput.contains("loop"))
+        // A form without meta/instanceID fills and prints, but cannot be queued for OpenRosa.
+        let anonymous = folder.file("anonymous.xml")
+        try Self.form(instance: "<a/>", binds: "").write(toFile: anonymous, atomically: true, encoding: .utf8)
+        let queued = try XFormDemoRun.run(["--xform", anonymous, "--set", "/data/a=1", "--outbox", folder.file("outbox")])
+        #expect(queued.status == 1)
+        #expect(queued.output == "")
+        #expect(queued.errorOutput.hasPrefix("error: ") && queued.errorOutput.contains("instanceID"), "\(queued.errorOutput)")
         #expect(try XFormDemoRun.run(["--xform"]).errorOutput == "error: missing value for '--xform'\n")
     }
 

@@ -99,4 +99,31 @@ struct XFormSessionTests {
         _ = session.handle(.insert("\u{1B}[2J"))
         #expect(session.picture.sections.first?.rows.first?.value == "v\\u{202E}x\\u{1B}[2J")
     }
+
+    @Test("every corpus form JavaRosa loads can be walked: each row of each screen opened and left, without a trap")
+    func corpusWalk() throws {
+        guard XFormDemoCorpusTests.folder != nil else { return }
+        for (name, form, _) in try XFormDemoCorpusTests.loadedForms() {
+            let session = try Self.session(form.path)
+            var visited = 0
+            func walk(depth: Int) {
+                let level = session.levels.count
+                for index in 0..<session.rows.count where visited < 400 {
+                    // Choosing a single choice goes back by itself: this screen is done then.
+                    guard session.levels.count == level else { return }
+                    visited += 1
+                    while session.focusIndex < index, session.rows.count > session.focusIndex + 1 { _ = session.handle(.next) }
+                    _ = session.handle(.activate)
+                    if session.isEditing { _ = session.handle(.cancel) }
+                    if session.levels.count > level {
+                        if depth < 3 { walk(depth: depth + 1) }
+                        while session.levels.count > level { _ = session.handle(.back) }
+                    }
+                    _ = session.picture
+                }
+            }
+            walk(depth: 0)
+            #expect(session.levels.count == 1, "\(name)")
+        }
+    }
 }
