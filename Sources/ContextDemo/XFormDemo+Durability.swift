@@ -73,22 +73,20 @@ extension XFormDemo {
                 identifier: "xform:" + id, version: definition.version)) ?? definition
     }
 
-    /// The message of a question that stops the record from being finalized, in the chosen language
-    /// when the form translates it (its `jr:requiredMsg` or `jr:constraintMsg` as `jr:itext`).
+    /// The message of a question that stops the record from being finalized.
     static func message(of issue: XFormIssue, in loaded: Loaded) -> String {
-        let nodeset = issue.path.split(separator: "/").map { step in step.split(separator: "[").first.map(String.init) ?? "" }
-            .joined(separator: "/")
-        guard let bind = loaded.document.binds.first(where: { $0.nodeset == "/" + nodeset }),
-            case .itext(let id)? = issue.result == .required ? bind.requiredMessage : bind.constraintMessage,
-            let translation = loaded.language.flatMap({ loaded.document.translation($0) }),
-            let parts = translation.texts[id]?.parts()
-        else { return issue.message }
-        var text = ""
-        for part in parts {
-            // A message that shows values is left to the form's own rendering, in its default language.
-            guard case .text(let piece) = part else { return issue.message }
-            text += piece
-        }
-        return text
+        message(issue.result, at: issue.path, in: loaded)
+    }
+
+    /// The form's message for an answer refused at `path` (its `jr:requiredMsg` or
+    /// `jr:constraintMsg`), in the chosen language when the form translates it, falling back to the
+    /// default language; `is required` or `does not meet its constraint` when the form has none.
+    static func message(_ result: XFormAnswerResult, at path: String, in loaded: Loaded) -> String {
+        let fallback = result == .required ? "is required" : "does not meet its constraint"
+        let nodeset = "/" + path.split(separator: "/").map { $0.split(separator: "[").first.map(String.init) ?? "" }.joined(separator: "/")
+        guard let bind = loaded.document.binds.first(where: { $0.nodeset == nodeset }),
+            let text = result == .required ? bind.requiredMessage : bind.constraintMessage
+        else { return fallback }
+        return XFormLabels.literal(text, language: loaded.language, in: loaded.document) ?? fallback
     }
 }

@@ -24,13 +24,15 @@ extension XFormDemo {
           --seed <n>             Make uuid(), random() and the instance id repeatable.
           --draft <file>         Restore the record from <file> before --set and --add,
                                  and save it there afterwards.
-          --outbox <dir>         Finalize the record into the outbox <dir>: it is checked
-                                 first as ODK Collect checks it (a blank required question
-                                 or a broken constraint is an error, status 1, with the
-                                 form's message), then its submission XML is queued under
-                                 its meta/instanceID for `ContextDemo send` to deliver.
+          --outbox <dir>         Finalize the record into the outbox <dir>: it is
+                                 checked first as ODK Collect checks it (a blank
+                                 required question or a broken constraint is an
+                                 error, status 1, with the form's message), then
+                                 its submission XML is queued under its
+                                 meta/instanceID for `ContextDemo send`.
           A path the form does not have, a value its type cannot hold, a language
           it lacks or a file that is not an XForm is an error (status 2).
+
 
         """
 

@@ -105,7 +105,10 @@ enum XFormDemo {
     /// - Throws: ``XFormDemoError/refused(step:reason:)`` naming the step and what was wrong.
     static func apply(_ steps: [Step], to record: XFormRecord) throws(XFormDemoError) {
         for step in steps {
-            do {
+            if case .set(let path, let text) = step, let problem = notOffered(text, at: path, in: record) {
+                throw .refused(step: step.description, reason: problem)
+            }
+            do throws(XFormError) {
                 switch step {
                 case .set(let path, let text): try record.set(text, at: path)
                 case .add(let path): try record.addRepeat(at: path)
@@ -114,6 +117,16 @@ enum XFormDemo {
                 throw .refused(step: step.description, reason: error.description)
             }
         }
+    }
+
+    /// Why a value of a select whose choices come from an itemset is refused: a value it does not
+    /// offer now (the record checks a fixed list of choices itself); `nil` when it offers them all.
+    private static func notOffered(_ text: String, at path: String, in record: XFormRecord) -> String? {
+        guard !text.isEmpty, let offered = try? record.choices(at: path).map(\.value) else { return nil }
+        let values = Set(offered)
+        guard let missing = text.split(separator: " ").map(String.init).first(where: { !values.contains($0) }) else { return nil }
+        let choices = offered.prefix(20).map { DemoText.echo($0) }.joined(separator: ", ") + (offered.count > 20 ? ", …" : "")
+        return "\(DemoText.echo(missing)) is not among the choices \(DemoText.echo(path)) offers now: \(offered.isEmpty ? "none" : choices)"
     }
 
     /// What a plain run prints: the submission XML with `--xml`; else each relevant question's path
