@@ -36,7 +36,10 @@ let package = Package(
             swiftSettings: strict),
         // What users import: re-exports the engine and durability, so `import FormContext` gives both.
         .target(name: "FormContext", dependencies: ["FormContextCore", "FormContextDurability"], swiftSettings: strict),
-        .executableTarget(name: "ContextDemo", dependencies: ["FormContext"], swiftSettings: strict),
+        // The demo: the built-in forms, drafts and the outbox, any XForm filled, finalized and queued for
+        // OpenRosa, and OpenRosa's pull and send.
+        .executableTarget(
+            name: "ContextDemo", dependencies: ["FormContext", "FormContextXForms", "FormContextOpenRosa"], swiftSettings: strict),
         .target(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
         .executableTarget(
             name: "FormContextBenchmarks",
@@ -68,11 +71,13 @@ let package = Package(
         .testTarget(
             name: "XFormsTests", dependencies: ["FormContextXForms", "FormContextCore", "TestSupport"], exclude: ["Forms"],
             swiftSettings: strict),
-        // The OpenRosa module's tests, with the loopback OpenRosa server (python3) they start and stop.
+        // The OpenRosa module's tests, with the loopback OpenRosa server (python3) they start and stop, and the
+        // demo's pull and send run against it.
         .testTarget(
             name: "OpenRosaTests",
             dependencies: [
                 "FormContextOpenRosa", "FormContextDurability", "FormContextXForms", "FormContextCore", "TestSupport", "DurabilityProbe",
+                "ContextDemo",
             ],
             exclude: ["Forms"], swiftSettings: strict),
     ]

@@ -57,7 +57,7 @@ extension DemoCommand {
             FORMS:
             \(forms.joined(separator: "\n"))
 
-            EXIT STATUS:
+            \(XFormDemo.helpSection)EXIT STATUS:
               0  the form was submitted
               1  the values failed validation; each error is printed as `key: message`
               2  bad arguments: unknown option, malformed --set, unknown key or form,

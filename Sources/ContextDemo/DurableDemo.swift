@@ -2,7 +2,8 @@ import FormContext
 import Foundation
 
 /// The demo's entry point: `send` drains an outbox, `--draft` and `--outbox` keep the form in a draft
-/// and finalize it into an outbox; everything else is ``DemoCommand``.
+/// and finalize it into an outbox; `pull` downloads forms from an OpenRosa server; everything else is
+/// ``DemoCommand``.
 enum DurableDemo {
     /// Runs the demo with the arguments as the operating system passed them (without the program name).
     ///
@@ -19,9 +20,11 @@ enum DurableDemo {
     ///
     /// - Parameter write: Where `send` prints its progress lines as they happen, one line (no newline) per call.
     static func run(_ arguments: [String], write: @escaping @Sendable (String) -> Void) async -> DemoCommand.Outcome {
+        if XFormDemo.isRequested(arguments) { return await XFormDemo.run(arguments) }
         if arguments.first == "send" {
-            return await SendCommand.run(Array(arguments.dropFirst()), write: write)
+            return await OpenRosaSendCommand.run(Array(arguments.dropFirst()), write: write)
         }
+        if arguments.first == "pull" { return await PullCommand.run(Array(arguments.dropFirst())) }
         let split: (rest: [String], draft: String?, outbox: String?)
         do {
             split = try extract(arguments)
@@ -30,7 +33,7 @@ enum DurableDemo {
         }
         if split.draft == nil && split.outbox == nil || arguments.contains("-h") || arguments.contains("--help") {
             var outcome = await DemoCommand.run(split.rest)
-            if arguments.contains("-h") || arguments.contains("--help") { outcome.output += help }
+            if arguments.contains("-h") || arguments.contains("--help") { outcome.output += help + openRosaHelp }
             return outcome
         }
         return await DemoCommand.runDurably(split.rest, draft: split.draft, outbox: split.outbox)

@@ -7,7 +7,8 @@ import FoundationNetworking
 import Synchronization
 
 /// One URL session for a transport, and the requests on it: each one ends by its deadline, follows no
-/// redirect, and keeps at most ``bodyLimit`` bytes of the response body. The session is let go when the
+/// redirect, answers an authentication challenge with the 401 that carried it, and keeps at most
+/// ``bodyLimit`` bytes of the response body. The session is let go when the
 /// last copy of the transport is gone.
 final class HTTPExchange: Sendable {
     /// How one request ended.
@@ -80,6 +81,9 @@ private final class RequestTable: NSObject, URLSessionDataDelegate, Sendable {
         var body = Data()
         /// Set when the deadline passed or the caller was cancelled: the outcome, whatever the session says.
         var ending: HTTPExchange.Outcome?
+        /// The response that asked for credentials (a 401 with a challenge): the answer, with the body
+        /// received, once the session ends the request.
+        var challenged: HTTPURLResponse?
     }
 
     private let pending = Mutex<[Int: Pending]>([:])
@@ -105,6 +109,27 @@ private final class RequestTable: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler(nil)
     }
 
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if canImport(Darwin)
+        // The system judges server trust, and answers a request for credentials with the response
+        // that carried it, since the session stores none.
+        completionHandler(.performDefaultHandling, nil)
+        #else
+        // Foundation on Linux waits for an answer to the challenge until the deadline: the 401 that
+        // carried it is the server's answer, so the request ends here with it, and no credential is
+        // offered.
+        let response = challenge.failureResponse as? HTTPURLResponse
+        pending.withLock { table in
+            if table[task.taskIdentifier] != nil { table[task.taskIdentifier]?.challenged = response }
+        }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+        task.cancel()
+        #endif
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         pending.withLock { table in
             guard let count = table[dataTask.taskIdentifier]?.body.count, count < HTTPExchange.bodyLimit else { return }
@@ -117,6 +142,8 @@ private final class RequestTable: NSObject, URLSessionDataDelegate, Sendable {
         let outcome: HTTPExchange.Outcome
         if let ending = request.ending {
             outcome = ending
+        } else if let challenged = request.challenged {
+            outcome = .response(challenged, request.body)
         } else if let error {
             outcome = .failed(error as? URLError ?? URLError(.unknown))
         } else if let response = task.response as? HTTPURLResponse {

@@ -16,7 +16,8 @@ import FoundationNetworking
 /// are passing (``Delivery/retry(reason:after:)``: the server was slow, busy, mid-way through the same
 /// key, or broken for now), with the server's `Retry-After` (seconds or an HTTP date) as the wait it
 /// asked for; every other status is ``Delivery/rejected(reason:fieldErrors:)``. A network failure or a
-/// timeout is passing too.
+/// timeout is passing too. A 401 that carries a `WWW-Authenticate` challenge is answered as it came:
+/// no stored credential is offered (give yours in `headers`), and the record is parked with it.
 ///
 /// **Redirects are not followed.** A 3xx is the server's answer, not a delivery: the record is parked
 /// with the status and the `Location` as the reason (`HTTP 308: redirected to '…'; redirects are not

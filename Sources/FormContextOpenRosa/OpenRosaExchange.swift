@@ -78,6 +78,9 @@ private final class OpenRosaRequestTable: NSObject, URLSessionDataDelegate, Send
         var body = Data()
         /// Set when the request must end so, whatever the session says next.
         var ending: OpenRosaExchange.Outcome?
+        /// The response that asked for credentials (a 401 with a challenge): the answer, with the body
+        /// received, once the session ends the request.
+        var challenged: HTTPURLResponse?
     }
 
     private let pending = Mutex<[Int: Pending]>([:])
@@ -114,10 +117,14 @@ private final class OpenRosaRequestTable: NSObject, URLSessionDataDelegate, Send
             return
         }
         #endif
-        if let response = challenge.failureResponse as? HTTPURLResponse {
-            _ = end(task.taskIdentifier, as: .response(response, Data()))
+        let response = challenge.failureResponse as? HTTPURLResponse
+        pending.withLock { table in
+            if table[task.taskIdentifier] != nil { table[task.taskIdentifier]?.challenged = response }
         }
         completionHandler(.cancelAuthenticationChallenge, nil)
+        // Foundation on Linux may leave a task whose challenge was cancelled waiting: the 401 is the
+        // answer, so the task ends here.
+        task.cancel()
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -139,6 +146,8 @@ private final class OpenRosaRequestTable: NSObject, URLSessionDataDelegate, Send
         let outcome: OpenRosaExchange.Outcome
         if let ending = request.ending {
             outcome = ending
+        } else if let challenged = request.challenged {
+            outcome = .response(challenged, request.body)
         } else if let error {
             outcome = .failed(error as? URLError ?? URLError(.unknown))
         } else if let response = task.response as? HTTPURLResponse {

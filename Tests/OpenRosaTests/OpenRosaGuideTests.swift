@@ -83,7 +83,7 @@ struct OpenRosaGuideTests {
         #expect(printed == [
             "status(401)",
             "the form list at \"\(serverURL.absoluteString)/formList\": HTTP 401, the server asks for credentials (give "
-                + "OpenRosaCredentials, or use an app-user URL)",
+                + "OpenRosaCredentials, or use an app-user URL): \"Could not authenticate with the provided credentials.\"",
         ])
     }
 }

@@ -138,6 +138,11 @@ public final class OpenRosaServer: Sendable {
         try await control("/control/faults", body: JSONSerialization.data(withJSONObject: faults.map(\.fields)))
     }
 
+    /// Drops the planned faults that no request has used yet.
+    public func clearFaults() async throws {
+        try await control("/control/faults/clear", body: Data("null".utf8))
+    }
+
     /// Changes the announced `X-OpenRosa-Accept-Content-Length` and the 413 limit (`nil`: none).
     public func configure(acceptContentLength: Int, maxBody: Int?) async throws {
         let settings: [String: Any] = ["acceptContentLength": acceptContentLength, "maxBody": maxBody.map { $0 as Any } ?? NSNull()]

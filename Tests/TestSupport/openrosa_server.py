@@ -33,10 +33,10 @@ Written from the OpenRosa specifications as the ODK documentation publishes them
 Command line:
   python3 openrosa_server.py [--forms DIR] [--submissions DIR] [--user NAME (--password P | --password-file F)]
                              [--token T] [--project N] [--accept-content-length N] [--max-body N]
-                             [--lifetime SECONDS] [--stop-on-eof] [--host 127.0.0.1]
-  It prints the port it listens on (an ephemeral one) as its first line, then serves until POST
-  /control/stop, SIGTERM, the end of its standard input with --stop-on-eof (so it ends with the test
-  process that holds the other end), or --lifetime seconds (300 by default).
+                             [--lifetime SECONDS] [--stop-on-eof] [--host 127.0.0.1] [--port N]
+  It prints the port it listens on (N, or an ephemeral one by default) as its first line, then
+  serves until POST /control/stop, SIGTERM, the end of its standard input with --stop-on-eof (so it
+  ends with the test process that holds the other end), or --lifetime seconds (300 by default).
 
   --forms DIR        every DIR/NAME.xml is a form; DIR/NAME-media/ (ODK's convention) holds its media files.
   --submissions DIR  where submissions are stored (a fresh temporary folder by default):
@@ -71,6 +71,7 @@ Control (no credentials, no OpenRosa header):
                              redirect     answer "status" (307 by default) with Location "to": a path or a
                                           whole URL (another origin); "/moved" + the request's path by default
                            Faults are used after the credentials and the OpenRosa header are checked.
+  POST /control/faults/clear  drops the faults not used yet
   POST /control/settings   {"acceptContentLength": N, "maxBody": N or null}
   GET  /control/log        every request so far: method, path, status, authorization (the header as sent),
                            openRosaVersion, date, acceptLanguage, contentType, length, fault
@@ -594,6 +595,11 @@ class Handler(BaseHTTPRequestHandler):
                 faults.extend(payload)
                 count = len(faults)
             return self.control_json(200, {"planned": count})
+        if path == "/control/faults/clear" and self.command == "POST":
+            with lock:
+                unused = len(faults)
+                faults.clear()
+            return self.control_json(200, {"cleared": unused})
         if path == "/control/settings" and self.command == "POST":
             with lock:
                 for name in ("acceptContentLength", "maxBody"):
@@ -622,6 +628,7 @@ class Handler(BaseHTTPRequestHandler):
 def main():
     parser = argparse.ArgumentParser(description="A loopback OpenRosa server for tests.")
     parser.add_argument("--host", default=LOOPBACK)
+    parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--forms")
     parser.add_argument("--submissions")
     parser.add_argument("--user")
@@ -644,7 +651,7 @@ def main():
         parser.error("--user needs --password or --password-file")
     settings["acceptContentLength"] = options.accept_content_length
     settings["maxBody"] = options.max_body
-    server = ThreadingHTTPServer((LOOPBACK, 0), Handler)
+    server = ThreadingHTTPServer((LOOPBACK, options.port), Handler)
     server.daemon_threads = True
     server.forms = load_forms(options.forms)
     server.submissions = options.submissions or tempfile.mkdtemp(prefix="openrosa-submissions-")

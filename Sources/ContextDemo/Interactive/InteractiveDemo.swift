@@ -20,6 +20,29 @@ enum InteractiveDemo {
     /// - Returns: The submitted fields as output and status 0; status 0 and nothing for `q`; 130 for
     ///   Ctrl-C and 128 + the number for a signal; 2 without a terminal.
     static func run(_ form: FormContextObject, screen: Screen, options: DemoCommand.Options) async -> DemoCommand.Outcome {
+        let convert = options.form.submit
+        let session = InteractiveSession(screen: screen, form: form, revealingSecrets: options.showsSecrets) { submission in
+            _ = try convert(submission.values)
+            return .accepted
+        }
+        return await drive(picture: { session.picture }, isEditing: { session.isEditing }) { command in
+            switch await session.handle(command) {
+            case nil: return nil
+            case .quit: return DemoCommand.Outcome(status: DemoCommand.success, output: "", errorOutput: "")
+            case .interrupted: return DemoCommand.Outcome(status: 128 + SIGINT, output: "", errorOutput: "")
+            case .submitted(let submission):
+                return DemoCommand.Outcome(status: DemoCommand.success, output: DemoCommand.render(submission, options), errorOutput: "")
+            }
+        }
+    }
+
+    /// Draws `picture` in the terminal and hands each key's command to `handle` until it returns how
+    /// the session ended; the terminal is restored on every way out.
+    ///
+    /// - Returns: What `handle` returned; 128 + the number for a signal; 2 without a terminal.
+    static func drive(
+        picture: () -> ScreenPicture, isEditing: () -> Bool, handle: (KeyCommand) async -> DemoCommand.Outcome?
+    ) async -> DemoCommand.Outcome {
         guard Terminal.isAvailable, let terminal = Terminal() else { return DemoCommand.usageFailure(.needsTerminal) }
         guard let signals = SignalWatcher() else {
             return DemoCommand.Outcome(status: DemoCommand.invalidInput, output: "", errorOutput: DemoText.joined(["error: cannot watch for signals"]))
@@ -30,18 +53,12 @@ enum InteractiveDemo {
                 status: DemoCommand.invalidInput, output: "", errorOutput: DemoText.joined(["error: cannot switch the terminal to raw mode"]))
         }
         defer { terminal.restore() }
-
-        let convert = options.form.submit
-        let session = InteractiveSession(screen: screen, form: form, revealingSecrets: options.showsSecrets) { submission in
-            _ = try convert(submission.values)
-            return .accepted
-        }
         let styled = (getenv("NO_COLOR").map { String(cString: $0) } ?? "").isEmpty
         var shown: [String]?
         var decoder = KeyDecoder()
         while true {
             let size = terminal.size
-            let lines = ScreenDrawing.lines(of: session.picture, width: size.width, height: size.height, styled: styled)
+            let lines = ScreenDrawing.lines(of: picture(), width: size.width, height: size.height, styled: styled)
             if lines != shown {
                 terminal.write(FrameUpdate.output(from: shown, to: lines))
                 shown = lines
@@ -77,14 +94,8 @@ enum InteractiveDemo {
                 return DemoCommand.Outcome(status: DemoCommand.invalidInput, output: "", errorOutput: DemoText.joined(["error: \(reason)"]))
             }
             for key in keys {
-                guard let command = KeyCommand.of(key, isEditing: session.isEditing) else { continue }
-                guard let ending = await session.handle(command) else { continue }
-                switch ending {
-                case .quit: return DemoCommand.Outcome(status: DemoCommand.success, output: "", errorOutput: "")
-                case .interrupted: return DemoCommand.Outcome(status: 128 + SIGINT, output: "", errorOutput: "")
-                case .submitted(let submission):
-                    return DemoCommand.Outcome(status: DemoCommand.success, output: DemoCommand.render(submission, options), errorOutput: "")
-                }
+                guard let command = KeyCommand.of(key, isEditing: isEditing()) else { continue }
+                if let ending = await handle(command) { return ending }
             }
         }
     }

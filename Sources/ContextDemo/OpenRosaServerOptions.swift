@@ -1,0 +1,129 @@
+import FormContextOpenRosa
+import Foundation
+
+/// The options `pull` and the OpenRosa `send` share: the server's URL, its Basic credentials (the
+/// password read from a file, never from the command line) and the timeout of one request.
+///
+/// Nothing secret is ever printed: a URL is shown only as ``OpenRosaEndpoint`` shows it (an app-user
+/// token hidden), and the password is never in any message.
+struct OpenRosaServerOptions {
+    /// The server's URL as given: a base URL, or ODK Central's app-user URL.
+    var url: String?
+    /// `--user`.
+    var user: String?
+    /// `--password-file`: a file whose first line is the password.
+    var passwordFile: String?
+    /// `--timeout`: the longest one request may take.
+    var timeout: Duration?
+
+    /// Whether `--user` or `--password-file` was given: only XForm records are sent with credentials.
+    var hasCredentials: Bool { user != nil || passwordFile != nil }
+
+    /// The longest `--timeout`, in seconds: a day.
+    static let longestWait = 86_400.0
+
+    /// The largest password file read: a password is one line.
+    static let passwordFileLimit = 64 << 10
+
+    /// Takes `flag` and its value when it is `--user`, `--password-file` or `--timeout`.
+    ///
+    /// - Returns: Whether the flag was one of these.
+    mutating func take(_ flag: String, inline: String?, from remaining: inout ArraySlice<String>) throws(DemoError) -> Bool {
+        guard ["--user", "--password-file", "--timeout"].contains(flag) else { return false }
+        guard let value = inline ?? remaining.popFirst() else { throw .missingValue(flag) }
+        switch flag {
+        case "--user":
+            guard !value.isEmpty else { throw .invalidOptionValue(flag: flag, value: value, problem: "expected a user name") }
+            user = value
+        case "--password-file":
+            guard !value.isEmpty else { throw .emptyPath(flag) }
+            passwordFile = value
+        default:
+            timeout = try Self.seconds(value, for: flag, allowingZero: false)
+        }
+        return true
+    }
+
+    /// Checks that the credentials come as a pair.
+    func validated() throws(DemoError) -> Self {
+        if user != nil && passwordFile == nil { throw .missingValue("--password-file") }
+        if passwordFile != nil && user == nil { throw .missingValue("--user") }
+        return self
+    }
+
+    /// A number of seconds from 0.001 (or 0) to a day, as a duration.
+    static func seconds(_ text: String, for flag: String, allowingZero: Bool) throws(DemoError) -> Duration {
+        let lowest = allowingZero ? "0" : "0.001"
+        guard let value = Double(text), value.isFinite, value <= longestWait, allowingZero ? value >= 0 : value >= 0.001 else {
+            throw .invalidOptionValue(flag: flag, value: text, problem: "expected a number of seconds from \(lowest) to 86400")
+        }
+        return .milliseconds(Int64((value * 1000).rounded()))
+    }
+
+    /// The server, with the credentials read from the password file.
+    ///
+    /// - Throws: ``OpenRosaDemoFailure``: a bad argument (status 2) when the URL cannot be used or the
+    ///   password file cannot be read; the message never holds the URL's token or the password.
+    func endpoint() throws(OpenRosaDemoFailure) -> OpenRosaEndpoint {
+        guard let text = url else { throw .usage(.missingValue("<url>")) }
+        var credentials: OpenRosaCredentials?
+        if let user, let passwordFile {
+            credentials = OpenRosaCredentials(user: user, password: try Self.password(in: passwordFile))
+        }
+        // The URL is never echoed: it may hold an app-user token. The endpoint's own messages hide it.
+        guard let url = URL(string: text) else {
+            throw .usageMessage("the server URL cannot be read: expected an http or https URL")
+        }
+        do {
+            return try OpenRosaEndpoint(url: url, credentials: credentials)
+        } catch {
+            throw .usageMessage("\(error)")
+        }
+    }
+
+    /// `text` as an endpoint shows a URL, an app-user token hidden; `text` itself when it is no server URL.
+    static func shown(_ text: String) -> String {
+        guard let url = URL(string: text), let endpoint = try? OpenRosaEndpoint(url: url) else { return text }
+        return endpoint.description
+    }
+
+    /// The first line of `path`, without its line break.
+    static func password(in path: String) throws(OpenRosaDemoFailure) -> String {
+        func refused(_ problem: String) -> OpenRosaDemoFailure {
+            .usage(.invalidOptionValue(flag: "--password-file", value: path, problem: problem))
+        }
+        let url = URL(fileURLWithPath: path)
+        guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]) else {
+            throw refused("the file cannot be found or read")
+        }
+        guard values.isRegularFile == true else { throw refused("not a regular file") }
+        guard (values.fileSize ?? 0) <= passwordFileLimit else { throw refused("larger than \(passwordFileLimit) bytes; its first line must be the password") }
+        guard let data = try? Data(contentsOf: url) else { throw refused("the file cannot be read") }
+        guard let text = String(data: data, encoding: .utf8) else { throw refused("not UTF-8 text") }
+        // A line ends at LF, CR LF or CR (Swift reads CR LF as one character, a line break).
+        let line = text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        guard !line.isEmpty else { throw refused("its first line is empty; it must be the password") }
+        return line
+    }
+}
+
+/// Why `pull` or the OpenRosa `send` stopped before talking to the server.
+enum OpenRosaDemoFailure: Error {
+    /// A bad argument, as the demo reports every other (status 2).
+    case usage(DemoError)
+    /// A bad argument whose message is already safe to print (status 2): no secret, text escaped.
+    case usageMessage(String)
+    /// The run failed (status 1): the message, safe to print.
+    case failed(String)
+
+    /// The outcome: one `error: …` line on standard error.
+    var outcome: DemoCommand.Outcome {
+        switch self {
+        case .usage(let error): DemoCommand.usageFailure(error)
+        case .usageMessage(let message):
+            DemoCommand.Outcome(status: DemoCommand.usageError, output: "", errorOutput: DemoText.joined(["error: \(message)"]))
+        case .failed(let message):
+            DemoCommand.Outcome(status: DemoCommand.invalidInput, output: "", errorOutput: DemoText.joined(["error: \(message)"]))
+        }
+    }
+}

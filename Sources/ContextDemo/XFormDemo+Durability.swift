@@ -1,0 +1,92 @@
+import FormContext
+import FormContextOpenRosa
+import FormContextXForms
+import Foundation
+
+extension XFormDemo {
+    /// Runs `--xform` keeping the record in a draft file (`--draft`) and/or finalizing it into an
+    /// outbox (`--outbox`), as the built-in forms do.
+    ///
+    /// The draft is restored before the steps are applied and saved after them; a draft moved aside
+    /// whole (unreadable, or of another form) is a warning and the run goes on, anything else at the
+    /// path is an error and stays as it is. `--outbox` first checks the record as ODK Collect does
+    /// before it finalizes one (the first blank required question or broken constraint, with the
+    /// form's message, is an error with status 1), then queues its submission XML keyed by its
+    /// `meta/instanceID`, for `ContextDemo send` to deliver over OpenRosa; with `--draft`, the draft is
+    /// removed once the record is queued.
+    static func runDurably(_ loaded: Loaded, _ options: Options) -> DemoCommand.Outcome {
+        var notes: [String] = []
+        let store = options.draft.map { DraftStore(path: $0, definition: draftDefinition(of: loaded)) }
+        if let store {
+            do {
+                if let saved = try store.load() {
+                    loaded.record.object.restore(saved)
+                    notes += saved.skippedKeys.sorted { $0.key < $1.key }.map { "warning: '\($0.key)' was not restored: \($0.value)" }
+                }
+            } catch {
+                guard case .unreadable(_, _, _?) = error else { return failed(notes + ["error: \(error)"]) }
+                notes.append("warning: \(error)")
+            }
+        }
+        do throws(XFormDemoError) {
+            try apply(options.steps, to: loaded.record)
+        } catch {
+            return DemoCommand.Outcome(status: DemoCommand.usageError, output: "", errorOutput: DemoText.joined(notes + ["error: \(error)"]))
+        }
+        if let store {
+            do { try store.save(loaded.record.object) } catch { return failed(notes + ["error: \(error)"]) }
+        }
+        guard let folder = options.outbox else {
+            return DemoCommand.Outcome(status: DemoCommand.success, output: printed(loaded, options), errorOutput: DemoText.joined(notes))
+        }
+        if let issue = loaded.record.validate() {
+            return failed(notes + ["\(issue.path): \(message(of: issue, in: loaded))"])
+        }
+        do {
+            let outbox = try Outbox(folder: folder)
+            let xml = loaded.document.submissionXML(for: loaded.record.instance)
+            let record = try outbox.enqueue(instance: xml, attachments: options.attachments)
+            try? store?.discard()
+            let queued = try outbox.pendingIDs().count
+            return DemoCommand.Outcome(
+                status: DemoCommand.success, output: DemoText.joined(["finalized \(record.instanceID) into \(folder) (\(queued) queued)"]),
+                errorOutput: DemoText.joined(notes))
+        } catch {
+            return failed(notes + ["error: \(error)"])
+        }
+    }
+
+    /// Status 1 with `lines` on standard error.
+    private static func failed(_ lines: [String]) -> DemoCommand.Outcome {
+        DemoCommand.Outcome(status: DemoCommand.invalidInput, output: "", errorOutput: DemoText.joined(lines))
+    }
+
+    /// The form's definition under an identifier of its own (`xform:` and the form's id), so that a
+    /// draft of one XForm is never read into another.
+    static func draftDefinition(of loaded: Loaded) -> FormDefinition {
+        let definition = loaded.form.definition
+        let root = loaded.document.primaryInstance
+        let id = root.attribute("id") ?? root.name.localName
+        return
+            (try? FormDefinition(
+                definition.fields, validators: definition.validators, groups: definition.groups, hiddenValues: definition.hiddenValues,
+                identifier: "xform:" + id, version: definition.version)) ?? definition
+    }
+
+    /// The message of a question that stops the record from being finalized.
+    static func message(of issue: XFormIssue, in loaded: Loaded) -> String {
+        message(issue.result, at: issue.path, in: loaded)
+    }
+
+    /// The form's message for an answer refused at `path` (its `jr:requiredMsg` or
+    /// `jr:constraintMsg`), in the chosen language when the form translates it, falling back to the
+    /// default language; `is required` or `does not meet its constraint` when the form has none.
+    static func message(_ result: XFormAnswerResult, at path: String, in loaded: Loaded) -> String {
+        let fallback = result == .required ? "is required" : "does not meet its constraint"
+        let nodeset = "/" + path.split(separator: "/").map { $0.split(separator: "[").first.map(String.init) ?? "" }.joined(separator: "/")
+        guard let bind = loaded.document.binds.first(where: { $0.nodeset == nodeset }),
+            let text = result == .required ? bind.requiredMessage : bind.constraintMessage
+        else { return fallback }
+        return XFormLabels.literal(text, language: loaded.language, in: loaded.document) ?? fallback
+    }
+}
