@@ -133,7 +133,8 @@ enum XFormDemo {
     /// and value, then the separator.
     static func printed(_ loaded: Loaded, _ options: Options) -> String {
         if options.printsXML {
-            return DemoText.splitAndEscaped(submission(of: loaded))
+            // One line, as JavaRosa writes it: a line break in a value shows as `\n`, never as a line of its own.
+            return DemoText.joined([submission(of: loaded)])
         }
         return DemoText.joined(values(of: loaded.record) + [DemoCommand.separator])
     }
