@@ -61,7 +61,9 @@ enum XFormDemo {
         let language = try self.language(options.language, in: document)
         do {
             let form = try XForm(document, environment: environment(options))
-            return Loaded(file: options.file, document: document, form: form, record: try XFormRecord(form), language: language)
+            let record = try XFormRecord(form)
+            if let language { try record.setLanguage(language) }
+            return Loaded(file: options.file, document: document, form: form, record: record, language: language)
         } catch {
             throw .unrunnable(file: options.file, reason: error.description)
         }
