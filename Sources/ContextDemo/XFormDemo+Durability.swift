@@ -21,6 +21,8 @@ extension XFormDemo {
             do {
                 if let saved = try store.load() {
                     loaded.record.object.restore(saved)
+                    // The language asked for wins over the one the draft was saved in.
+                    if options.language != nil, let language = loaded.language { try? loaded.record.setLanguage(language) }
                     notes += saved.skippedKeys.sorted { $0.key < $1.key }.map { "warning: '\($0.key)' was not restored: \($0.value)" }
                 }
             } catch {
@@ -40,7 +42,7 @@ extension XFormDemo {
             return DemoCommand.Outcome(status: DemoCommand.success, output: printed(loaded, options), errorOutput: DemoText.joined(notes))
         }
         if let issue = loaded.record.validate() {
-            return failed(notes + ["\(issue.path): \(message(of: issue, in: loaded))"])
+            return failed(notes + ["\(issue.path): \(issue.message)"])
         }
         do {
             let outbox = try Outbox(folder: folder)
@@ -73,20 +75,4 @@ extension XFormDemo {
                 identifier: "xform:" + id, version: definition.version)) ?? definition
     }
 
-    /// The message of a question that stops the record from being finalized.
-    static func message(of issue: XFormIssue, in loaded: Loaded) -> String {
-        message(issue.result, at: issue.path, in: loaded)
-    }
-
-    /// The form's message for an answer refused at `path` (its `jr:requiredMsg` or
-    /// `jr:constraintMsg`), in the chosen language when the form translates it, falling back to the
-    /// default language; `is required` or `does not meet its constraint` when the form has none.
-    static func message(_ result: XFormAnswerResult, at path: String, in loaded: Loaded) -> String {
-        let fallback = result == .required ? "is required" : "does not meet its constraint"
-        let nodeset = "/" + path.split(separator: "/").map { $0.split(separator: "[").first.map(String.init) ?? "" }.joined(separator: "/")
-        guard let bind = loaded.document.binds.first(where: { $0.nodeset == nodeset }),
-            let text = result == .required ? bind.requiredMessage : bind.constraintMessage
-        else { return fallback }
-        return XFormLabels.literal(text, language: loaded.language, in: loaded.document) ?? fallback
-    }
 }

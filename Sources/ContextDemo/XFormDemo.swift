@@ -61,7 +61,9 @@ enum XFormDemo {
         let language = try self.language(options.language, in: document)
         do {
             let form = try XForm(document, environment: environment(options))
-            return Loaded(file: options.file, document: document, form: form, record: try XFormRecord(form), language: language)
+            let record = try XFormRecord(form)
+            if let language { try record.setLanguage(language) }
+            return Loaded(file: options.file, document: document, form: form, record: record, language: language)
         } catch {
             throw .unrunnable(file: options.file, reason: error.description)
         }
@@ -133,7 +135,8 @@ enum XFormDemo {
     /// and value, then the separator.
     static func printed(_ loaded: Loaded, _ options: Options) -> String {
         if options.printsXML {
-            return DemoText.splitAndEscaped(submission(of: loaded))
+            // One line, as JavaRosa writes it: a line break in a value shows as `\n`, never as a line of its own.
+            return DemoText.joined([submission(of: loaded)])
         }
         return DemoText.joined(values(of: loaded.record) + [DemoCommand.separator])
     }

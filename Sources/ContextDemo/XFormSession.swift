@@ -9,14 +9,17 @@ import FormContextXForms
 /// in the chosen language. `s` checks the whole record (``XFormRecord/validate()``) and ends the
 /// session with the record printed as the plain run prints it.
 final class XFormSession {
-    /// What one screen on the stack shows.
+    /// What one screen on the stack shows, found again in the record's prompts each time it is
+    /// drawn (so it follows the record's relevance and values).
     enum Content {
-        /// Body controls, with the paths of the repeat instances they are inside.
-        case controls([XFormControl], XFormPlace)
-        /// The instances of a repeat, and a row to add one, each titled with the repeat's label.
-        case instances(XFormControl, XFormPlace, title: String)
-        /// The choices of a select at an instance path.
-        case choices(XFormControl, path: String)
+        /// The prompts inside the one a locator leads to (the top for `[]`): each step a prompt's key
+        /// (``XFormRow/key(of:at:)``).
+        case prompts([String])
+        /// The instances of the repeat a locator leads to, titled with the screen's title, and a row
+        /// to add one.
+        case instances([String], XFormPrompt)
+        /// The choices of the select at an instance path.
+        case choices(path: String)
     }
 
     /// One screen on the stack.
@@ -40,13 +43,23 @@ final class XFormSession {
 
     init(_ loaded: XFormDemo.Loaded) {
         self.loaded = loaded
-        levels = [Level(title: loaded.document.title ?? "Form", content: .controls(loaded.document.body, XFormPlace()))]
+        levels = [Level(title: loaded.document.title ?? "Form", content: .prompts([]))]
     }
 
     var isEditing: Bool { editing != nil }
 
+    /// The record's prompts now; none, and the reason among the messages, when a text's expression fails.
+    private var prompts: [XFormPrompt] {
+        do {
+            return try loaded.record.prompts()
+        } catch {
+            messages = ["\(error)"]
+            return []
+        }
+    }
+
     /// The rows of the top screen as they are now.
-    var rows: [XFormRow] { XFormRow.rows(of: levels[levels.count - 1].content, in: self) }
+    var rows: [XFormRow] { XFormRow.rows(of: levels[levels.count - 1], prompts: prompts) }
 
     /// Does what `command` asks.
     ///
@@ -64,7 +77,7 @@ final class XFormSession {
             guard let issue = loaded.record.validate() else {
                 return DemoCommand.Outcome(status: DemoCommand.success, output: XFormDemo.printed(loaded, XFormDemo.Options()), errorOutput: "")
             }
-            messages = ["\(issue.path): \(XFormDemo.message(of: issue, in: loaded))"]
+            messages = ["\(issue.path): \(issue.message)"]
         case .quit: return DemoCommand.Outcome(status: DemoCommand.success, output: "", errorOutput: "")
         case .interrupt: return DemoCommand.Outcome(status: 130, output: "", errorOutput: "")
         case .insert(let text): editing?.text += text
@@ -143,7 +156,11 @@ final class XFormSession {
                 messages = []
                 return true
             }
-            messages = [XFormDemo.message(result, at: path, in: loaded)]
+            let prompt = XFormRow.prompt(at: path, in: prompts)
+            messages = [
+                result == .required
+                    ? prompt?.requiredMessage ?? "is required" : prompt?.constraintMessage ?? "does not meet its constraint"
+            ]
         } catch {
             messages = ["\(error)"]
         }

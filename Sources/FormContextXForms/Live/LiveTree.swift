@@ -108,7 +108,23 @@ struct LiveTree<Reader: FormReader>: XPathDataTree {
 
     func choiceLabel(of node: LiveNode, value: String) -> String? {
         guard node.isPrimaryElement else { return nil }
-        return model.choiceLabels[Int(node.index)]?[value]
+        let index = Int(node.index)
+        guard let language, language != model.texts.translation(nil)?.language else { return model.choiceLabels[index]?[value] }
+        guard let item = model.selects[index]?.items.first(where: { $0.value == value }) else { return nil }
+        if case .itext(let id)? = item.text { return model.texts.plainItext(id, language: language) ?? item.label }
+        return item.label
+    }
+
+    /// The record's current language, read through the reader (so that a rule that reads a text
+    /// runs again when it changes); `nil` for the default one.
+    var language: String? {
+        model.texts.translations.count > 1 ? reader[XFormKeys.language]?.base as? String : nil
+    }
+}
+
+extension LiveTree: XPathTextSource {
+    func itext(_ id: String) -> String? {
+        model.texts.plainItext(id, language: language)
     }
 }
 

@@ -26,6 +26,8 @@ public struct XForm: Sendable {
     /// validators, and one repeat group per repeat.
     public let definition: FormDefinition
     let model: XFormModel
+    /// The body's controls with their nodes resolved.
+    let body: XFormBodyPlan
 
     /// Makes a form ready to run.
     /// - Parameters:
@@ -40,5 +42,13 @@ public struct XForm: Sendable {
         let builder = try XFormBuilder(document, environment: environment)
         self.model = builder.model
         self.definition = try builder.definition()
+        self.body = XFormBodyPlan(document, model: builder.model)
     }
+
+    /// The languages of the form's itext translations, in document order; empty when it has none.
+    public var languages: [String] { model.texts.languages }
+
+    /// The language a record starts in: the translation marked `default="true()"`, else the first;
+    /// `nil` when the form has no translations.
+    public var defaultLanguage: String? { model.texts.translation(nil)?.language }
 }

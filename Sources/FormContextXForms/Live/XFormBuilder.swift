@@ -34,7 +34,7 @@ struct XFormBuilder {
                         nodes[node].type = control.kind == .select ? .select : .select1
                     }
                     var info = SelectInfo(items: [], itemset: nil)
-                    for item in control.items { info.items.append((item.value, Self.text(item.label, translation))) }
+                    for item in control.items { info.items.append((item.value, Self.text(item.label, translation), item.label)) }
                     if let itemset = control.itemset {
                         let nodeset = try Self.parse(itemset.nodeset, "itemset nodeset", of: path, line: control.line)
                         let value = try Self.parse(itemset.value, "itemset value", of: path, line: control.line)
@@ -75,7 +75,7 @@ struct XFormBuilder {
         let actions = try compileActions(document)
         model = XFormModel(
             nodes: nodes, secondary: secondary, choiceLabels: choiceLabels, selects: selects, counts: counts, questions: questions, actions: actions,
-            environment: environment, translation: translation, instance: document.primaryInstance)
+            environment: environment, translation: translation, texts: try XFormTexts(document), instance: document.primaryInstance)
         try checkDefaults(document.primaryInstance, node: 0)
         try XFormCycles.check(model)
     }
@@ -205,6 +205,8 @@ struct XFormBuilder {
                 compiled.calculate = calculate ?? compiled.calculate
                 compiled.constraintMessage = bind.constraintMessage.map { Self.text($0, document.translations.first { $0.isDefault } ?? document.translations.first) } ?? compiled.constraintMessage
                 compiled.requiredMessage = bind.requiredMessage.map { Self.text($0, document.translations.first { $0.isDefault } ?? document.translations.first) } ?? compiled.requiredMessage
+                compiled.constraintText = bind.constraintMessage ?? compiled.constraintText
+                compiled.requiredText = bind.requiredMessage ?? compiled.requiredText
                 compiled.preload = bind.preload ?? compiled.preload
                 compiled.preloadParameters = bind.preloadParameters ?? compiled.preloadParameters
                 compiled.line = bind.line
@@ -328,8 +330,12 @@ struct XFormBuilder {
 
     /// The engine definition: the root's fields, with repeat groups for the repeats.
     func definition() throws(XFormError) -> FormDefinition {
+        var fields = fields(in: 0)
+        if model.texts.translations.count > 1 {
+            fields.append(FieldDefinition(FormKey<String>(XFormKeys.language), default: model.texts.translation(nil)?.language))
+        }
         do {
-            return try FormDefinition(fields(in: 0))
+            return try FormDefinition(fields)
         } catch {
             throw XFormError(.unsupported, "the form's fields do not make an engine definition: \(Quoted.plain(String(describing: error)))")
         }
@@ -427,6 +433,14 @@ struct XFormBuilder {
             field = field.visible { values in
                 let (root, rows) = values.rootAndRows
                 return model.isRelevant(node, rows: rows, reader: root)
+            }
+        }
+        // `readonly` on the node or on any node above it in the instance: the engine's controls
+        // refuse edits while it holds, as for the engine's own read-only fields.
+        if !nodes[node].readonlyChain.isEmpty {
+            field = field.readOnly { values in
+                let (root, rows) = values.rootAndRows
+                return model.isReadonly(node, rows: rows, reader: root)
             }
         }
         return field

@@ -15,7 +15,7 @@ struct CompiledAction: Sendable {
 
 /// What a select offers: its inline items, or an itemset.
 struct SelectInfo: Sendable {
-    var items: [(value: String, label: String)]
+    var items: [(value: String, label: String, text: XFormText?)]
     var itemset: (nodeset: XPathExpression, value: XPathExpression, label: XPathExpression?, labelItext: Bool)?
 }
 
@@ -33,6 +33,8 @@ final class XFormModel: Sendable {
     let actions: [CompiledAction]
     let environment: XPathEnvironment
     let translation: XFormTranslation?
+    /// The translations and the expressions texts show.
+    let texts: XFormTexts
     /// The instance as written, for the initial rows.
     let instance: XFormElement
     /// Each node's key with ``XFormKeys/relevant`` after it, and with ``XFormKeys/readonly``: a
@@ -47,7 +49,7 @@ final class XFormModel: Sendable {
     init(
         nodes: [SchemaNode], secondary: [SecondaryTree], choiceLabels: [Int: [String: String]], selects: [Int: SelectInfo],
         counts: [Int: XPathExpression], questions: Set<Int>, actions: [CompiledAction], environment: XPathEnvironment, translation: XFormTranslation?,
-        instance: XFormElement
+        texts: XFormTexts, instance: XFormElement
     ) {
         self.nodes = nodes
         self.secondary = secondary
@@ -61,6 +63,7 @@ final class XFormModel: Sendable {
         self.actions = actions
         self.environment = environment
         self.translation = translation
+        self.texts = texts
         self.instance = instance
         self.ownRelevantKeys = nodes.map { $0.key + XFormKeys.relevant }
         self.ownReadonlyKeys = nodes.map { $0.key + XFormKeys.readonly }

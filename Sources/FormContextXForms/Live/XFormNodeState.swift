@@ -66,7 +66,7 @@ public struct XFormIssue: Sendable, Equatable, CustomStringConvertible {
     public var result: XFormAnswerResult
     /// The node's path with repeat positions.
     public var path: String
-    /// The form's message (`jr:requiredMsg`, `jr:constraintMsg`) in its default language, or the
+    /// The form's message (`jr:requiredMsg`, `jr:constraintMsg`) in the record's language, or the
     /// engine's default message.
     public var message: String
 
@@ -78,6 +78,6 @@ public struct XFormIssue: Sendable, Equatable, CustomStringConvertible {
 public struct XFormChoice: Sendable, Hashable {
     /// The value stored when it is chosen.
     public var value: String
-    /// Its label in the form's default language.
+    /// Its label in the record's language (``XFormRecord/language``).
     public var label: String
 }

@@ -54,15 +54,19 @@ extension XFormRecord {
         growCountedRepeats()
         let model = form.model
         let snapshot = object.context
+        let language = self.language
+        func message(_ text: XFormText?, _ fallback: String?, node: Int, rows: [RowID]) -> String? {
+            (try? model.render(text, language: language, at: node, rows: rows, reader: snapshot)) ?? fallback
+        }
         var issue: XFormIssue?
         walk(snapshot) { node, rows, path in
             guard issue == nil, model.isRelevant(node, rows: rows, reader: snapshot) else { return false }
             guard model.questions.contains(node), let bind = model.nodes[node].bind else { return true }
             let value = model.nodes[node].isLeaf ? XFormValueText.text(snapshot[model.fieldKey(node, rows: rows)]) : nil
             if value == nil, let required = bind.required, model.truth(required, at: node, rows: rows, reader: snapshot) {
-                issue = XFormIssue(result: .required, path: path, message: bind.requiredMessage ?? "is required")
+                issue = XFormIssue(result: .required, path: path, message: message(bind.requiredText, bind.requiredMessage, node: node, rows: rows) ?? "is required")
             } else if value != nil, let constraint = bind.constraint, !model.truth(constraint, at: node, rows: rows, reader: snapshot) {
-                issue = XFormIssue(result: .constraint, path: path, message: bind.constraintMessage ?? "does not meet its constraint")
+                issue = XFormIssue(result: .constraint, path: path, message: message(bind.constraintText, bind.constraintMessage, node: node, rows: rows) ?? "does not meet its constraint")
             }
             return issue == nil
         }
@@ -70,7 +74,7 @@ extension XFormRecord {
     }
 
     /// The choices a select offers now: its items, or its itemset's nodes filtered against the
-    /// record's current values, with labels in the form's default language.
+    /// record's current values, with labels in the record's ``language``.
     ///
     /// Showing a select whose itemset no longer offers the stored answer makes JavaRosa drop it
     /// (a `select` keeps the values still offered); `dropsStaleAnswer` does the same.
@@ -91,11 +95,23 @@ extension XFormRecord {
     }
 
     private func choices(node: Int, rows: [RowID], path: String) throws(XFormError) -> [XFormChoice] {
+        guard form.model.selects[node] != nil else { throw XFormError(.invalidValue, "\(Quoted.value(path)) is no select") }
+        return try choices(node: node, rows: rows, reader: object.context, language: language)
+    }
+
+    /// The choices of the select at `node` in given rows, labels in `language`, read from `reader`.
+    func choices(node: Int, rows: [RowID], reader: FormContext, language: String?) throws(XFormError) -> [XFormChoice] {
         let model = form.model
-        guard let select = model.selects[node] else { throw XFormError(.invalidValue, "\(Quoted.value(path)) is no select") }
-        guard let itemset = select.itemset else { return select.items.map { XFormChoice(value: $0.value, label: $0.label) } }
-        let snapshot = object.context
-        let tree = LiveTree(model: model, reader: snapshot)
+        guard let select = model.selects[node] else { return [] }
+        guard let itemset = select.itemset else {
+            var choices: [XFormChoice] = []
+            for item in select.items {
+                let label = try model.render(item.text, language: language, at: node, rows: rows, reader: reader) ?? item.label
+                choices.append(XFormChoice(value: item.value, label: label))
+            }
+            return choices
+        }
+        let tree = LiveTree(model: model, reader: reader)
         let context = LiveNode.primary(node, rows)
         let environment = model.environment
         guard case .nodes(let items) = try? itemset.nodeset.evaluate(in: tree, context: context, environment: environment) else { return [] }
@@ -103,7 +119,7 @@ extension XFormRecord {
             let value = (try? itemset.value.evaluate(in: tree, context: item, environment: environment)).map { $0.string(in: tree, environment: environment) } ?? ""
             var label = (try? itemset.label?.evaluate(in: tree, context: item, environment: environment)).flatMap { $0?.string(in: tree, environment: environment) } ?? ""
             if itemset.labelItext {
-                label = XFormBuilder.text(.itext(label), model.translation)
+                label = model.texts.plainItext(label, language: language) ?? ""
             }
             return XFormChoice(value: value, label: label)
         }

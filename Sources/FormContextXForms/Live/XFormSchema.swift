@@ -58,6 +58,9 @@ struct CompiledBind: Sendable {
     var calculate: XPathExpression?
     var constraintMessage: String?
     var requiredMessage: String?
+    /// The messages as written, for rendering in a language.
+    var constraintText: XFormText?
+    var requiredText: XFormText?
     var preload: String?
     var preloadParameters: String?
     var line: Int = 0
@@ -101,6 +104,9 @@ enum XFormKeys {
     /// The key, in its row, of the value of a repeat that is a leaf (elements of one name side by
     /// side holding text).
     static let value = "#value"
+    /// The key of the record's current language, which `jr:itext()` and choice labels read, so
+    /// that what shows a text is evaluated again when the language changes.
+    static let language = "#language"
 
     /// An element name as a key step: `.` separates the engine's scopes, and `~` cannot appear in an
     /// XML name, so a name's dots are written as `~`.

@@ -87,3 +87,9 @@ public enum XPathDataType: Sendable, Equatable {
     /// `date` or `dateTime`.
     case date
 }
+
+/// A tree that holds a form's translations, for `jr:itext('id')`.
+protocol XPathTextSource {
+    /// The plain text of itext `id` in the tree's current language, or `nil` when no language has it.
+    func itext(_ id: String) -> String?
+}

@@ -90,6 +90,10 @@ extension XPathEvaluator {
             // Otherwise the select's node and a value: `jr:choice-name(/data/color, 'g')`.
             guard case .nodes(let nodes) = values[0], let node = nodes.first else { return .string("") }
             return .string(tree.choiceLabel(of: node, value: text(1)) ?? "")
+        // Texts.
+        case .itext:
+            guard let texts = tree as? any XPathTextSource else { throw Failure("jr:itext(): there are no translations to read") }
+            return .string(texts.itext(text(0)) ?? "")
         default:
             return try applyNumeric(function, values, context)
         }

@@ -19,6 +19,8 @@ enum XPathFunction: String, Sendable, CaseIterable {
     case decimalDateTime = "decimal-date-time", decimalTime = "decimal-time"
     // Selects.
     case selected, selectedAt = "selected-at", countSelected = "count-selected", choiceName = "jr:choice-name"
+    // Texts.
+    case itext = "jr:itext"
     // Repeats.
     case indexedRepeat = "indexed-repeat"
     // Geography.
@@ -52,7 +54,7 @@ enum XPathFunction: String, Sendable, CaseIterable {
         case .indexedRepeat: (3, 7)
         case .once, .boolean, .booleanFromString, .not, .int, .sum, .log, .log10, .abs, .sin, .cos, .tan, .asin,
             .acos, .atan, .sqrt, .exp, .exp10, .floor, .ceiling, .count, .countNonEmpty, .instance, .date,
-            .decimalDateTime, .decimalTime, .countSelected, .area, .distance:
+            .decimalDateTime, .decimalTime, .countSelected, .area, .distance, .itext:
             (1, 1)
         }
     }
