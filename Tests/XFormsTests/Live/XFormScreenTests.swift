@@ -58,4 +58,34 @@ struct XFormScreenTests {
         try note.cell.commit(text: "typed", to: record.object)
         #expect(try record.value(at: "/data/details/note") == "typed")
     }
+
+    @Test("a repeat inside a repeat is a detail cell of the outer row that opens the inner repeat's rows")
+    func nestedRepeats() throws {
+        let xml = """
+            <h:html xmlns="http://www.w3.org/2002/xforms" xmlns:h="http://www.w3.org/1999/xhtml">
+              <h:head><h:title>Nested</h:title><model>
+                <instance><data id="nested"><hh><name/><member><age/></member></hh></data></instance>
+                <bind nodeset="/data/hh/member/age" type="int"/>
+              </model></h:head>
+              <h:body>
+                <repeat nodeset="/data/hh"><label>Household</label><input ref="name"><label>Name</label></input>
+                  <repeat nodeset="/data/hh/member"><label>Members</label><input ref="age"><label>Age</label></input></repeat>
+                </repeat>
+              </h:body>
+            </h:html>
+            """
+        let record = try XFormRecord(XForm(XFormDocument(data: Data(xml.utf8))))
+        try record.addRepeat(at: "/data/hh[1]/member")
+        try record.set("7", at: "/data/hh[1]/member[2]/age")
+        let live = LiveScreen(try record.screen(), form: record.object)
+        let row = try #require(live.sections.first { $0.rowID != nil })
+        #expect(row.rows.map(\.cell.title) == ["Name", "Members", "Remove"])
+        #expect(row.rows.map(\.cell.kind) == [.text, .detail, .button])
+        let inner = try #require(row.rows[1].cell.makeDestination())
+        let innerLive = LiveScreen(inner, form: record.object)
+        let innerRows = innerLive.sections.filter { $0.rowID != nil }
+        #expect(innerRows.count == 2)
+        #expect(innerRows.last?.rows.first?.cell.title == "Age")
+        #expect(innerRows.last?.rows.first?.value == .text("7"))
+    }
 }
