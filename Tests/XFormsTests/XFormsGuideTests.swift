@@ -250,4 +250,30 @@ struct XFormsGuideTests {
             "tooLarge - the document is 100000 bytes, over the limit of 65536 bytes",
         ])
     }
+
+    @Test("the body on screen: languages and prompts")
+    func bodyOnScreen() throws {
+        var printed: [String] = []
+        func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+        // --- Docs/XForms.md: The body on screen
+        let xml = """
+            <h:html xmlns="http://www.w3.org/2002/xforms" xmlns:h="http://www.w3.org/1999/xhtml" xmlns:jr="http://openrosa.org/javarosa">
+            <h:head><model><itext>
+            <translation lang="en" default="true()"><text id="age"><value>Age of <output value="/data/name"/></value></text></translation>
+            <translation lang="fr"><text id="age"><value>Âge de <output value="/data/name"/></value></text></translation>
+            </itext>
+            <instance><data><name/><age/></data></instance>
+            <bind nodeset="/data/age" type="int" relevant="/data/name != ''"/>
+            </model></h:head>
+            <h:body><input ref="/data/name"><label>Name</label></input>
+            <input ref="/data/age"><label ref="jr:itext('age')"/></input></h:body></h:html>
+            """
+        let record = try XFormRecord(XForm(XFormDocument(data: Data(xml.utf8))))
+        print(record.form.languages, try record.prompts().count)
+        try record.set("Ann", at: "/data/name")
+        try record.setLanguage("fr")
+        for prompt in try record.prompts() { print(prompt) }
+        // --- end
+        #expect(printed == [#"["en", "fr"] 1"#, #"input /data/name "Name" = "Ann""#, #"input /data/age "Âge de Ann""#])
+    }
 }

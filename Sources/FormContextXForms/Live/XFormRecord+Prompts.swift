@@ -66,6 +66,17 @@ private struct PromptRenderer {
                 result.append(prompt)
                 continue
             }
+            if model.nodes[node].isRepeat, entry.control.kind == .group {
+                // pyxform's `<group ref="/data/r"><repeat nodeset="/data/r">`: the group stands around
+                // the repeat, in the rows around it, shown while the node above it is relevant.
+                let parent = model.nodes[node].parent ?? 0
+                guard let outer = self.rows(for: parent, from: rows), model.isRelevant(parent, rows: outer, reader: snapshot) else { continue }
+                let path = model.path(of: parent, rows: outer, reader: snapshot) + "/" + model.nodes[node].name
+                var prompt = try self.prompt(entry.control, path: path, node: parent, rows: outer)
+                prompt.children = try prompts(entry.children, rows: outer, context: parent)
+                result.append(prompt)
+                continue
+            }
             guard let nodeRows = self.rows(for: node, from: rows), model.isRelevant(node, rows: nodeRows, reader: snapshot) else { continue }
             var prompt = try self.prompt(entry.control, path: model.path(of: node, rows: nodeRows, reader: snapshot), node: node, rows: nodeRows)
             prompt.children = try prompts(entry.children, rows: nodeRows, context: node)

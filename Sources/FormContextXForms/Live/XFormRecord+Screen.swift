@@ -20,7 +20,8 @@ extension XFormRecord {
     /// - relevance and `readonly` come with the fields: a cell is hidden while its node is not
     ///   relevant, a section while all its cells are, and a read-only node's cell refuses edits.
     ///
-    /// Titles and option titles are the labels in the record's ``language``, each `<output>` showing
+    /// A repeat with a `jr:count` first grows to its count, as for ``prompts()``. Titles and option
+    /// titles are the labels in the record's ``language``, each `<output>` showing
     /// the value it has when the screen is made: make the screen again after ``setLanguage(_:)``,
     /// and read ``prompts()`` for labels that follow the values. Controls that bind no node, and
     /// nodes no control shows (calculations), have no cell.
@@ -29,6 +30,7 @@ extension XFormRecord {
     ///   on the record's values.
     /// - Complexity: O(*n*) in the number of body controls, plus their labels' outputs.
     public func screen() throws(XFormError) -> Screen {
+        growCountedRepeats()
         let maker = ScreenMaker(record: self, snapshot: object.context, language: language)
         let parts = try maker.parts(form.body.entries, rows: [], context: 0, repeatNode: nil)
         let sections = ScreenBuilder.buildFinalResult(parts)

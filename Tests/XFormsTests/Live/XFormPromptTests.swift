@@ -127,4 +127,22 @@ struct XFormPromptTests {
         try record.set("no", at: "/data/details/signed")
         #expect(try Self.prompt(record, "/data/details/note")?.isReadOnly == false)
     }
+
+    @Test("a group around a repeat of the same node (as pyxform writes repeats) holds the repeat, with or without instances")
+    func groupAroundRepeat() throws {
+        let record = try XFormRecord(XFormRecordTests.form("households"))
+        func group() throws -> XFormPrompt? { try record.prompts().first { $0.control.kind == .group && $0.path == "/data/members" } }
+        var members = try #require(try group())
+        #expect(members.label == "Member")
+        #expect(members.children.map(\.path) == ["/data/members"])
+        #expect(members.children.first?.children.map(\.path) == ["/data/members[1]"])
+        try record.set("Ama", at: "/data/members[1]/name")
+        try record.setLanguage("Français (fr)")
+        members = try #require(try group())
+        #expect(members.children.first?.children.first?.children.map(\.label) == ["Nom", " Âge de Ama "])
+        try record.removeRepeat(at: "/data/members[1]")
+        members = try #require(try group())
+        #expect(members.children.map(\.path) == ["/data/members"])
+        #expect(members.children.first?.children.isEmpty == true)
+    }
 }
