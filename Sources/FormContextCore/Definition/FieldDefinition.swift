@@ -31,6 +31,9 @@ public struct FieldDefinition: Sendable {
     @usableFromInline let asyncCheck: (@Sendable (AnyHashable) async -> [ValidationIssue])?
     /// The field's value type, when the field was declared with one.
     @usableFromInline var valueType: ObjectIdentifier?
+    /// Whether ``check`` checks nothing but the value's type (the field has no validators): then a
+    /// value of type ``valueType``, or none, passes it without running it. `false` when unknown.
+    @usableFromInline var checksOnlyType = false
     /// When the field is shown, enabled and required, and how its value is computed.
     var conditions: FieldConditions {
         get { extras?.conditions ?? FieldConditions() }
@@ -72,6 +75,7 @@ public struct FieldDefinition: Sendable {
             asyncCheck: Self.makeAsyncCheck(key: key.name, validators: asyncValidators),
             decodeValue: Self.makeDecoder(Value.self))
         valueType = ObjectIdentifier(Value.self)
+        checksOnlyType = validators.isEmpty
     }
 
     @usableFromInline

@@ -105,8 +105,10 @@ extension FormContextObject {
         case .needsPipeline: break
         }
         mutate { state, changes in
-            guard !state.isReadOnly(key) else { return }
-            state.write(newValue, under: key, hash: state.fields.hash(of: key), origin: .user, into: &changes)
+            // Hashed once: the read-only check and the write find the slot by the same hash.
+            let hash = state.fields.hash(of: key)
+            guard !state.isReadOnly(key, hash: hash) else { return }
+            state.write(newValue, under: key, hash: hash, origin: .user, into: &changes)
         }
     }
 }

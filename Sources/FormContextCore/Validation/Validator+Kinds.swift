@@ -71,7 +71,10 @@ extension Validator where Value: Collection {
     @inlinable
     public static func minLength(_ count: Int, message: String? = nil) -> Validator {
         Validator(rule: "minLength(\(count))", message: message ?? "must be at least \(units(count))") { value, _ in
-            value.count >= count
+            // Text has no more characters than UTF-8 bytes, and a native string knows its byte
+            // count: text with fewer bytes than `count` fails without a walk of its characters.
+            if let text = value as? String, text.utf8.count < count { return false }
+            return value.count >= count
         }
     }
 
@@ -85,7 +88,10 @@ extension Validator where Value: Collection {
     @inlinable
     public static func maxLength(_ count: Int, message: String? = nil) -> Validator {
         Validator(rule: "maxLength(\(count))", message: message ?? "must be at most \(units(count))") { value, _ in
-            value.count <= count
+            // Text has no more characters than UTF-8 bytes, and a native string knows its byte
+            // count: text of at most `count` bytes passes without a walk of its characters.
+            if let text = value as? String, text.utf8.count <= count { return true }
+            return value.count <= count
         }
     }
 

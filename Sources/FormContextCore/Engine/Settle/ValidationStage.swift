@@ -265,6 +265,9 @@ extension ValidationStage {
         }
 
         mutating func add(_ position: Int) {
+            // Room for a keystroke and what its rules change, made once: growing from empty makes a
+            // buffer for the first position and another for the second.
+            if positions.isEmpty { positions.reserveCapacity(4) }
             if positions.count < Self.searchLimit {
                 guard !positions.contains(position) else { return }
                 positions.append(position)
@@ -309,6 +312,7 @@ extension ValidationStage {
             if hasDefinition {
                 plan.fields.reserveCapacity(positions.count)
                 for position in positions {
+                    if state.passesTypeCheckUnrun(at: position, kept: kept) { continue }
                     guard let check = state.fieldCheck(at: position), kept.isEmpty || !kept.contains(check.slot) else { continue }
                     plan.fields.append(check)
                 }
@@ -354,6 +358,43 @@ extension EngineState {
 }
 
 extension EngineState {
+    /// Settles, without running it, the check at validation position `position` when its result is
+    /// known: a definition field with no validators (its check tests only the value's type), no
+    /// asynchronous check and no required rule in force, holding no issue, whose value is absent
+    /// or of the field's type. Its check would find nothing and read nothing, so this does what the
+    /// commit of that result does (the field counts as validated if active; its check's node reads
+    /// nothing) and skips copying the check, running it and committing it (a calculated field
+    /// written by its rule on every keystroke of its input is such a field).
+    ///
+    /// - Parameters:
+    ///   - position: The validation position.
+    ///   - kept: Slots whose issues stay as they are (never checked).
+    /// - Returns: Whether the check is settled; `false` when it must run.
+    mutating func passesTypeCheckUnrun(at position: Int, kept: Set<Int>) -> Bool {
+        guard position < validation.definitionFieldCount,
+            validation.definition?.fields[position].checksOnlyType == true,
+            validation.definition?.fields[position].asyncCheck == nil,
+            let valueType = validation.definition?.fields[position].valueType,
+            let slot = validation.slot(ofPosition: position),
+            kept.isEmpty || !kept.contains(slot),
+            !fields.flags(at: slot).contains(.ruleRequired),
+            !validation.holding.contains(slot),
+            validation.runs[slot] == nil
+        else { return false }
+        if let value = fields.value(at: slot) {
+            // The stored type is the value's own for the types stored as they are; any other value
+            // is asked for its type, as the check's cast would.
+            let stored = fields.stored(at: slot).type
+            let isStoredAsIs =
+                stored == ObjectIdentifier(String.self) || stored == ObjectIdentifier(Int.self) || stored == ObjectIdentifier(Bool.self)
+            guard (isStoredAsIs ? stored : ObjectIdentifier(type(of: value.base))) == valueType else { return false }
+        }
+        let node = DependencyGraph.Node(.validator, position)
+        if graph.readCount(of: node) != 0 { graph.record([], for: node) }
+        if fields.isActive(at: slot) { validation.validated.insert(slot) }
+        return true
+    }
+
     /// Whether `keys` are, in order, the keys of the slots the graph holds for `node`'s last run:
     /// then recording them would change nothing, and finding their slots would hash each key.
     ///

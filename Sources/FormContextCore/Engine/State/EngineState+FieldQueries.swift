@@ -65,7 +65,19 @@ extension EngineState {
     /// - Complexity: O(1) for a key with a slot; O(*d*) lookups for *d* dots in a key without one.
     func isReadOnly(_ key: String) -> Bool {
         guard !rules.isEmpty else { return false }
-        guard let slot = fields.slot(of: key) else { return rules.groupFlags(ofUnslotted: key).contains(.ruleReadOnly) }
+        return isReadOnly(key, hash: fields.hash(of: key))
+    }
+
+    /// ``isReadOnly(_:)`` for a key whose `hashValue` the caller has made already (the edit door,
+    /// which writes the key next by the same hash).
+    ///
+    /// - Parameters:
+    ///   - key: The field's key.
+    ///   - hash: `key.hashValue`, from ``FieldTable/hash(of:)``.
+    /// - Returns: Whether the field is read-only.
+    func isReadOnly(_ key: String, hash: Int) -> Bool {
+        guard !rules.isEmpty else { return false }
+        guard let slot = fields.slot(of: key, hash: hash) else { return rules.groupFlags(ofUnslotted: key).contains(.ruleReadOnly) }
         return fields.flags(at: slot).contains(.ruleReadOnly)
     }
 
