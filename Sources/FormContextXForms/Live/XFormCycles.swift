@@ -28,6 +28,39 @@ enum XFormCycles {
         }
     }
 
+    /// The calculated nodes whose value need not come out the same twice: their `calculate` calls
+    /// `now()`, `today()`, `random()`, `randomize()` or `uuid()`, or reads (through any path) a node
+    /// that is one of them.
+    static func volatileCalculations(_ nodes: [SchemaNode]) -> Set<Int> {
+        var readers: [[Int]] = Array(repeating: [], count: nodes.count)
+        var volatile: [Int] = []
+        for (target, node) in nodes.enumerated() {
+            guard let calculate = node.bind?.calculate else { continue }
+            if callsVolatile(calculate.ast) { volatile.append(target) }
+            var found: [(node: Int, throughOtherInstance: Bool)] = []
+            References(nodes: nodes, current: target).collect(calculate.ast, context: [target], into: &found)
+            for (source, _) in found where source != target { readers[source].append(target) }
+        }
+        var result = Set(volatile)
+        while let node = volatile.popLast() {
+            for reader in readers[node] where result.insert(reader).inserted { volatile.append(reader) }
+        }
+        return result
+    }
+
+    private static func callsVolatile(_ ast: XPathAST) -> Bool {
+        switch ast {
+        case .literal, .number: false
+        case .negate(let operand): callsVolatile(operand)
+        case .binary(_, let left, let right): callsVolatile(left) || callsVolatile(right)
+        case .call(let function, let arguments):
+            [.now, .today, .random, .randomize, .uuid].contains(function) || arguments.contains(where: callsVolatile)
+        case .path(let path): path.steps.contains { $0.predicates.contains(where: callsVolatile) }
+        case .filter(let primary, let predicates, let steps):
+            callsVolatile(primary) || predicates.contains(where: callsVolatile) || steps.contains { $0.predicates.contains(where: callsVolatile) }
+        }
+    }
+
     /// A loop of the graph (each node followed by one that reads it), found by depth-first search.
     private static func firstLoop(_ readers: [[Int]]) -> [Int]? {
         var state = Array(repeating: 0, count: readers.count)  // 0 new, 1 on the path, 2 done

@@ -47,6 +47,54 @@ public final class XFormRecord: Sendable {
         try checkExpressions()
     }
 
+    /// Loads a record that was filled before, to edit it as ODK Collect edits a finalized record:
+    /// the repeat instances the record holds are made, each value is read by its node's type, and
+    /// the calculations, relevance and other conditions are worked out again from those values.
+    ///
+    /// As JavaRosa loads a saved instance, no `jr:preload` value is filled in and no
+    /// `odk-instance-first-load` action runs: the start time, the `uid` and what those actions
+    /// wrote stay as the record holds them, `meta/instanceID` too (so
+    /// ``XFormElement/renewInstanceID(_:)`` moves it to `meta/deprecatedID` when the edited record is
+    /// sent again). A `calculate` is evaluated again, except that `once()` keeps the value the record
+    /// holds. A leaf the record lacks (a submission leaves out what was not relevant) is blank.
+    /// Written out again with ``instance`` and ``XFormDocument/submissionXML(for:)``, an unchanged
+    /// record gives the XML it was read from.
+    ///
+    /// ```swift
+    /// let saved = try form.document.record(fromXML: xml)
+    /// let record = try XFormRecord(form, loading: saved)
+    /// try record.set("18", at: "/data/age")
+    /// ```
+    /// - Parameters:
+    ///   - form: The form the record is of.
+    ///   - record: The record's root element, as ``XFormDocument/record(fromXML:options:)`` reads it.
+    /// - Throws: ``XFormError``: ``XFormError/Kind/unknownPath`` for an element the form does not
+    ///   have at that place (the record is checked as ``XFormDocument/record(fromXML:options:)``
+    ///   checks it), ``XFormError/Kind/invalidValue`` for a value its node's type cannot hold, naming
+    ///   the node's path and the value; an expression that fails on the record, as ``init(_:)``.
+    public init(_ form: XForm, loading record: XFormElement) throws(XFormError) {
+        self.form = form
+        self.object = FormContextObject(definition: form.definition)
+        do {
+            try RecordCheck.check(record, against: form.document)
+        } catch {
+            throw XFormError(.unknownPath, error.message, line: error.line)
+        }
+        var invalid: [XFormFinding] = []
+        try load(record, node: 0, rows: [], path: "/" + model.nodes[0].name, invalid: &invalid)
+        if let first = invalid.first { throw XFormError(.invalidValue, first.message) }
+        try checkExpressions()
+    }
+
+    /// Loads a submitted record whatever it holds, for ``XForm/check(submission:options:)``: elements
+    /// the form lacks are skipped, and values their type cannot hold are left blank and listed.
+    init(_ form: XForm, checking record: XFormElement, invalid: inout [XFormFinding]) throws(XFormError) {
+        self.form = form
+        self.object = FormContextObject(definition: form.definition)
+        try load(record, node: 0, rows: [], path: "/" + model.nodes[0].name, invalid: &invalid)
+        try checkExpressions()
+    }
+
     /// Evaluates every bind expression once in every instance of its node, throwing the first
     /// failure: the engine's rules treat a failing expression as blank (or false), so a form whose
     /// expressions cannot work is refused here, as JavaRosa refuses to load it.
@@ -374,6 +422,130 @@ public final class XFormRecord: Sendable {
             }
         }
         return (values, blanks)
+    }
+
+    // MARK: Loading
+
+    /// Loads `element`, the record's element of `node` in `rows`: a leaf's value (blank when the
+    /// record lacks it), a group's children, a repeat's instances (each repeat's in one batch, their
+    /// leaves' values in the rows they are added with).
+    private func load(_ element: XFormElement?, node: Int, rows: [RowID], path: String, invalid: inout [XFormFinding]) throws(XFormError) {
+        let schema = model.nodes[node]
+        if schema.isLeaf {
+            let value = element.flatMap { loadedValue($0, node: node, path: path, invalid: &invalid) }
+            object.set(Self.sendable(value), for: model.fieldKey(node, rows: rows), origin: .program)
+            return
+        }
+        var byChild: [Int: [XFormElement]] = [:]
+        for child in element?.children ?? [] where !child.isTemplate {
+            guard let index = modelChild(of: node, for: child) else { continue }
+            byChild[index, default: []].append(child)
+        }
+        for child in schema.children {
+            let elements = byChild[child] ?? []
+            let childPath = path + "/" + model.nodes[child].name
+            if model.nodes[child].isRepeat {
+                try loadRepeat(elements, repeat: child, rows: rows, path: path, invalid: &invalid)
+            } else {
+                try load(elements.first, node: child, rows: rows, path: childPath, invalid: &invalid)
+            }
+        }
+    }
+
+    /// Loads the repeats inside a repeat instance (its own leaves came with its row), and the
+    /// repeats inside its groups.
+    private func loadRepeats(in element: XFormElement, node: Int, rows: [RowID], path: String, invalid: inout [XFormFinding]) throws(XFormError) {
+        var byChild: [Int: [XFormElement]] = [:]
+        for child in element.children where !child.isTemplate {
+            guard let index = modelChild(of: node, for: child) else { continue }
+            byChild[index, default: []].append(child)
+        }
+        for child in model.nodes[node].children where !model.nodes[child].isLeaf || model.nodes[child].isRepeat {
+            let childPath = path + "/" + model.nodes[child].name
+            if model.nodes[child].isRepeat {
+                try loadRepeat(byChild[child] ?? [], repeat: child, rows: rows, path: path, invalid: &invalid)
+            } else if let inner = byChild[child]?.first {
+                try loadRepeats(in: inner, node: child, rows: rows, path: childPath, invalid: &invalid)
+            }
+        }
+    }
+
+    /// Adds a repeat's instances, in `rows`, in one batch: their own leaves' values with them, then
+    /// the repeats inside. `path` is the path of the element around the repeat.
+    private func loadRepeat(_ elements: [XFormElement], repeat node: Int, rows: [RowID], path: String, invalid: inout [XFormFinding]) throws(XFormError) {
+        let childPath = path + "/" + model.nodes[node].name
+        var contents: [(values: FormContext, blanks: [String])] = []
+        for (position, instance) in elements.enumerated() {
+            contents.append(rowContent(instance, node: node, path: childPath + "[\(position + 1)]", invalid: &invalid))
+        }
+        let group = model.groupKey(node, rows: rows)
+        let ids: [RowID]
+        do {
+            ids = try object.insertRows(into: group, at: Int.max, contents.map(\.values))
+        } catch {
+            throw XFormError(.invalidValue, "cannot add \(Quoted.plain(model.nodes[node].path)): \(Quoted.plain(String(describing: error)))")
+        }
+        for (position, (instance, id)) in zip(elements, ids).enumerated() {
+            let prefix = group + "." + id.description + "."
+            for key in contents[position].blanks where object[prefix + key] != nil { object.set(nil, for: prefix + key) }
+            try loadRepeats(in: instance, node: node, rows: rows + [id], path: childPath + "[\(position + 1)]", invalid: &invalid)
+        }
+    }
+
+    /// The values of a repeat instance's own leaves (not those of repeats inside), keyed in its row;
+    /// the keys of those it leaves blank.
+    private func rowContent(_ element: XFormElement, node: Int, path: String, invalid: inout [XFormFinding]) -> (values: FormContext, blanks: [String]) {
+        var values = FormContext()
+        var blanks: [String] = []
+        if model.nodes[node].isLeaf {
+            if let value = Self.sendable(loadedValue(element, node: node, path: path, invalid: &invalid)) {
+                values.set(value, for: XFormKeys.value)
+            } else {
+                blanks.append(XFormKeys.value)
+            }
+            return (values, blanks)
+        }
+        func visit(_ current: XFormElement?, _ index: Int, _ path: String) {
+            var byChild: [Int: XFormElement] = [:]
+            for child in current?.children ?? [] where !child.isTemplate {
+                if let childIndex = modelChild(of: index, for: child), byChild[childIndex] == nil { byChild[childIndex] = child }
+            }
+            for child in model.nodes[index].children where !model.nodes[child].isRepeat {
+                let childPath = path + "/" + model.nodes[child].name
+                if model.nodes[child].isLeaf {
+                    let value = byChild[child].flatMap { loadedValue($0, node: child, path: childPath, invalid: &invalid) }
+                    if let value = Self.sendable(value) { values.set(value, for: model.nodes[child].key) } else { blanks.append(model.nodes[child].key) }
+                } else {
+                    visit(byChild[child], child, childPath)
+                }
+            }
+        }
+        visit(element, node, path)
+        return (values, blanks)
+    }
+
+    /// A leaf's value read from the record by its type; `nil` for blank, and for text the type
+    /// cannot hold, which is listed in `invalid`.
+    private func loadedValue(_ element: XFormElement, node: Int, path: String, invalid: inout [XFormFinding]) -> AnyHashable? {
+        let type = model.nodes[node].type
+        switch XFormValueText.parse(element.value, as: type, timeZone: model.environment.timeZone) {
+        case .success(let value): return value
+        case .failure(let refusal):
+            invalid.append(
+                XFormFinding(
+                    kind: .invalidValue, path: path,
+                    message: "\(Quoted.value(element.value)) is no value for \(Quoted.plain(path)) (\(type.name ?? "string")): \(refusal.reason)",
+                    submitted: element.value))
+            return nil
+        }
+    }
+
+    /// The form's child of `node` that a record's element is: the one of its local name, in its
+    /// namespace when several share the name.
+    func modelChild(of node: Int, for element: XFormElement) -> Int? {
+        let named = model.nodes[node].children.filter { model.nodes[$0].qualifiedName.localName == element.name.localName }
+        guard named.count > 1 else { return named.first }
+        return named.first { (model.nodes[$0].qualifiedName.namespaceURI ?? "") == (element.name.namespaceURI ?? "") } ?? named.first
     }
 
     /// Fills the `jr:preload` values of the nodes outside repeats.

@@ -7,7 +7,20 @@ internal import Foundation
 /// Elements the form has and the record lacks are fine: a submission leaves out every node that
 /// is not relevant.
 enum RecordCheck {
+    /// An element that does not fit the form: its path (with positions on repeat steps) and why.
+    struct Misfit {
+        var path: String
+        var error: XFormReadError
+    }
+
+    /// Checks the record, throwing at the first element that does not fit.
     static func check(_ record: XFormElement, against document: XFormDocument) throws(XFormReadError) {
+        if let first = try misfits(record, against: document).first { throw first.error }
+    }
+
+    /// Checks the record's root, throwing when it is not this form's, and lists every element that
+    /// does not fit the form, in document order (what is inside such an element is not looked at).
+    static func misfits(_ record: XFormElement, against document: XFormDocument) throws(XFormReadError) -> [Misfit] {
         let form = document.primaryInstance
         guard record.name.localName == form.name.localName, record.attribute("id") == form.attribute("id") else {
             throw XFormReadError(
@@ -38,22 +51,27 @@ enum RecordCheck {
         let repeats = repeatPaths(document.body, context: nil, binds: document.binds)
         let path = "/" + record.name.qualified
         let namespaces = (form: formNamespace, record: recordNamespace)
-        try check(record, model: form, path: path, modelPath: "/" + form.name.localName, repeats: repeats, namespaces: namespaces)
+        var found: [Misfit] = []
+        check(record, model: form, path: path, modelPath: "/" + form.name.localName, repeats: repeats, namespaces: namespaces, into: &found)
+        return found
     }
 
     private static func check(
         _ element: XFormElement, model: XFormElement, path: String, modelPath: String, repeats: Set<String>,
-        namespaces: (form: String, record: String)
-    ) throws(XFormReadError) {
+        namespaces: (form: String, record: String), into found: inout [Misfit]
+    ) {
         func own(_ name: XFormName, root: String) -> String {
             let namespace = name.namespaceURI ?? ""
             return namespace == root ? "" : namespace
         }
         let modelChildren = model.children
         if !modelChildren.isEmpty, !element.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw XFormReadError(
-                .recordMismatch, "\(Quoted.name(path)) holds text, but in this form it is a group of elements",
-                line: element.line, column: element.column)
+            found.append(
+                Misfit(
+                    path: path,
+                    error: XFormReadError(
+                        .recordMismatch, "\(Quoted.name(path)) holds text, but in this form it is a group of elements",
+                        line: element.line, column: element.column)))
         }
         var seen: [XFormName: Int] = [:]
         for child in element.children {
@@ -64,9 +82,13 @@ enum RecordCheck {
             // OpenRosa's meta/deprecatedID, which an edited record gains whether or not the form has it.
             let deprecatedID = model.name.localName == "meta" && child.name.localName == "deprecatedID" ? XFormElement(name: child.name) : nil
             guard let shape = named.first(where: \.isTemplate) ?? named.first ?? deprecatedID else {
-                throw XFormReadError(
-                    .recordMismatch, "\(Quoted.name(path + "/" + child.name.qualified)) is not in this form",
-                    line: child.line, column: child.column)
+                let childPath = path + "/" + child.name.qualified
+                found.append(
+                    Misfit(
+                        path: childPath,
+                        error: XFormReadError(
+                            .recordMismatch, "\(Quoted.name(childPath)) is not in this form", line: child.line, column: child.column)))
+                continue
             }
             let isRepeat = named.count > 1 || named.contains(where: \.isTemplate) || repeats.contains(childModelPath)
             let key = XFormName(child.name.localName, namespaceURI: own(child.name, root: namespaces.record))
@@ -74,16 +96,25 @@ enum RecordCheck {
             seen[key] = position
             let childPath = path + "/" + child.name.qualified + (isRepeat ? "[\(position)]" : "")
             guard !child.isTemplate else {
-                throw XFormReadError(
-                    .recordMismatch, "\(Quoted.name(childPath)) is a repeat template (jr:template); a record holds none",
-                    line: child.line, column: child.column)
+                found.append(
+                    Misfit(
+                        path: childPath,
+                        error: XFormReadError(
+                            .recordMismatch, "\(Quoted.name(childPath)) is a repeat template (jr:template); a record holds none",
+                            line: child.line, column: child.column)))
+                continue
             }
             guard isRepeat || position == 1 else {
-                throw XFormReadError(
-                    .recordMismatch, "\(Quoted.name(childPath)) appears more than once, but this form does not repeat it",
-                    line: child.line, column: child.column)
+                let misfitPath = childPath + "[\(position)]"
+                found.append(
+                    Misfit(
+                        path: misfitPath,
+                        error: XFormReadError(
+                            .recordMismatch, "\(Quoted.name(childPath)) appears more than once, but this form does not repeat it",
+                            line: child.line, column: child.column)))
+                continue
             }
-            try check(child, model: shape, path: childPath, modelPath: childModelPath, repeats: repeats, namespaces: namespaces)
+            check(child, model: shape, path: childPath, modelPath: childModelPath, repeats: repeats, namespaces: namespaces, into: &found)
         }
     }
 

@@ -56,8 +56,10 @@ extension XPathEvaluator {
         case .if: return values[boolean(values[0]) ? 1 : 2]
         case .coalesce: return .string(text(0).isEmpty ? text(1) : text(0))
         case .once:
+            // The node itself when it holds a value, so that its type is kept: a `dateTime` read
+            // as a string would come back a date.
             let existing = string(.nodes([context.node]))
-            return existing.isEmpty ? values[0] : .string(existing)
+            return existing.isEmpty ? values[0] : .nodes([context.node])
         case .true: return .boolean(true)
         case .false: return .boolean(false)
         case .boolean: return .boolean(boolean(values[0]))
