@@ -1,4 +1,5 @@
 import Foundation
+import FormContextXForms
 
 extension OpenRosaClient {
     /// Downloads `form` and its media files into `folder`: the form as `<folder>/<formID>.xml`, its media
@@ -35,7 +36,7 @@ extension OpenRosaClient {
         let media = try await mediaFiles(of: form)
 
         // What is held, and what must be fetched; a file that must be replaced must be ours.
-        let heldForm = try PullFiles.read(formPath, limit: maximumBytes).map { "md5:" + MD5.hex($0) }
+        let heldForm = try PullFiles.read(formPath, limit: maximumBytes).map { "md5:" + XFormDigest.md5.hex($0) }
         let needsForm = heldForm != form.hash
         if needsForm, let heldForm, record.form != heldForm {
             throw OpenRosaError(.notOwned, "\(Escaped.quoted(formPath, limit: 200)) was not written by a download (or was changed since): it is left as it is")
@@ -48,7 +49,7 @@ extension OpenRosaClient {
         var heldMedia: Set<String> = []
         for file in media {
             let path = mediaPath + "/" + file.filename
-            let held = mediaKind == .folder ? try PullFiles.read(path, limit: maximumBytes).map { "md5:" + MD5.hex($0) } : nil
+            let held = mediaKind == .folder ? try PullFiles.read(path, limit: maximumBytes).map { "md5:" + XFormDigest.md5.hex($0) } : nil
             guard held != file.hash else { continue }
             if let held {
                 guard record.media[file.filename] == held else {
@@ -159,7 +160,7 @@ extension OpenRosaClient {
     /// The body at `url`, checked to have the MD5 `hash`.
     private func checked(_ url: URL, hash: String, what: String) async throws(OpenRosaError) -> Data {
         let bytes = try await get(url, what: what)
-        let found = "md5:" + MD5.hex(bytes)
+        let found = "md5:" + XFormDigest.md5.hex(bytes)
         guard found == hash else {
             throw OpenRosaError(
                 .hashMismatch,
