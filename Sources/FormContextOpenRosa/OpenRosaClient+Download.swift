@@ -1,4 +1,5 @@
 import Foundation
+import FormContextXForms
 
 extension OpenRosaClient {
     /// Downloads `form` and its media files into `folder`: the form as `<folder>/<formID>.xml`, its media
@@ -23,10 +24,10 @@ extension OpenRosaClient {
     ///   written (``OpenRosaError/Kind/fileSystem``).
     public func download(_ form: OpenRosaForm, into folder: String) async throws(OpenRosaError) -> OpenRosaDownload {
         guard try PullFiles.kind(folder) == .folder else {
-            throw OpenRosaError(.fileSystem, "the forms folder \(Escaped.quoted(folder, limit: 200)) is not a folder")
+            throw OpenRosaError(.fileSystem, "the forms folder \(Quoted.value(folder, limit: 200)) is not a folder")
         }
         if let problem = FileName.problem(form.formID) {
-            throw OpenRosaError(.unsafeName, "the form id \(Escaped.quoted(form.formID)) \(problem): it cannot name a file")
+            throw OpenRosaError(.unsafeName, "the form id \(Quoted.value(form.formID, limit: 120)) \(problem): it cannot name a file")
         }
         let formPath = folder + "/" + form.formID + ".xml"
         let mediaPath = folder + "/" + form.formID + "-media"
@@ -35,24 +36,24 @@ extension OpenRosaClient {
         let media = try await mediaFiles(of: form)
 
         // What is held, and what must be fetched; a file that must be replaced must be ours.
-        let heldForm = try PullFiles.read(formPath, limit: maximumBytes).map { "md5:" + MD5.hex($0) }
+        let heldForm = try PullFiles.read(formPath, limit: maximumBytes).map { "md5:" + XFormDigest.md5.hex($0) }
         let needsForm = heldForm != form.hash
         if needsForm, let heldForm, record.form != heldForm {
-            throw OpenRosaError(.notOwned, "\(Escaped.quoted(formPath, limit: 200)) was not written by a download (or was changed since): it is left as it is")
+            throw OpenRosaError(.notOwned, "\(Quoted.value(formPath, limit: 200)) was not written by a download (or was changed since): it is left as it is")
         }
         let mediaKind = try PullFiles.kind(mediaPath)
         if let mediaKind, mediaKind != .folder, !media.isEmpty {
-            throw OpenRosaError(.fileSystem, "\(Escaped.quoted(mediaPath, limit: 200)) is not a folder")
+            throw OpenRosaError(.fileSystem, "\(Quoted.value(mediaPath, limit: 200)) is not a folder")
         }
         var neededMedia: [OpenRosaMediaFile] = []
         var heldMedia: Set<String> = []
         for file in media {
             let path = mediaPath + "/" + file.filename
-            let held = mediaKind == .folder ? try PullFiles.read(path, limit: maximumBytes).map { "md5:" + MD5.hex($0) } : nil
+            let held = mediaKind == .folder ? try PullFiles.read(path, limit: maximumBytes).map { "md5:" + XFormDigest.md5.hex($0) } : nil
             guard held != file.hash else { continue }
             if let held {
                 guard record.media[file.filename] == held else {
-                    throw OpenRosaError(.notOwned, "\(Escaped.quoted(path, limit: 200)) was not written by a download (or was changed since): it is left as it is")
+                    throw OpenRosaError(.notOwned, "\(Quoted.value(path, limit: 200)) was not written by a download (or was changed since): it is left as it is")
                 }
                 heldMedia.insert(file.filename)
             }
@@ -73,12 +74,12 @@ extension OpenRosaClient {
             PullFiles.removeFolder(staging)
         }
         if needsForm {
-            let bytes = try await checked(form.downloadURL, hash: form.hash, what: "the form \(Escaped.quoted(form.formID, limit: 60))")
+            let bytes = try await checked(form.downloadURL, hash: form.hash, what: "the form \(Quoted.value(form.formID, limit: 60))")
             try PullFiles.create(staging + "/form.xml", bytes)
             created.append(staging + "/form.xml")
         }
         for (index, file) in neededMedia.enumerated() {
-            let bytes = try await checked(file.downloadURL, hash: file.hash, what: "the media file \(Escaped.quoted(file.filename, limit: 60))")
+            let bytes = try await checked(file.downloadURL, hash: file.hash, what: "the media file \(Quoted.value(file.filename, limit: 60))")
             try PullFiles.create(staging + "/media-\(index)", bytes)
             created.append(staging + "/media-\(index)")
         }
@@ -159,11 +160,11 @@ extension OpenRosaClient {
     /// The body at `url`, checked to have the MD5 `hash`.
     private func checked(_ url: URL, hash: String, what: String) async throws(OpenRosaError) -> Data {
         let bytes = try await get(url, what: what)
-        let found = "md5:" + MD5.hex(bytes)
+        let found = "md5:" + XFormDigest.md5.hex(bytes)
         guard found == hash else {
             throw OpenRosaError(
                 .hashMismatch,
-                "\(what) from \(Escaped.quoted(endpoint.redacted(url.absoluteString), limit: 200)) has the hash \(found), not the listed \(hash): nothing was written"
+                "\(what) from \(Quoted.value(endpoint.redacted(url.absoluteString), limit: 200)) has the hash \(found), not the listed \(hash): nothing was written"
             )
         }
         return bytes

@@ -1,3 +1,4 @@
+import FormContextXForms
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -63,7 +64,7 @@ public struct OpenRosaClient: Sendable {
     ///   has a folder part or `..` (``OpenRosaError/Kind/unsafeName``).
     public func mediaFiles(of form: OpenRosaForm) async throws(OpenRosaError) -> [OpenRosaMediaFile] {
         guard let manifest = form.manifestURL else { return [] }
-        let data = try await get(manifest, what: "the manifest of \(Escaped.quoted(form.formID, limit: 60))")
+        let data = try await get(manifest, what: "the manifest of \(Quoted.value(form.formID, limit: 60))")
         return try OpenRosaDocuments.mediaFiles(in: data, form: form.formID, redact: endpoint.redacted)
     }
 
@@ -75,7 +76,7 @@ public struct OpenRosaClient: Sendable {
             var request = URLRequest(url: target)
             request.httpMethod = "GET"
             for (name, value) in endpoint.headers(for: target) { request.setValue(value, forHTTPHeaderField: name) }
-            let shown = Escaped.quoted(endpoint.redacted(target.absoluteString), limit: 200)
+            let shown = Quoted.value(endpoint.redacted(target.absoluteString), limit: 200)
             switch await exchange.send(request, limit: maximumBytes) {
             case .response(let response, let body):
                 let status = response.statusCode
@@ -96,7 +97,7 @@ public struct OpenRosaClient: Sendable {
                 if target.scheme?.lowercased() == "https" && scheme == "http" {
                     throw OpenRosaError(
                         .redirect,
-                        "\(what) at \(shown): HTTP \(status) to plain HTTP (\(Escaped.quoted(endpoint.redacted(next.absoluteString), limit: 200))), which is not followed"
+                        "\(what) at \(shown): HTTP \(status) to plain HTTP (\(Quoted.value(endpoint.redacted(next.absoluteString), limit: 200))), which is not followed"
                     )
                 }
                 target = next
@@ -123,11 +124,11 @@ public struct OpenRosaClient: Sendable {
         case 403: meaning = "no right to it (an app user without access to this form, or revoked)"
         case 404: meaning = "not found"
         case 500..<600:
-            let wait = response.value(forHTTPHeaderField: "Retry-After").map { " (Retry-After: \(Escaped.plain($0, limit: 40)))" } ?? ""
+            let wait = response.value(forHTTPHeaderField: "Retry-After").map { " (Retry-After: \(Quoted.plain($0, limit: 40)))" } ?? ""
             meaning = "the server failed; try again later\(wait)"
         default: meaning = "refused"
         }
-        let message = OpenRosaDocuments.message(in: body).map { ": " + Escaped.quoted(endpoint.redacted($0), limit: 300) } ?? ""
+        let message = OpenRosaDocuments.message(in: body).map { ": " + Quoted.value(endpoint.redacted($0), limit: 300) } ?? ""
         return OpenRosaError(.status(status), "\(what): HTTP \(status), \(meaning)\(message)")
     }
 

@@ -1,3 +1,4 @@
+import FormContextXForms
 import Foundation
 
 /// The form list (`xformsList`) and manifest (`xformsManifest`) documents of the OpenRosa Form List
@@ -10,7 +11,7 @@ enum OpenRosaDocuments {
     static func forms(in data: Data, redact: (String) -> String) throws(OpenRosaError) -> [OpenRosaForm] {
         let root = try OpenRosaXML.parse(data, what: "the form list")
         guard root.localName == "xforms", root.namespace == nil || root.namespace == formListNamespace else {
-            throw OpenRosaError(.malformedDocument, "the form list's root element is <\(Escaped.plain(root.localName, limit: 40))>, not <xforms>")
+            throw OpenRosaError(.malformedDocument, "the form list's root element is <\(Quoted.plain(root.localName, limit: 40))>, not <xforms>")
         }
         var forms: [OpenRosaForm] = []
         for (index, item) in root.children.filter({ $0.localName == "xform" }).enumerated() {
@@ -22,7 +23,7 @@ enum OpenRosaDocuments {
                 return value
             }
             let formID = try required("formID")
-            place += " (\(Escaped.quoted(formID, limit: 60)))"
+            place += " (\(Quoted.value(formID, limit: 60)))"
             let hash = try checkedHash(try required("hash"), place: place)
             let download = try url(try required("downloadUrl"), element: "downloadUrl", place: place, redact: redact)
             let manifest = try item.value("manifestUrl").flatMap { text throws(OpenRosaError) in
@@ -38,10 +39,10 @@ enum OpenRosaDocuments {
 
     /// The media files of a manifest document; each file name is checked to be a plain file name.
     static func mediaFiles(in data: Data, form: String, redact: (String) -> String) throws(OpenRosaError) -> [OpenRosaMediaFile] {
-        let what = "the manifest of \(Escaped.quoted(form, limit: 60))"
+        let what = "the manifest of \(Quoted.value(form, limit: 60))"
         let root = try OpenRosaXML.parse(data, what: what)
         guard root.localName == "manifest", root.namespace == nil || root.namespace == manifestNamespace else {
-            throw OpenRosaError(.malformedDocument, "\(what) has the root element <\(Escaped.plain(root.localName, limit: 40))>, not <manifest>")
+            throw OpenRosaError(.malformedDocument, "\(what) has the root element <\(Quoted.plain(root.localName, limit: 40))>, not <manifest>")
         }
         var files: [OpenRosaMediaFile] = []
         var seen: Set<String> = []
@@ -51,12 +52,12 @@ enum OpenRosaDocuments {
                 throw OpenRosaError(.malformedDocument, "\(place) has no <filename>")
             }
             if let problem = FileName.problem(filename) {
-                throw OpenRosaError(.unsafeName, "\(place): the file name \(Escaped.quoted(filename)) \(problem)")
+                throw OpenRosaError(.unsafeName, "\(place): the file name \(Quoted.value(filename, limit: 120)) \(problem)")
             }
             guard seen.insert(filename).inserted else {
-                throw OpenRosaError(.malformedDocument, "\(place): the file name \(Escaped.quoted(filename)) is listed twice")
+                throw OpenRosaError(.malformedDocument, "\(place): the file name \(Quoted.value(filename, limit: 120)) is listed twice")
             }
-            let named = "\(place) (\(Escaped.quoted(filename)))"
+            let named = "\(place) (\(Quoted.value(filename, limit: 120)))"
             guard let hashText = item.value("hash") else { throw OpenRosaError(.malformedDocument, "\(named) has no <hash>") }
             let hash = try checkedHash(hashText, place: named)
             guard let download = item.value("downloadUrl"), !download.isEmpty else {
@@ -73,7 +74,7 @@ enum OpenRosaDocuments {
         guard !data.isEmpty, let root = try? OpenRosaXML.parse(data, what: "the response"), root.localName == "OpenRosaResponse",
             let text = root.value("message"), !text.isEmpty
         else { return nil }
-        return Escaped.plain(text, limit: 300)
+        return Quoted.plain(text, limit: 300)
     }
 
     /// `md5:` and 32 hex digits, lowercased.
@@ -81,7 +82,7 @@ enum OpenRosaDocuments {
         let lower = text.lowercased()
         let digits = lower.dropFirst(4)
         guard lower.hasPrefix("md5:"), digits.count == 32, digits.allSatisfy({ $0.isHexDigit && $0.isASCII }) else {
-            throw OpenRosaError(.malformedDocument, "\(place) has the hash \(Escaped.quoted(text, limit: 60)), not md5: and 32 hex digits")
+            throw OpenRosaError(.malformedDocument, "\(place) has the hash \(Quoted.value(text, limit: 60)), not md5: and 32 hex digits")
         }
         return lower
     }
@@ -90,7 +91,7 @@ enum OpenRosaDocuments {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             url.host?.isEmpty == false
         else {
-            throw OpenRosaError(.malformedDocument, "\(place) has the <\(element)> \(Escaped.quoted(redact(text))), not an http or https URL")
+            throw OpenRosaError(.malformedDocument, "\(place) has the <\(element)> \(Quoted.value(redact(text), limit: 120)), not an http or https URL")
         }
         return url
     }

@@ -1,3 +1,4 @@
+internal import FormContextXForms
 public import Foundation
 
 /// An OpenRosa server to talk to: the URL its `formList` and `submission` are under, and the
@@ -44,10 +45,10 @@ public struct OpenRosaEndpoint: Sendable, Hashable, CustomStringConvertible, Cus
         let token = Self.token(inPath: components.percentEncodedPath)
         let shown = Self.redacting(url.absoluteString, token: token, password: nil)
         guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw OpenRosaError(.invalidURL, "the server URL \(Escaped.quoted(shown)) is not http or https")
+            throw OpenRosaError(.invalidURL, "the server URL \(Quoted.value(shown, limit: 120)) is not http or https")
         }
         guard let host = components.host, !host.isEmpty else {
-            throw OpenRosaError(.invalidURL, "the server URL \(Escaped.quoted(shown)) has no host")
+            throw OpenRosaError(.invalidURL, "the server URL \(Quoted.value(shown, limit: 120)) has no host")
         }
         if components.user != nil || components.password != nil {
             throw OpenRosaError(
@@ -62,7 +63,7 @@ public struct OpenRosaEndpoint: Sendable, Hashable, CustomStringConvertible, Cus
         if credentials != nil || token != nil, !Self.carriesSecrets(safely: base) {
             throw OpenRosaError(
                 .insecureCredentials,
-                "\(credentials != nil ? "a password" : "an app-user token") would go over plain HTTP to \(Escaped.quoted(host)): use https (plain http is taken for this machine only)"
+                "\(credentials != nil ? "a password" : "an app-user token") would go over plain HTTP to \(Quoted.value(host, limit: 120)): use https (plain http is taken for this machine only)"
             )
         }
     }

@@ -1,3 +1,4 @@
+import FormContextXForms
 import Foundation
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -16,7 +17,7 @@ enum PullFiles {
     }
 
     static func failure(_ path: String, _ step: String, code: Int32 = errno) -> OpenRosaError {
-        OpenRosaError(.fileSystem, "cannot \(step) \(Escaped.quoted(path, limit: 200)): \(String(cString: strerror(code)))")
+        OpenRosaError(.fileSystem, "cannot \(step) \(Quoted.value(path, limit: 200)): \(String(cString: strerror(code)))")
     }
 
     /// The system's error number behind a `FileHandle` failure, or `EIO` when it names none.
@@ -49,17 +50,17 @@ enum PullFiles {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
-            if errno == ELOOP { throw OpenRosaError(.fileSystem, "\(Escaped.quoted(path, limit: 200)) is a symbolic link, not a regular file") }
+            if errno == ELOOP { throw OpenRosaError(.fileSystem, "\(Quoted.value(path, limit: 200)) is a symbolic link, not a regular file") }
             throw failure(path, "open")
         }
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw failure(path, "inspect") }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw OpenRosaError(.fileSystem, "\(Escaped.quoted(path, limit: 200)) is not a regular file")
+            throw OpenRosaError(.fileSystem, "\(Quoted.value(path, limit: 200)) is not a regular file")
         }
         guard Int(status.st_size) <= limit else {
-            throw OpenRosaError(.fileSystem, "\(Escaped.quoted(path, limit: 200)) is larger than \(limit) bytes")
+            throw OpenRosaError(.fileSystem, "\(Quoted.value(path, limit: 200)) is larger than \(limit) bytes")
         }
         var bytes: [UInt8] = []
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
@@ -72,7 +73,7 @@ enum PullFiles {
             }
             guard let chunk, !chunk.isEmpty else { break }
             bytes += chunk
-            if bytes.count > limit { throw OpenRosaError(.fileSystem, "\(Escaped.quoted(path, limit: 200)) is larger than \(limit) bytes") }
+            if bytes.count > limit { throw OpenRosaError(.fileSystem, "\(Quoted.value(path, limit: 200)) is larger than \(limit) bytes") }
         }
         return bytes
     }

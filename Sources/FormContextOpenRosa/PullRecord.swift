@@ -1,3 +1,4 @@
+import FormContextXForms
 import Foundation
 
 /// The files a download wrote for one form, with the hashes they had: `.<formID>.pulled` in the
@@ -29,7 +30,7 @@ struct PullRecord: Equatable {
         }
         let kind = try PullFiles.kind(path)
         if kind == .folder || kind == .other {
-            throw OpenRosaError(.fileSystem, "\(Escaped.quoted(path, limit: 200)) is not a regular file")
+            throw OpenRosaError(.fileSystem, "\(Quoted.value(path, limit: 200)) is not a regular file")
         }
         let temporary = path + "." + PullFiles.uniqueSuffix() + ".tmp"
         try PullFiles.create(temporary, Array(data))

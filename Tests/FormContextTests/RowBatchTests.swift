@@ -188,3 +188,47 @@ struct RowBatchTests {
         ])
     }
 }
+
+/// A batch row operation with a footer that reads a summary of the group: the rows and the footer
+/// come in the batch's one diff.
+@Suite("Batch row operations with a summary footer")
+struct RowBatchFooterTests {
+    static let village = FormKey<String>("village")
+    static let homeCount = FormKey<Int>("homeCount")
+
+    static func live() throws -> (FormContextObject, LiveScreen) {
+        let form = FormContextObject(
+            definition: try FormDefinition([FieldDefinition(
+                RepeatGroup("households", fields: [FieldDefinition(village)]).summary(homeCount, .count))]))
+        let screen = Screen("Homes") {
+            RepeatSection("Homes", group: "households", footer: { "\($0[homeCount] ?? 0) homes" }) {
+                TextCell("Village", key: village)
+            }
+        }
+        return (form, LiveScreen(screen, form: form))
+    }
+
+    @Test("each batch operation is one diff, with the footer's new summary in it")
+    func footerInTheBatchDiff() throws {
+        let (form, live) = try Self.live()
+        #expect(live.sections.first?.footer == "0 homes")
+        let diffs = Mutex<[ScreenDiff]>([])
+        let subscription = live.observe { diff in diffs.withLock { $0.append(diff) } }
+        let ids = try form.insertRows(into: "households", at: 0, (0..<4).map { ["village": "v\($0)"] })
+        #expect(diffs.withLock { $0.map(\.description) } == ["version 1: insert sections [1, 2, 3, 4]; update footers [0]"])
+        #expect(live.sections.first?.footer == "4 homes")
+        try form.swapRows(ids[0], ids[3], in: "households")
+        try form.removeRows([ids[1], ids[2]], from: "households")
+        try form.appendRow(to: "households", ["village": "w"])
+        try form.replaceRows(of: "households", with: [["village": "x"]])
+        subscription.cancel()
+        #expect(diffs.withLock { $0.map(\.description) } == [
+            "version 1: insert sections [1, 2, 3, 4]; update footers [0]",
+            "version 2: delete sections [1, 4]; insert sections [1, 4]",
+            "version 3: delete sections [2, 3]; update footers [0]",
+            "version 4: insert sections [3]; update footers [0]",
+            "version 5: delete sections [1, 2, 3]; insert sections [1]; update footers [0]",
+        ])
+        #expect(live.sections.first?.footer == "1 homes")
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FormContextOpenRosa
+import FormContextXForms
 
 /// Form lists and manifests read safely, every problem named.
 struct OpenRosaDocumentTests {
@@ -83,6 +84,6 @@ struct OpenRosaDocumentTests {
         (String(repeating: "x", count: 1000), "398533d48111e9f664b1f64cb10c4b63"),
     ])
     func md5MatchesKnownValues(text: String, hex: String) {
-        #expect(MD5.hex(Array(text.utf8)) == hex)
+        #expect(XFormDigest.md5.hex(Array(text.utf8)) == hex)
     }
 }

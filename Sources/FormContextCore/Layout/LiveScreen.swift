@@ -30,7 +30,8 @@ import Synchronization
 /// row's keys.
 ///
 /// A mutation that changes several keys the screen reads is reported as one diff per key, in order,
-/// each relative to the version before it.
+/// each relative to the version before it; a row operation (appending, inserting, removing, moving
+/// or swapping rows) is one diff with everything it changed, a footer's summary of the group too.
 ///
 /// It is `Observable` as a whole: code that read anything of it inside `withObservationTracking` (a
 /// SwiftUI view's body) is invalidated by the next version. It is `Sendable` and safe from any thread;

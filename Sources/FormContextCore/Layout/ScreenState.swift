@@ -290,3 +290,49 @@ struct ScreenPlan: Sendable {
     /// rows new to the screen.
     let slots: [(slot: Int, plan: RowPlan.Slot, difference: RowOrderDifference, arrivals: [RowID])]
 }
+
+extension ScreenPlan {
+    /// Whether `later`, a later change's plan, can be carried out with this one as one diff: it
+    /// moves the rows of no repeat section whose rows this one moves (its order would be diffed
+    /// against the order before this plan).
+    func canTake(_ later: ScreenPlan) -> Bool {
+        later.slots.allSatisfy { entry in
+            entry.plan.order == nil || !slots.contains { $0.slot == entry.slot && $0.plan.order != nil }
+        }
+    }
+
+    /// This plan and `later`'s together: every derivation once, in declared order, the fields'
+    /// visibility in the order it changed, and each repeat section's rows planned once: its new
+    /// order (from whichever plan has one), and the derivations of the rows it keeps.
+    func taking(_ later: ScreenPlan) -> ScreenPlan {
+        var seen = Set(derivations.map(\.raw))
+        var raws = derivations.map(\.raw)
+        for derivation in later.derivations where seen.insert(derivation.raw).inserted { raws.append(derivation.raw) }
+        var bySlot: [Int: (slot: Int, plan: RowPlan.Slot, difference: RowOrderDifference, arrivals: [RowID])] = [:]
+        for entry in slots + later.slots {
+            guard var merged = bySlot[entry.slot] else {
+                bySlot[entry.slot] = entry
+                continue
+            }
+            if entry.plan.order != nil {
+                merged.plan.order = entry.plan.order
+                merged.difference = entry.difference
+                merged.arrivals = entry.arrivals
+            }
+            for (id, rowDerivations) in entry.plan.derivations { merged.plan.derivations[id, default: []].formUnion(rowDerivations) }
+            merged.plan.fieldVisibility += entry.plan.fieldVisibility
+            bySlot[entry.slot] = merged
+        }
+        for (slot, var entry) in bySlot {
+            // A row that leaves the screen needs nothing computed (a moved row arrives again).
+            let gone = Set(entry.difference.leaving).subtracting(entry.difference.arriving.map(\.id))
+            guard !gone.isEmpty else { continue }
+            for id in gone { entry.plan.derivations[id] = nil }
+            entry.plan.fieldVisibility.removeAll { gone.contains($0.id) }
+            bySlot[slot] = entry
+        }
+        return ScreenPlan(
+            derivations: raws.sorted().map(Derivation.init(raw:)), fieldVisibility: fieldVisibility + later.fieldVisibility,
+            slots: bySlot.values.sorted { $0.slot < $1.slot })
+    }
+}

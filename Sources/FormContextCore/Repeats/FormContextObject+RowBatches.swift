@@ -20,7 +20,9 @@ extension FormContextObject {
     /// - Throws: ``RepeatGroupError`` if there is no such group, the rows would pass its maximum (or an
     ///   inner group's), it has fewer row ids left (``RepeatGroupError/noRowIDLeft(group:)``), its key
     ///   holds no order, or an inner group's key is given something other than rows or an order, or
-    ///   an order holding a row id out of range. Nothing changes.
+    ///   an order holding a row id out of range, or a value has another type than its field's
+    ///   (``RepeatGroupError/typeMismatch(key:expected:found:)``, naming the row field's key). Nothing
+    ///   changes.
     /// - Complexity: O(*r*·*f* + *r*·*k*) for *r* rows of *f* fields, in chunks of at most *k* rows,
     ///   whatever the number of rows the group holds.
     @discardableResult
@@ -101,19 +103,32 @@ extension FormContextObject {
 }
 
 extension RepeatGroup {
-    /// Checks what `rows`, new rows of this group (keyed `key`) numbered from `firstNumber`, give the
-    /// groups inside them: an order, or rows as an array of values, no more than each group's
-    /// maximum, checked the same way at every depth.
+    /// Checks what `rows`, new rows of this group (keyed `key`) numbered from `firstNumber`, give
+    /// their fields: a value of the field's type, and for the groups inside them an order, or rows
+    /// as an array of values, no more than each group's maximum, checked the same way at every
+    /// depth. Rows are checked in order, each row's fields in the template's order.
     ///
-    /// - Throws: ``RepeatGroupError/tooManyRows(group:maximum:)``,
+    /// - Throws: ``RepeatGroupError/typeMismatch(key:expected:found:)``,
+    ///   ``RepeatGroupError/tooManyRows(group:maximum:)``,
     ///   ``RepeatGroupError/notAnOrder(group:found:)`` or ``RepeatGroupError/invalidRow(group:id:)``
-    ///   (an order holding a row id out of range), naming the inner group's key as the new row will
-    ///   have it.
+    ///   (an order holding a row id out of range), naming the field's or inner group's key as the
+    ///   new row will have it.
+    /// - Complexity: O(*r*·*f*) for *r* rows (inner rows included) of *f* fields.
     func checkInnerRows(of rows: [FormContext], in key: String, firstNumber: Int) throws(RepeatGroupError) {
-        let inner = fields.compactMap { field in field.repeatGroup.map { (field.key, $0) } }
-        guard !inner.isEmpty else { return }
-        for (offset, row) in rows.enumerated() {
-            for (name, group) in inner {
+        for (offset, row) in rows.enumerated() where !row.storage.isEmpty {
+            for field in fields where field.repeatGroup == nil {
+                guard let expected = field.valueType, let value = row.storage[field.key],
+                    ObjectIdentifier(type(of: value.base)) != expected
+                else { continue }
+                let found = typeName(of: type(of: value.base))
+                // A field of an optional type holds its wrapped values: the context stores them unwrapped.
+                guard field.valueTypeName != "Optional<\(found)>" else { continue }
+                let fieldKey = RowID(firstNumber + offset).scope(in: key).key(field.key)
+                throw .typeMismatch(key: fieldKey, expected: field.valueTypeName, found: found)
+            }
+            for field in fields {
+                guard let group = field.repeatGroup else { continue }
+                let name = field.key
                 guard let value = row.storage[name] else { continue }
                 let innerKey = RowID(firstNumber + offset).scope(in: key).key(name)
                 if let order = value.base as? RowOrder {

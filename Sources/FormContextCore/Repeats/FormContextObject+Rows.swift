@@ -34,7 +34,8 @@ extension FormContextObject {
     ///   be), it has given the largest row id (``RepeatGroupError/noRowIDLeft(group:)``), its key
     ///   holds no order, or an inner group's name is given something other than rows or an order
     ///   (``RepeatGroupError/notAnOrder(group:found:)``) or an order holding a row id out of range
-    ///   (``RepeatGroupError/invalidRow(group:id:)``). Nothing changes.
+    ///   (``RepeatGroupError/invalidRow(group:id:)``), or a field is given a value of another type
+    ///   than its own (``RepeatGroupError/typeMismatch(key:expected:found:)``). Nothing changes.
     @discardableResult
     public func appendRow(to group: String, _ values: FormContext = [:], origin: FormChangeOrigin = .program)
         throws(RepeatGroupError) -> RowID
@@ -51,7 +52,8 @@ extension FormContextObject {
     ///   - origin: The origin the changes carry.
     /// - Returns: The new row's id.
     /// - Throws: ``RepeatGroupError`` if there is no such group, it is full, it has given the largest
-    ///   row id (``RepeatGroupError/noRowIDLeft(group:)``), or its key holds no order.
+    ///   row id (``RepeatGroupError/noRowIDLeft(group:)``), its key holds no order, or a value has
+    ///   another type than its field's (``RepeatGroupError/typeMismatch(key:expected:found:)``).
     /// - Complexity: O(*f*) for the row's *f* fields, whatever the number of rows.
     @discardableResult
     public func insertRow(into group: String, at position: Int, _ values: FormContext = [:], origin: FormChangeOrigin = .program)
@@ -110,8 +112,9 @@ extension FormContextObject {
     ///   - origin: The origin the changes carry.
     /// - Returns: The new rows' ids.
     /// - Throws: ``RepeatGroupError`` if there is no such group, there are more rows than its
-    ///   maximum or than it has row ids left (``RepeatGroupError/noRowIDLeft(group:)``), or its key
-    ///   holds no order.
+    ///   maximum or than it has row ids left (``RepeatGroupError/noRowIDLeft(group:)``), its key
+    ///   holds no order, or a value has another type than its field's
+    ///   (``RepeatGroupError/typeMismatch(key:expected:found:)``). Nothing changes.
     @discardableResult
     public func replaceRows(of group: String, with rows: [FormContext], origin: FormChangeOrigin = .program) throws(RepeatGroupError) -> [RowID] {
         try mutate { state, changes throws(RepeatGroupError) in

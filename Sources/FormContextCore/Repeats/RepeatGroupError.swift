@@ -14,6 +14,9 @@ public enum RepeatGroupError: Error, Hashable, Sendable, CustomStringConvertible
     /// The group has given row ids up to the largest, `r4503599627370496`, and has none left for a
     /// new row: ids are never given twice, and none above it would read back from JSON or a draft.
     case noRowIDLeft(group: String)
+    /// A value given for the field `key` of a new row (its full key, `members.r3.age`) has type
+    /// `found`, not the field's type `expected`.
+    case typeMismatch(key: String, expected: String, found: String)
 
     /// A one-line message naming the group and what is wrong.
     public var description: String {
@@ -24,6 +27,7 @@ public enum RepeatGroupError: Error, Hashable, Sendable, CustomStringConvertible
         case .notAnOrder(let group, let found): "repeat group '\(group)' holds \(found), not a RowOrder"
         case .invalidRow(let group, let id): "repeat group '\(group)' \(id.outOfRangeMessage)"
         case .noRowIDLeft(let group): "repeat group '\(group)' has no row id left: it has given ids up to r\(RowID.largestNumber), the largest"
+        case .typeMismatch(let key, let expected, let found): "wrong type for row field '\(key)': expected \(expected), found \(found)"
         }
     }
 }

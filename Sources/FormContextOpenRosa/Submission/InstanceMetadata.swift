@@ -1,3 +1,4 @@
+internal import FormContextXForms
 internal import Foundation
 #if canImport(FoundationXML)
 internal import FoundationXML
@@ -42,7 +43,7 @@ struct InstanceMetadata {
         }
         if let error = parser.parserError {
             let text = (error as NSError).localizedDescription
-            throw .invalidInstance("the instance XML does not read: \(Escaped.plain(text)) (line \(parser.lineNumber), column \(parser.columnNumber))")
+            throw .invalidInstance("the instance XML does not read: \(Quoted.plain(text)) (line \(parser.lineNumber), column \(parser.columnNumber))")
         }
         guard reader.depth == 0, !reader.rootName.isEmpty else { throw .invalidInstance("the instance XML ends before its root element closes") }
         self = reader.metadata

@@ -1,3 +1,4 @@
+internal import FormContextXForms
 internal import FormContextDurability
 internal import Foundation
 
@@ -19,7 +20,7 @@ extension OpenRosaError {
 
     /// An attachment that cannot be sent; `path` escaped.
     static func attachment(path: String, problem: String) -> OpenRosaError {
-        OpenRosaError(.invalidAttachment, "the attachment \(Escaped.quoted(path, limit: 400)) \(problem)")
+        OpenRosaError(.invalidAttachment, "the attachment \(Quoted.value(path, limit: 400)) \(problem)")
     }
 
     /// A record over ``OpenRosaRecord/maximumBytes``.
@@ -31,7 +32,7 @@ extension OpenRosaError {
     static func conflict(instanceID: String) -> OpenRosaError {
         OpenRosaError(
             .conflict,
-            "the outbox already holds the record \(Escaped.quoted(instanceID)) with a different instance or attachments; an edit needs a new instanceID and the old one as its deprecatedID"
+            "the outbox already holds the record \(Quoted.value(instanceID, limit: 120)) with a different instance or attachments; an edit needs a new instanceID and the old one as its deprecatedID"
         )
     }
 

@@ -1,3 +1,4 @@
+internal import FormContextXForms
 internal import FormContextCore
 internal import FormContextDurability
 internal import Foundation
@@ -54,7 +55,7 @@ extension OpenRosaTransport {
                 case .tooLarge(let limit, let reason):
                     // Smaller POSTs are possible only while this one carries two attachments or more.
                     guard posts[index].count > 1 else {
-                        let what = posts[index].first.map { "the instance with its attachment \(Escaped.quoted(record.attachments[$0].name))" } ?? "the instance alone"
+                        let what = posts[index].first.map { "the instance with its attachment \(Quoted.value(record.attachments[$0].name, limit: 120))" } ?? "the instance alone"
                         return .rejected(reason: which + reason + "; \(what) is over the server's limit and cannot be split further")
                     }
                     let smaller = min(limit ?? body.bytes.count - 1, body.bytes.count - 1)

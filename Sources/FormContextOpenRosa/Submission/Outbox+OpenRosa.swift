@@ -1,3 +1,4 @@
+internal import FormContextXForms
 import FormContextCore
 // XForm records are added to and delivered from an `Outbox`: `import FormContextOpenRosa` gives it
 // (the durability module's API), so sending needs one import.
@@ -70,11 +71,11 @@ extension OpenRosaRecord {
             throw .instanceID("is missing: the instance needs <meta><instanceID>uuid:…</instanceID></meta> under its root element")
         }
         guard Self.uuid(in: instanceID) != nil else {
-            throw .instanceID("\(Escaped.quoted(instanceID)) is not uuid: followed by a UUID")
+            throw .instanceID("\(Quoted.value(instanceID, limit: 120)) is not uuid: followed by a UUID")
         }
         if let deprecatedID = metadata.deprecatedID {
             guard Self.uuid(in: deprecatedID) != nil else {
-                throw .deprecatedID("\(Escaped.quoted(deprecatedID)) is not uuid: followed by a UUID")
+                throw .deprecatedID("\(Quoted.value(deprecatedID, limit: 120)) is not uuid: followed by a UUID")
             }
             guard Self.uuid(in: deprecatedID) != Self.uuid(in: instanceID) else {
                 throw .deprecatedID("is the record's own instanceID; an edit needs a new instanceID")
@@ -89,7 +90,7 @@ extension OpenRosaRecord {
                 throw .attachment(path: path, problem: "has the same name as another attachment; each part needs its own name")
             }
             guard metadata.texts.contains(name) else {
-                throw .attachment(path: path, problem: "is not named in the instance: no answer holds \(Escaped.quoted(name))")
+                throw .attachment(path: path, problem: "is not named in the instance: no answer holds \(Quoted.value(name, limit: 120))")
             }
             let contents = try AttachmentFile.read(path, adding: total)
             total += contents.count
@@ -105,7 +106,7 @@ extension OpenRosaRecord {
         if name == "xml_submission_file" || name == "*isIncomplete*" { return "has a name the submission's own parts use" }
         // Escaping changes a name that holds a quote, a backslash, a control or format character, or
         // runs past 200 characters: none of these can be a part's name.
-        if Escaped.plain(name) != name {
+        if Quoted.plain(name) != name {
             return "has a name with a quote, a backslash, a control or format character, or over 200 characters, which a part's name cannot hold"
         }
         return nil

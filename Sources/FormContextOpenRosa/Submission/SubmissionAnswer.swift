@@ -1,3 +1,4 @@
+internal import FormContextXForms
 internal import FormContextDurability
 internal import Foundation
 
@@ -36,7 +37,7 @@ enum SubmissionAnswer: Equatable {
         case 200..<300:
             return .failed(.retry(reason: "\(reason); only 201 or 202 means the server received the submission (a proxy or a sign-in page may stand in between)"))
         case 300..<400:
-            let target = header("Location").map { "redirected to \(Escaped.quoted($0))" } ?? "a redirect without a Location"
+            let target = header("Location").map { "redirected to \(Quoted.value($0, limit: 120))" } ?? "a redirect without a Location"
             return .failed(.rejected(reason: "HTTP \(status): \(target); redirects are not followed"))
         case 401:
             return .failed(.retry(reason: "\(reason); the server wants credentials, or refused the ones given"))

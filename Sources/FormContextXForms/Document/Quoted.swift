@@ -1,19 +1,20 @@
-/// Text from a document made safe to put in an error message: control characters escaped and
-/// long text cut, so that no byte of a hostile document reaches a terminal as a command.
-enum Quoted {
+/// Text from a document, a server, a URL or a file made safe to put in an error message: control
+/// and format characters escaped and long text cut, so that no byte of it reaches a terminal as a
+/// command. Shared by the XForms and OpenRosa modules (`package`, not public).
+package enum Quoted {
     /// The text in double quotes, escaped, at most `limit` characters of it.
-    static func value(_ text: some StringProtocol, limit: Int = 60) -> String {
+    package static func value(_ text: some StringProtocol, limit: Int = 60) -> String {
         "\"" + escaped(text, limit: limit) + "\""
     }
 
     /// A name (of an element, an attribute, a file), escaped, at most 60 characters.
-    static func name(_ text: some StringProtocol) -> String { escaped(text, limit: 60) }
+    package static func name(_ text: some StringProtocol) -> String { escaped(text, limit: 60) }
 
     /// Text escaped without quotes around it, at most `limit` characters of it.
-    static func plain(_ text: some StringProtocol, limit: Int = 200) -> String { escaped(text, limit: limit) }
+    package static func plain(_ text: some StringProtocol, limit: Int = 200) -> String { escaped(text, limit: limit) }
 
     /// An element name in angle brackets: `<bind>`.
-    static func element(_ text: some StringProtocol) -> String { "<" + escaped(text, limit: 60) + ">" }
+    package static func element(_ text: some StringProtocol) -> String { "<" + escaped(text, limit: 60) + ">" }
 
     private static func escaped(_ text: some StringProtocol, limit: Int) -> String {
         var out = ""

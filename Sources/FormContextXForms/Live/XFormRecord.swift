@@ -26,8 +26,8 @@ public final class XFormRecord: Sendable {
     private var model: XFormModel { form.model }
 
     /// Makes a new, blank record: the instance's defaults and repeat instances, then the
-    /// `jr:preload` values (`uid` as `uuid:` and a UUID from the form's environment; `timestamp`
-    /// `start`, `date` `today` from its clock), then the `odk-instance-first-load` actions in
+    /// `jr:preload` values in every instance (`uid` as `uuid:` and a UUID from the form's
+    /// environment; `timestamp` `start`, `date` `today` from its clock), then the `odk-instance-first-load` actions in
     /// document order.
     /// - Parameter form: The form.
     /// - Throws: ``XFormError``: an expression of a bind that fails on the new record (as JavaRosa
@@ -278,8 +278,8 @@ public final class XFormRecord: Sendable {
 
     // MARK: Repeats
 
-    /// Adds an instance at the end of a repeat, holding the template's defaults, and runs its
-    /// `odk-new-repeat` actions in it.
+    /// Adds an instance at the end of a repeat, holding the template's defaults and its
+    /// `jr:preload` values, and runs its `odk-new-repeat` actions in it.
     /// - Parameter path: The repeat's path, without a position on its last step
     ///   (`/data/hh[2]/members`).
     /// - Returns: The new instance's path with its position.
@@ -334,6 +334,7 @@ public final class XFormRecord: Sendable {
         } catch {
             throw XFormError(.invalidValue, "cannot add to \(Quoted.plain(model.nodes[node].path)): \(Quoted.plain(String(describing: error)))")
         }
+        preload(newInstanceOf: node, rows: rows + [id])
         // The repeats inside start with as many instances as the template holds.
         var pending = [node]
         while let inner = pending.popLast() {
@@ -548,22 +549,40 @@ public final class XFormRecord: Sendable {
         return named.first { (model.nodes[$0].qualifiedName.namespaceURI ?? "") == (element.name.namespaceURI ?? "") } ?? named.first
     }
 
-    /// Fills the `jr:preload` values of the nodes outside repeats.
+    /// Fills the `jr:preload` values of the new record's leaves, in every instance of the repeats
+    /// they are in (the instance's own repeat instances too), as JavaRosa does when it loads a form.
     private func preload() {
-        for (index, node) in model.nodes.enumerated() where node.scopes.isEmpty && node.isLeaf {
-            guard let preload = node.bind?.preload else { continue }
-            let parameter = node.bind?.preloadParameters ?? ""
-            let now = model.environment.now()
-            let text: String?
-            switch (preload, parameter) {
-            case ("uid", _): text = "uuid:" + model.environment.uuid()
-            case ("timestamp", "start"): text = XFormValueText.dateTimeText(now, timeZone: model.environment.timeZone)
-            case ("date", "today"): text = XPathDates.dateString(now, in: model.environment.timeZone)
-            default: text = nil
-            }
-            guard let text else { continue }
-            let value = try? XFormValueText.parse(text, as: node.type, timeZone: model.environment.timeZone).get()
-            object.set(Self.sendable(value ?? AnyHashable(text)), for: model.fieldKey(index, rows: []), origin: .program)
+        for (index, node) in model.nodes.enumerated() where node.isLeaf && node.bind?.preload != nil {
+            for rows in instances(of: index) { preload(index, rows: rows) }
         }
+    }
+
+    /// Fills the `jr:preload` values of a new repeat instance's own leaves (not those of the
+    /// repeats inside it, which are filled as their instances are added), as JavaRosa does when it
+    /// adds an instance.
+    private func preload(newInstanceOf repeatNode: Int, rows: [RowID]) {
+        for (index, node) in model.nodes.enumerated() where node.isLeaf && node.bind?.preload != nil && node.scopes.last == repeatNode {
+            preload(index, rows: rows)
+        }
+    }
+
+    /// Fills the `jr:preload` value of one leaf in one instance: `uid` as `uuid:` and a UUID,
+    /// `timestamp` `start` and `date` `today` from the form's environment; other preloads are left
+    /// blank.
+    private func preload(_ index: Int, rows: [RowID]) {
+        let node = model.nodes[index]
+        guard let preload = node.bind?.preload else { return }
+        let parameter = node.bind?.preloadParameters ?? ""
+        let now = model.environment.now()
+        let text: String?
+        switch (preload, parameter) {
+        case ("uid", _): text = "uuid:" + model.environment.uuid()
+        case ("timestamp", "start"): text = XFormValueText.dateTimeText(now, timeZone: model.environment.timeZone)
+        case ("date", "today"): text = XPathDates.dateString(now, in: model.environment.timeZone)
+        default: text = nil
+        }
+        guard let text else { return }
+        let value = try? XFormValueText.parse(text, as: node.type, timeZone: model.environment.timeZone).get()
+        object.set(Self.sendable(value ?? AnyHashable(text)), for: model.fieldKey(index, rows: rows), origin: .program)
     }
 }

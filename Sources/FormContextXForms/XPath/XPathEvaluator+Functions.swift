@@ -42,6 +42,8 @@ extension XPathEvaluator {
             guard let length = values.first.map(number) else { return .string(environment.uuid()) }
             return .string(randomString(length: length))
         case .pulldata: return try pulldata(text(0), text(1), text(2), text(3))
+        case .digest: return .string(try Self.digest(text(0), algorithm: text(1), encoding: values.count > 2 ? text(2) : "base64"))
+        case .base64Decode: return .string(Self.base64Decode(text(0)))
         case .name, .localName:
             let node: Node?
             if let first = values.first {

@@ -5,7 +5,7 @@ enum XPathFunction: String, Sendable, CaseIterable {
     case string, concat, join, substr, substring, substringBefore = "substring-before"
     case substringAfter = "substring-after", translate, stringLength = "string-length"
     case normalizeSpace = "normalize-space", contains, startsWith = "starts-with", endsWith = "ends-with"
-    case uuid, pulldata, name, localName = "local-name"
+    case uuid, pulldata, name, localName = "local-name", digest, base64Decode = "base64-decode"
     // Booleans.
     case `if`, coalesce, once, `true`, `false`, boolean, booleanFromString = "boolean-from-string", not
     case regex, checklist, weightedChecklist = "weighted-checklist"
@@ -42,6 +42,7 @@ enum XPathFunction: String, Sendable, CaseIterable {
         case .true, .false, .random, .pi, .last, .current, .today, .now: (0, 0)
         case .string, .number, .normalizeSpace, .stringLength, .position, .name, .localName, .uuid: (0, 1)
         case .concat: (0, nil)
+        case .digest: (2, 3)
         case .join, .max, .min: (1, nil)
         case .substr, .substring: (2, 3)
         case .substringBefore, .substringAfter, .contains, .startsWith, .endsWith, .coalesce, .regex, .pow, .atan2:
@@ -54,7 +55,7 @@ enum XPathFunction: String, Sendable, CaseIterable {
         case .indexedRepeat: (3, 7)
         case .once, .boolean, .booleanFromString, .not, .int, .sum, .log, .log10, .abs, .sin, .cos, .tan, .asin,
             .acos, .atan, .sqrt, .exp, .exp10, .floor, .ceiling, .count, .countNonEmpty, .instance, .date,
-            .decimalDateTime, .decimalTime, .countSelected, .area, .distance, .itext:
+            .decimalDateTime, .decimalTime, .countSelected, .area, .distance, .itext, .base64Decode:
             (1, 1)
         }
     }

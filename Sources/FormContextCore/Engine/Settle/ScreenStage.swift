@@ -5,7 +5,8 @@
 /// Each subscriber of the settle (a ``LiveScreen``'s ``ScreenSubscriber``) is a set of nodes of the
 /// form's one dependency graph. When the stage takes a change set in, it looks each changed slot up
 /// in the graph once, for the nodes that read it on their last run; then it takes the changes one at
-/// a time, in the order they were first made, so that each is one diff: it plans under the lock
+/// a time, in the order they were first made, so that each is one diff (a row operation's changes
+/// together, so that the rows and what they change elsewhere are one diff): it plans under the lock
 /// (the derivations the change calls for, the cells its field's visibility shows or hides, the rows
 /// of a repeat group that arrive or leave, found against the screen's own results), runs them
 /// outside the lock, and commits under it, recording what they read in the graph and queueing the
@@ -33,6 +34,9 @@ enum ScreenStage: SettleStage {
         var next = 0
         /// The subscribers whose first run was in this pass: it saw every change of the change set.
         var firstRuns: [Int] = []
+        /// Whether the change set writes a repeat group's order: a row operation, whose changes each
+        /// screen reports together (see ``planTogether(_:_:)``).
+        var isRowOperation = false
     }
 
     struct Plan: Sendable {
@@ -52,12 +56,14 @@ enum ScreenStage: SettleStage {
             // Every change's readers, looked up before any of them runs again: what a run records
             // in this pass it read after every change of the change set.
             pass.changes = state.settledChanges(of: changes)
+            pass.isRowOperation = pass.changes.contains { $0.order != nil }
             let waiting = state.subscriberGraph.takeWaiting()
             if !waiting.isEmpty {
                 pass.firstRuns = waiting.map(\.id)
                 return Plan(work: waiting.map { ($0, .first) })
             }
         }
+        if pass.isRowOperation { return planTogether(state, &pass) }
         while pass.next < pass.changes.count {
             let index = pass.next
             pass.next += 1
@@ -68,6 +74,37 @@ enum ScreenStage: SettleStage {
             if !plan.work.isEmpty { return plan }
         }
         return nil
+    }
+
+    /// The plan of a row operation's change set: its changes taken together, so that each screen
+    /// reports the rows and what they changed elsewhere (a footer's summary, a field the rules show)
+    /// in one diff. A change that concerns rows of a repeat section the plan already moves waits
+    /// for the next plan: it must be diffed against the order the first one leaves.
+    ///
+    /// - Complexity: O(*c* · *s*) for *c* changes and *s* subscribers, plus what each change calls for.
+    private static func planTogether(_ state: EngineState, _ pass: inout Pass) -> Plan? {
+        let subscribers = state.subscriberGraph.subscribers.filter { !pass.firstRuns.contains($0.id) }
+        var merged: [ScreenPlan?] = Array(repeating: nil, count: subscribers.count)
+        changes: while pass.next < pass.changes.count {
+            let change = pass.changes[pass.next]
+            var plans: [ScreenPlan?] = []
+            plans.reserveCapacity(subscribers.count)
+            for (place, subscriber) in subscribers.enumerated() {
+                let plan = subscriber.screen.plan(change)
+                if let plan, let earlier = merged[place], !earlier.canTake(plan) { break changes }
+                plans.append(plan)
+            }
+            pass.next += 1
+            for (place, plan) in plans.enumerated() {
+                guard let plan else { continue }
+                merged[place] = merged[place].map { $0.taking(plan) } ?? plan
+            }
+        }
+        var plan = Plan()
+        for (subscriber, work) in zip(subscribers, merged) {
+            if let work { plan.work.append((subscriber, .change(work))) }
+        }
+        return plan.work.isEmpty ? nil : plan
     }
 
     static func run(_ plan: consuming Plan, reading source: FormValues.Source) -> Outcome {

@@ -1,16 +1,11 @@
-/// MD5 (RFC 1321), for the `md5:` hashes of the OpenRosa form list and manifest: a check that a file
-/// arrived whole and is the one listed, not a defence against a forger (the server is trusted).
+/// MD5 (RFC 1321), for ``XFormDigest/md5``.
 enum MD5 {
-    /// The 32 lowercase hex digits of the MD5 of `bytes`.
+    /// The 16 bytes of the MD5 of `bytes`.
     ///
-    /// - Complexity: O(*n*) in the size of `bytes`.
-    static func hex(_ bytes: some Collection<UInt8>) -> String {
+    /// - Complexity: O(*n*) in the number of bytes.
+    static func hash(_ bytes: [UInt8]) -> [UInt8] {
         var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476)
-        var message = Array(bytes)
-        let bitLength = UInt64(message.count) &* 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for index in 0..<8 { message.append(UInt8(truncatingIfNeeded: bitLength >> (8 * UInt64(index)))) }
+        let message = XFormDigest.padded(bytes, bigEndian: false)
         var words = [UInt32](repeating: 0, count: 16)
         for chunk in stride(from: 0, to: message.count, by: 64) {
             for index in 0..<16 {
@@ -36,12 +31,9 @@ enum MD5 {
             }
             state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d)
         }
-        var out = ""
+        var out: [UInt8] = []
         for word in [state.0, state.1, state.2, state.3] {
-            for index in 0..<4 {
-                let byte = UInt8(truncatingIfNeeded: word >> (8 * UInt32(index)))
-                out += String(byte >> 4, radix: 16) + String(byte & 0x0F, radix: 16)
-            }
+            for index in 0..<4 { out.append(UInt8(truncatingIfNeeded: word >> (8 * UInt32(index)))) }
         }
         return out
     }
