@@ -70,7 +70,9 @@ private struct PromptRenderer {
                 // pyxform's `<group ref="/data/r"><repeat nodeset="/data/r">`: the group stands around
                 // the repeat, in the rows around it, shown while the node above it is relevant.
                 let parent = model.nodes[node].parent ?? 0
-                guard let outer = self.rows(for: parent, from: rows), model.isRelevant(parent, rows: outer, reader: snapshot) else { continue }
+                guard let outer = self.rows(for: parent, from: rows), model.isRelevant(parent, rows: outer, reader: snapshot),
+                    isRepeatRelevant(node, outer: outer)
+                else { continue }
                 let path = model.path(of: parent, rows: outer, reader: snapshot) + "/" + model.nodes[node].name
                 var prompt = try self.prompt(entry.control, path: path, node: parent, rows: outer)
                 prompt.children = try prompts(entry.children, rows: outer, context: parent)
@@ -90,7 +92,7 @@ private struct PromptRenderer {
         let schema = model.nodes[node]
         guard let outer = self.rows(for: schema.parent ?? 0, from: rows) else { return nil }
         let parent = schema.parent ?? 0
-        guard model.isRelevant(parent, rows: outer, reader: snapshot) else { return nil }
+        guard model.isRelevant(parent, rows: outer, reader: snapshot), isRepeatRelevant(node, outer: outer) else { return nil }
         let path = model.path(of: parent, rows: outer, reader: snapshot) + "/" + schema.name
         var prompt = try self.prompt(entry.control, path: path, node: parent, rows: outer)
         let order = snapshot[model.groupKey(node, rows: outer)]?.base as? RowOrder ?? RowOrder()
@@ -103,6 +105,22 @@ private struct PromptRenderer {
             prompt.children.append(instance)
         }
         return prompt
+    }
+
+    /// Whether a repeat is shown in the rows around it: while one of its instances is relevant, or,
+    /// when none is, while its own `relevant` holds for a new instance, as JavaRosa asks of the
+    /// repeat's template before it offers to add one. A new instance is read as a row that holds
+    /// nothing yet; a condition that cannot be evaluated there shows the repeat.
+    private func isRepeatRelevant(_ node: Int, outer: [RowID]) -> Bool {
+        guard let relevant = model.nodes[node].bind?.relevant else { return true }
+        let order = snapshot[model.groupKey(node, rows: outer)]?.base as? RowOrder ?? RowOrder()
+        if order.contains(where: { model.isRelevant(node, rows: outer + [$0], reader: snapshot) }) { return true }
+        let tree = LiveTree(model: model, reader: snapshot)
+        let unseen = RowID(Int.max)
+        guard let value = try? relevant.evaluate(in: tree, context: .primary(node, outer + [unseen]), environment: model.environment) else {
+            return true
+        }
+        return value.boolean(in: tree)
     }
 
     /// The rows a node is read in from inside `rows`: as deep as the node's repeats go, the first

@@ -145,4 +145,28 @@ struct XFormPromptTests {
         #expect(members.children.map(\.path) == ["/data/members"])
         #expect(members.children.first?.children.isEmpty == true)
     }
+
+    @Test("a repeat with no relevant instance is shown while its own relevance holds for a new instance, in a group or alone")
+    func repeatRelevanceWithoutInstances() throws {
+        let xml = """
+            <h:html xmlns="http://www.w3.org/2002/xforms" xmlns:h="http://www.w3.org/1999/xhtml" xmlns:jr="http://openrosa.org/javarosa">
+            <h:head><model><instance><data id="r"><any/><child jr:template=""><name/></child><pet jr:template=""><kind/></pet></data></instance>
+            <bind nodeset="/data/child" relevant="/data/any = 'yes'"/>
+            <bind nodeset="/data/pet" relevant="/data/any = 'pets'"/>
+            </model></h:head>
+            <h:body><input ref="/data/any"><label>Any?</label></input>
+            <group ref="/data/child"><label>Child</label><repeat nodeset="/data/child"><input ref="/data/child/name"><label>Name</label></input></repeat></group>
+            <repeat nodeset="/data/pet"><input ref="/data/pet/kind"><label>Kind</label></input></repeat>
+            </h:body></h:html>
+            """
+        let record = try XFormRecord(XForm(XFormDocument(data: Data(xml.utf8))))
+        func shown() throws -> [String?] { try record.prompts().map(\.path) }
+        #expect(try shown() == ["/data/any"])
+        try record.set("yes", at: "/data/any")
+        #expect(try shown() == ["/data/any", "/data/child"])
+        try record.addRepeat(at: "/data/child")
+        #expect(try shown() == ["/data/any", "/data/child"])
+        try record.set("pets", at: "/data/any")
+        #expect(try shown() == ["/data/any", "/data/pet"])
+    }
 }
