@@ -21,13 +21,7 @@ enum SHA512 {
                     0x67332667ffc00b31, 0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4,
                 ]
             }
-        // A 1 bit, zeros, and the length in bits in 16 bytes, big-endian, to a multiple of 128 bytes.
-        var message = bytes
-        let bitLength = UInt64(bytes.count) &* 8
-        message.append(0x80)
-        while message.count % 128 != 112 { message.append(0) }
-        message.append(contentsOf: repeatElement(0, count: 8))
-        for index in 0..<8 { message.append(UInt8(truncatingIfNeeded: bitLength >> (8 * (7 - UInt64(index))))) }
+        let message = XFormDigest.padded(bytes, bigEndian: true, block: 128)
         var w = [UInt64](repeating: 0, count: 80)
         for chunk in stride(from: 0, to: message.count, by: 128) {
             for index in 0..<16 {

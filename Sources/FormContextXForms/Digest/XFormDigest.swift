@@ -63,17 +63,23 @@ public enum XFormDigest: String, Sendable, CaseIterable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The message padded as MD5 and SHA-1/SHA-256 pad it: a 1 bit, zeros, and the length in bits
-    /// in 8 bytes (little-endian for MD5, big-endian for the others), to a multiple of 64 bytes.
-    static func padded(_ bytes: [UInt8], bigEndian: Bool) -> [UInt8] {
+    /// The message padded as the Merkle–Damgård hashes pad it: a 1 bit, zeros, and the length in
+    /// bits in the block's last eighth (8 bytes of 64 for MD5, SHA-1 and SHA-256; 16 bytes of 128 for
+    /// SHA-384 and SHA-512), little-endian for MD5 and big-endian for the others, to a multiple of
+    /// `block` bytes.
+    static func padded(_ bytes: [UInt8], bigEndian: Bool, block: Int = 64) -> [UInt8] {
         var message = bytes
         let bitLength = UInt64(bytes.count) &* 8
+        let lengthBytes = block / 8
         message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
+        while message.count % block != block - lengthBytes { message.append(0) }
+        // The length's bytes above its low 8 are zero (a message holds fewer than 2^61 bytes).
+        if bigEndian { message.append(contentsOf: repeatElement(0, count: lengthBytes - 8)) }
         for index in 0..<8 {
             let shift = bigEndian ? 8 * (7 - UInt64(index)) : 8 * UInt64(index)
             message.append(UInt8(truncatingIfNeeded: bitLength >> shift))
         }
+        if !bigEndian { message.append(contentsOf: repeatElement(0, count: lengthBytes - 8)) }
         return message
     }
 }
