@@ -97,7 +97,8 @@ extension DemoCommand {
         }
     }
 
-    private static func splitFlag(_ argument: String) -> (flag: String, value: String?) {
+    /// `--flag=value` as the flag and its value; any other argument as itself.
+    static func splitFlag(_ argument: String) -> (flag: String, value: String?) {
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }

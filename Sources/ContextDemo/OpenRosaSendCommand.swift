@@ -20,14 +20,14 @@ enum OpenRosaSendCommand {
         var options = Options()
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
-            let (flag, inline) = PullCommand.splitFlag(argument)
+            let (flag, inline) = DemoCommand.splitFlag(argument)
             if try options.server.take(flag, inline: inline, from: &remaining) { continue }
             switch flag {
             case "--to", "--initial-delay", "--max-attempts":
                 guard let value = inline ?? remaining.popFirst() else { throw .missingValue(flag) }
                 switch flag {
                 case "--to": options.server.url = value
-                case "--initial-delay": options.initialDelay = try OpenRosaServerOptions.seconds(value, for: flag, allowingZero: true)
+                case "--initial-delay": options.initialDelay = try SendCommand.seconds(value, for: flag, allowingZero: true)
                 default:
                     guard let count = Int(value), count > 0 else {
                         throw .invalidOptionValue(flag: flag, value: value, problem: "expected a whole number of at least 1")

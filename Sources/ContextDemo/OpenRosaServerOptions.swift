@@ -19,9 +19,6 @@ struct OpenRosaServerOptions {
     /// Whether `--user` or `--password-file` was given: only XForm records are sent with credentials.
     var hasCredentials: Bool { user != nil || passwordFile != nil }
 
-    /// The longest `--timeout`, in seconds: a day.
-    static let longestWait = 86_400.0
-
     /// The largest password file read: a password is one line.
     static let passwordFileLimit = 64 << 10
 
@@ -39,7 +36,7 @@ struct OpenRosaServerOptions {
             guard !value.isEmpty else { throw .emptyPath(flag) }
             passwordFile = value
         default:
-            timeout = try Self.seconds(value, for: flag, allowingZero: false)
+            timeout = try SendCommand.seconds(value, for: flag, allowingZero: false)
         }
         return true
     }
@@ -49,15 +46,6 @@ struct OpenRosaServerOptions {
         if user != nil && passwordFile == nil { throw .missingValue("--password-file") }
         if passwordFile != nil && user == nil { throw .missingValue("--user") }
         return self
-    }
-
-    /// A number of seconds from 0.001 (or 0) to a day, as a duration.
-    static func seconds(_ text: String, for flag: String, allowingZero: Bool) throws(DemoError) -> Duration {
-        let lowest = allowingZero ? "0" : "0.001"
-        guard let value = Double(text), value.isFinite, value <= longestWait, allowingZero ? value >= 0 : value >= 0.001 else {
-            throw .invalidOptionValue(flag: flag, value: text, problem: "expected a number of seconds from \(lowest) to 86400")
-        }
-        return .milliseconds(Int64((value * 1000).rounded()))
     }
 
     /// The server, with the credentials read from the password file.

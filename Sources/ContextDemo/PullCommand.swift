@@ -18,7 +18,7 @@ enum PullCommand {
         var options = Options()
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
-            let (flag, inline) = splitFlag(argument)
+            let (flag, inline) = DemoCommand.splitFlag(argument)
             if try options.server.take(flag, inline: inline, from: &remaining) { continue }
             switch flag {
             case "--form", "--into":
@@ -39,12 +39,6 @@ enum PullCommand {
         guard options.folder != nil else { throw .missingValue("--into") }
         options.server = try options.server.validated()
         return options
-    }
-
-    /// `--flag=value` as the flag and its value; any other argument as itself.
-    static func splitFlag(_ argument: String) -> (flag: String, value: String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
     /// Lists the server's forms and downloads each (or the one `--form` names), printing what it fetched.

@@ -19,18 +19,20 @@ enum SendCommand {
     /// The longest `--timeout` and `--initial-delay`, in seconds: a day.
     static let longestWait = 86_400.0
 
+    /// A number of seconds from 0.001 (or 0) to a day, as a duration.
+    static func seconds(_ text: String, for flag: String, allowingZero: Bool) throws(DemoError) -> Duration {
+        let lowest = allowingZero ? "0" : "0.001"
+        guard let value = Double(text), value.isFinite, value <= longestWait, allowingZero ? value >= 0 : value >= 0.001 else {
+            throw .invalidOptionValue(flag: flag, value: text, problem: "expected a number of seconds from \(lowest) to 86400")
+        }
+        return .milliseconds(Int64((value * 1000).rounded()))
+    }
+
     static func parse(_ arguments: [String]) throws(DemoError) -> Options {
         var options = Options()
         var remaining = arguments[...]
-        func seconds(_ text: String, _ flag: String, allowingZero: Bool) throws(DemoError) -> Duration {
-            let lowest = allowingZero ? "0" : "0.001"
-            guard let value = Double(text), value.isFinite, value <= longestWait, allowingZero ? value >= 0 : value >= 0.001 else {
-                throw .invalidOptionValue(flag: flag, value: text, problem: "expected a number of seconds from \(lowest) to 86400")
-            }
-            return .milliseconds(Int64((value * 1000).rounded()))
-        }
         while let argument = remaining.popFirst() {
-            let (flag, inline) = splitFlag(argument)
+            let (flag, inline) = DemoCommand.splitFlag(argument)
             switch flag {
             case "--to", "--timeout", "--initial-delay", "--max-attempts":
                 guard let value = inline ?? remaining.popFirst() else { throw .missingValue(flag) }
@@ -43,8 +45,8 @@ enum SendCommand {
                         throw .invalidOptionValue(flag: flag, value: value, problem: problem)
                     }
                     options.url = url
-                case "--timeout": options.timeout = try seconds(value, flag, allowingZero: false)
-                case "--initial-delay": options.initialDelay = try seconds(value, flag, allowingZero: true)
+                case "--timeout": options.timeout = try seconds(value, for: flag, allowingZero: false)
+                case "--initial-delay": options.initialDelay = try seconds(value, for: flag, allowingZero: true)
                 default:
                     guard let count = Int(value), count > 0 else {
                         throw .invalidOptionValue(flag: flag, value: value, problem: "expected a whole number of at least 1")
@@ -62,12 +64,6 @@ enum SendCommand {
         guard options.folder != nil else { throw .missingValue("send <dir>") }
         guard options.url != nil else { throw .missingValue("--to") }
         return options
-    }
-
-    /// `--flag=value` as the flag and its value; any other argument as itself.
-    private static func splitFlag(_ argument: String) -> (flag: String, value: String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
     /// Delivers the outbox; progress lines go to `write` as they happen (the writer escapes them), the
