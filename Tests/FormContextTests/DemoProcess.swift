@@ -31,12 +31,14 @@ enum DemoProcess {
         return environment
     }
 
-    /// Runs the demo with `arguments` and collects its output and exit status.
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs the demo with `arguments` (in `directory`, or the test's own working directory) and
+    /// collects its output and exit status.
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
         process.environment = environment
+        if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let errorOutput = Pipe()
         process.standardOutput = output

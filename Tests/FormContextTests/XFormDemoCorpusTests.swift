@@ -11,32 +11,20 @@ import TestSupport
 /// `CI=true` a missing corpus fails them.
 @Suite("Demo: --xform over the oracle corpus")
 struct XFormDemoCorpusTests {
-    static let isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
-
-    static let folder: URL? = {
-        let named = ProcessInfo.processInfo.environment["ORACLE_CORPUS"].map { URL(fileURLWithPath: $0) }
-        let folder = named ?? DocSnippet.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/oracle-corpus")
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue ? folder : nil
-    }()
-
-    static let missing = "the oracle corpus is missing: set ORACLE_CORPUS or place it at ../shared/oracle-corpus beside the package"
-
     /// The corpus forms JavaRosa loads: those whose output does not end with a load error (`"line":null`).
     static func loadedForms() throws -> [(name: String, form: URL, expected: String)] {
-        guard let folder else { return [] }
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".xml") }.map { String($0.dropLast(4)) }.sorted()
-        return try names.compactMap { name in
+        guard let folder = OracleCorpus.folder else { return [] }
+        return try OracleCorpus.forms.compactMap { name in
             let expected = try String(contentsOf: folder.appendingPathComponent(name + ".expected"), encoding: .utf8)
             let refused = expected.split(separator: "\n").contains { $0.hasPrefix("{\"error\":") && $0.hasSuffix("\"line\":null}") }
             return refused ? nil : (name, folder.appendingPathComponent(name + ".xml"), expected)
         }
     }
 
-    @Test("--xml prints a submission for every corpus form JavaRosa loads", .enabled(if: folder != nil || isCI, "\(missing) (with CI=true this fails)"))
+    @Test("--xml prints a submission for every corpus form JavaRosa loads", .enabled(if: OracleCorpus.folder != nil || OracleCorpus.isCI, "\(OracleCorpus.missing) (with CI=true this fails)"))
     func everyFormPrints() throws {
-        guard Self.folder != nil else {
-            Issue.record("\(Self.missing)")
+        guard OracleCorpus.folder != nil else {
+            Issue.record("\(OracleCorpus.missing)")
             return
         }
         let forms = try Self.loadedForms()
@@ -52,10 +40,10 @@ struct XFormDemoCorpusTests {
 
     @Test(
         "where a script's steps are the demo's, --xml prints JavaRosa's submission",
-        .enabled(if: folder != nil || isCI, "\(missing) (with CI=true this fails)"))
+        .enabled(if: OracleCorpus.folder != nil || OracleCorpus.isCI, "\(OracleCorpus.missing) (with CI=true this fails)"))
     func submissionsMatch() throws {
-        guard let folder = Self.folder else {
-            Issue.record("\(Self.missing)")
+        guard let folder = OracleCorpus.folder else {
+            Issue.record("\(OracleCorpus.missing)")
             return
         }
         var compared = 0

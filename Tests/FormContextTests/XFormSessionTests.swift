@@ -102,7 +102,7 @@ struct XFormSessionTests {
 
     @Test("every corpus form JavaRosa loads can be walked: each row of each screen opened and left, without a trap")
     func corpusWalk() throws {
-        guard XFormDemoCorpusTests.folder != nil else { return }
+        guard OracleCorpus.folder != nil else { return }
         for (name, form, _) in try XFormDemoCorpusTests.loadedForms() {
             let session = try Self.session(form.path)
             var visited = 0

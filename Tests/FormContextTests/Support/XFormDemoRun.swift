@@ -11,23 +11,7 @@ enum XFormDemoRun {
 
     /// Runs the demo with `arguments` from the package root (where the README's paths start).
     static func run(_ arguments: [String]) throws -> DemoProcess.Result {
-        let process = Process()
-        process.executableURL = try DemoProcess.executable
-        process.arguments = arguments
-        process.environment = DemoProcess.environment
-        process.currentDirectoryURL = DocSnippet.packageRoot
-        let output = Pipe()
-        let errorOutput = Pipe()
-        process.standardOutput = output
-        process.standardError = errorOutput
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errorOutput.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return DemoProcess.Result(
-            status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-            errorOutput: String(decoding: errData, as: UTF8.self))
+        try DemoProcess.run(arguments, in: DocSnippet.packageRoot)
     }
 
     /// The demo's arguments for a script's steps before each of its `submission` steps: `set` as

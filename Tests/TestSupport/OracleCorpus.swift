@@ -1,15 +1,14 @@
-import Foundation
-import TestSupport
+public import Foundation
 
 /// Where the oracle corpus is: `$ORACLE_CORPUS`, or `../shared/oracle-corpus` beside the package.
 /// The corpus holds forms written by others: it is read where it is, never copied into the package.
-enum OracleCorpus {
+public enum OracleCorpus {
     /// Whether the tests run under continuous integration (`CI` set, and not to `false` or `0`),
     /// where a missing corpus is a failure rather than a skip.
-    static let isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
+    public static let isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
 
     /// The corpus folder, or `nil` when it is not there.
-    static let folder: URL? = {
+    public static let folder: URL? = {
         let named = ProcessInfo.processInfo.environment["ORACLE_CORPUS"].map { URL(fileURLWithPath: $0) }
         let folder = named ?? DocSnippet.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/oracle-corpus")
         var isFolder: ObjCBool = false
@@ -17,12 +16,12 @@ enum OracleCorpus {
     }()
 
     /// The forms' names (`NAME` of each `NAME.xml`), sorted; empty without the corpus.
-    static let forms: [String] = {
+    public static let forms: [String] = {
         guard let folder else { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".xml") }.map { String($0.dropLast(4)) }.sorted()
     }()
 
     /// What to say when the corpus is missing.
-    static let missing = "the oracle corpus is missing: set ORACLE_CORPUS or place it at ../shared/oracle-corpus beside the package"
+    public static let missing = "the oracle corpus is missing: set ORACLE_CORPUS or place it at ../shared/oracle-corpus beside the package"
 }
