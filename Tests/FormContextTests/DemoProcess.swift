@@ -16,20 +16,6 @@ enum DemoProcess {
         }
     }
 
-    /// The environment for a child built from this package: the test process's own, with
-    /// LeakSanitizer's report at exit turned off.
-    ///
-    /// Under `swift test --sanitize=address` the children are built with AddressSanitizer too, and
-    /// at exit LeakSanitizer reports what Foundation, FoundationNetworking (libcurl, URLSession) and
-    /// `Process` keep for the life of a process, on stderr and with exit status 1, which the tests
-    /// compare exactly. `detect_leaks=0` is appended to any `ASAN_OPTIONS` already set, so only the
-    /// leak report is off: the child's memory errors are still caught and still fail the run.
-    static var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        let options = environment["ASAN_OPTIONS", default: ""]
-        environment["ASAN_OPTIONS"] = options.isEmpty ? "detect_leaks=0" : options + ":detect_leaks=0"
-        return environment
-    }
 
     /// Runs the demo with `arguments` (in `directory`, or the test's own working directory) and
     /// collects its output and exit status.
@@ -37,7 +23,7 @@ enum DemoProcess {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
-        process.environment = environment
+        process.environment = ChildEnvironment.variables
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let errorOutput = Pipe()

@@ -104,7 +104,7 @@ struct DurableDemoHostileTests {
         let demo = try DemoProcess.executable.path
         process.executableURL = URL(fileURLWithPath: prefix.first ?? demo)
         process.arguments = Array(prefix.dropFirst()) + (prefix.isEmpty ? [] : [demo]) + ["--draft", path, "--set", "hotspot.networkName=new"]
-        process.environment = DemoProcess.environment
+        process.environment = ChildEnvironment.variables
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

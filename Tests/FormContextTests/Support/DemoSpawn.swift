@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -121,7 +122,7 @@ enum DemoSpawn {
             return copy
         } + [nil]
         defer { for pointer in argv { pointer?.deallocate() } }
-        let envp: [UnsafeMutablePointer<CChar>?] = DemoProcess.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = ChildEnvironment.variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in envp { free(pointer) } }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)

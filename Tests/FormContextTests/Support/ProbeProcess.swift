@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The `DurabilityProbe` executable, run as a child that the crash tests kill with SIGKILL.
 final class ProbeProcess {
@@ -16,7 +17,7 @@ final class ProbeProcess {
     init(_ arguments: [String]) throws {
         process.executableURL = try Self.executable
         process.arguments = arguments
-        process.environment = DemoProcess.environment
+        process.environment = ChildEnvironment.variables
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice

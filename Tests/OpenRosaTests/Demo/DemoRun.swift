@@ -33,10 +33,7 @@ enum DemoRun {
         process.executableURL = try executable()
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
-        var environment = ProcessInfo.processInfo.environment
-        let options = environment["ASAN_OPTIONS", default: ""]
-        environment["ASAN_OPTIONS"] = options.isEmpty ? "detect_leaks=0" : options + ":detect_leaks=0"
-        process.environment = environment
+        process.environment = ChildEnvironment.variables
         let output = Pipe()
         let errorOutput = Pipe()
         process.standardOutput = output
