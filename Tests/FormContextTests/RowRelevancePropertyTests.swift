@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormContextCore
+import TestSupport
 
 /// Random row operations and random row conditions at every depth (households → members →
 /// visits), checked after every mutation against plain nested arrays: which rows and fields are
