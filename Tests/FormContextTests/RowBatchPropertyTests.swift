@@ -4,7 +4,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// Random batches of row operations at random depths of households → members → visits, against a
+/// Random batches of row operations (inserting, appending, removing, swapping, moving and
+/// replacing rows) at random depths of households → members → visits, against a
 /// plain nested-array oracle: after every mutation the form holds exactly the values, orders and
 /// summaries the oracle gives (no key more, no key less), its invariant checker finds nothing
 /// wrong, a refused operation changes nothing, and each live screen (one per depth) shows the
@@ -145,7 +146,7 @@ struct RowBatchPropertyTests {
         var group = oracle[path[...]]
         let ids = group.rows.map(\.id)
         let unknown = RowID(group.next + 7)
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<13, using: &random) {
         case 0, 1, 2:
             let count = large && Bool.random(using: &random) ? Int.random(in: 0...600, using: &random) : Int.random(in: 0...3, using: &random)
             let rows = (0..<count).map { _ in randomValues(level: level, &random) }
@@ -188,6 +189,20 @@ struct RowBatchPropertyTests {
             }
             group.rows.swapAt(ids.firstIndex(of: first)!, ids.firstIndex(of: second)!)
             try form.swapRows(first, second, in: key)
+        case 10:
+            guard let id = ids.randomElement(using: &random) else { return }
+            let to = Int.random(in: -1...(ids.count + 1), using: &random)
+            let row = group.rows.remove(at: ids.firstIndex(of: id)!)
+            group.rows.insert(row, at: Swift.min(Swift.max(to, 0), group.rows.count))
+            try form.moveRow(id, in: key, to: to)
+        case 11:
+            let rows = (0..<Int.random(in: 0...4, using: &random)).map { _ in randomValues(level: level, &random) }
+            if let refused = refusal(inserting: rows, into: Group(next: group.next), key: key, level: level) {
+                #expect(throws: refused, "\(context)") { try form.replaceRows(of: key, with: rows) }
+                return
+            }
+            group.rows = group.make(rows, level: level)
+            #expect(try form.replaceRows(of: key, with: rows) == group.rows.map(\.id), "\(context)")
         default:
             guard let position = group.rows.indices.randomElement(using: &random) else { return }
             let text = "e\(Int.random(in: 0..<3, using: &random))"
