@@ -7,8 +7,9 @@ import Testing
 /// Random batches of row operations (inserting, appending, removing, swapping, moving and
 /// replacing rows) at random depths of households → members → visits, against a
 /// plain nested-array oracle: after every mutation the form holds exactly the values, orders and
-/// summaries the oracle gives (no key more, no key less), its invariant checker finds nothing
-/// wrong, a refused operation changes nothing, and each live screen (one per depth) shows the
+/// summaries the oracle gives (no key more, no key less), its submission's JSON and its draft
+/// read back to the same values, its invariant checker finds nothing wrong, a refused operation
+/// changes nothing, and each live screen (one per depth) shows the
 /// oracle's rows, reached by applying the diffs it delivered, at most one per mutation.
 ///
 /// A failure names its seed and step; run one seed alone with
@@ -255,7 +256,8 @@ struct RowBatchPropertyTests {
 
     static func check(seed: UInt64, steps: Int, large: Bool) throws {
         var random = SplitMix64(seed: seed)
-        let form = FormContextObject(definition: try definition())
+        let definition = try definition()
+        let form = FormContextObject(definition: definition)
         var oracle = Group()
         // A first household, with members and visits, for the screens of the inner groups.
         let first = FormContext(["members": [randomValues(level: 1, &random), randomValues(level: 1, &random)] as [FormContext]])
@@ -272,6 +274,7 @@ struct RowBatchPropertyTests {
             let wanted = expected(oracle)
             #expect(form.read { $0.invariantViolations() } == [], "\(context)")
             #expect(values == wanted, "\(context): \(Set(values.keys).symmetricDifference(wanted.keys).sorted().prefix(6)) \(values.filter { wanted[$0.key] != $0.value }.prefix(4))")
+            if !large { try roundTrips(form, values: values, definition: definition, context: context) }
             for (watch, count) in zip(watched, before) {
                 let shown = RepeatSectionPropertyTests.oracle(watch.layout, form)
                 #expect(watch.live.sections.map(LayoutDiffPropertyTests.Shown.init) == shown, "\(context): screen \(watch.layout.title)")
@@ -284,5 +287,19 @@ struct RowBatchPropertyTests {
             watch.replay.subscription.cancel()
             watch.counting.cancel()
         }
+    }
+
+    /// The nested rows carried out and back: the submission's JSON with its row ids, read with the
+    /// definition, gives the form's values, and so does a new form restoring the form's draft
+    /// through its JSON.
+    static func roundTrips(_ form: FormContextObject, values: [String: AnyHashable], definition: FormDefinition, context: String) throws {
+        let json = try FormSubmission(form.context, definition: definition).json(pretty: false, includingRowIDs: true)
+        let read = try definition.decodeValues(fromJSON: json)
+        #expect(read.values == values, "\(context): JSON \(Set(read.values.keys).symmetricDifference(values.keys).sorted().prefix(6)) \(read.values.filter { values[$0.key] != $0.value }.prefix(4))")
+        let draftJSON = try form.draft().json(omittingSecrets: false)
+        let restored = FormContextObject(definition: definition)
+        restored.restore(try FormDraft(json: draftJSON, definition: definition))
+        #expect(restored.context.values == values, "\(context): draft \(Set(restored.context.values.keys).symmetricDifference(values.keys).sorted().prefix(6))")
+        #expect(restored.read { $0.invariantViolations() } == [], "\(context): restored invariants")
     }
 }
