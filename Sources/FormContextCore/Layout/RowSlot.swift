@@ -70,7 +70,7 @@ struct RowSlot: Sendable {
     func arrival(of id: RowID, in form: FormContextObject, tracker: ReadTracker) -> RowArrival {
         let prefix = template.scope(of: id).prefix
         let fieldShown = keys.map { key in key.map { form.isVisible(prefix + $0) } ?? true }
-        let fieldReadOnly = keys.map { key in key.map { form.isReadOnlyForEditing(prefix + $0) } ?? false }
+        let fieldReadOnly = form.isReadOnlyForEditing(keys.map { key in key.map { prefix + $0 } })
         return RowArrival(
             id: id, fieldShown: fieldShown, fieldReadOnly: fieldReadOnly, evaluations: evaluate(derivations, of: id, in: form, tracker: tracker))
     }

@@ -84,7 +84,7 @@ final class ScreenSubscriber: Sendable {
         switch work {
         case .first:
             let fieldShown = shape.cellKeys.map { key in key.map(form.isShown) ?? true }
-            let fieldReadOnly = shape.cellKeys.map { key in key.map { form.isReadOnlyForEditing($0) } ?? false }
+            let fieldReadOnly = form.isReadOnlyForEditing(shape.cellKeys)
             let evaluations = shape.evaluate(shape.derivations, in: form, tracker: tracker)
             var rowEvaluationCount = 0
             var arrivalsOfSlots: [[RowArrival]] = []
