@@ -2,6 +2,7 @@ import Foundation
 @testable import FormContextCore
 import Testing
 @testable import ContextDemo
+import TestSupport
 
 @Suite("FormBridge")
 struct BridgeTests {
@@ -77,7 +78,7 @@ struct BridgeTests {
 
     @Test("round trip of generated numbers, dates and identifiers")
     func roundTripGenerated() throws {
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for size in 0..<200 {
             let profile = Profile(
                 name: String(repeating: "x", count: size), age: Int(truncatingIfNeeded: generator.next()),
@@ -256,19 +257,6 @@ struct BridgeTests {
             return try await group.reduce(into: []) { $0.append($1.password) }
         }
         #expect(results.sorted() == (0..<8).map { "p\($0)" }.sorted())
-    }
-}
-
-/// A small seeded generator, so generated cases are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

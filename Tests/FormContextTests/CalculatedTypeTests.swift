@@ -1,6 +1,7 @@
 import Testing
 
 @_spi(Diagnostics) @testable import FormContextCore
+import TestSupport
 
 /// A calculation of `Int`, `String`, `Bool` or `Double` is compiled for its type when the caller's
 /// closure has that type, and takes the generic way when it reaches `calculated` through generic

@@ -8,7 +8,7 @@ struct ChangeSetShapeTests {
     @Test("a change set holds what changed and nothing a stage asked for or has got through")
     func changeSetHoldsTheChangeOnly() {
         let labels = Mirror(reflecting: ChangeSet(isSettling: true)).children.compactMap(\.label)
-        #expect(labels == ["id", "isSettling", "recordsValues", "values", "activity", "blurred", "concealment"])
+        #expect(labels == ["id", "isSettling", "recordsValues", "values", "activity", "blurred", "concealment", "readOnly"])
     }
 
     @Test("validating, from the program or from a validator while the form settles, leaves no request behind")

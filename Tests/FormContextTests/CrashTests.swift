@@ -16,7 +16,7 @@ struct CrashTests {
         defer { folder.remove() }
         let path = folder.file("probe.draft")
         let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         var durable = 0
         let store = DraftStore(path: path, definition: try Self.probeDefinition())
         for round in 0..<Self.kills {
@@ -61,7 +61,7 @@ struct CrashTests {
         let folder = try ScratchFolder("crash-outbox")
         defer { folder.remove() }
         let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         var acknowledged: [UUID] = []
         for round in 0..<Self.kills {
             let probe = try ProbeProcess(["outbox", folder.path])

@@ -88,7 +88,7 @@ struct DraftAutosaveTests {
         await withTaskGroup(of: Void.self) { group in
             for writer in 0..<4 {
                 group.addTask {
-                    var random = SplitMix(seed: seed &+ UInt64(writer))
+                    var random = SplitMix64(seed: seed &+ UInt64(writer))
                     for _ in 0..<200 {
                         switch Int.random(in: 0...3, using: &random) {
                         case 0: form.set(Int.random(in: 0...1000, using: &random), for: "count", origin: .user)

@@ -3,6 +3,7 @@ import Testing
 
 @testable import FormContextCore
 @testable import FormContextDurability
+import TestSupport
 
 @Suite("Draft files")
 struct DraftFileTests {
@@ -38,7 +39,7 @@ struct DraftFileTests {
 
     @Test("dates are written with every fractional digit and read back to the same instant")
     func exactDates() throws {
-        var random = SplitMix(seed: 0x5EED_DA7E)
+        var random = SplitMix64(seed: 0x5EED_DA7E)
         let seed = random.state
         for _ in 0..<500 {
             let interval = Double.random(in: -60_000_000_000...200_000_000_000, using: &random)

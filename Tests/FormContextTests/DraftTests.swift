@@ -44,7 +44,7 @@ struct DraftTests {
         defer { folder.remove() }
         let definition = try Survey.definition()
         let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         for round in 0..<40 {
             let form = FormContextObject(definition: definition)
             var initial = FormContext()

@@ -2,6 +2,7 @@
 import Foundation
 import Observation
 import Testing
+import TestSupport
 
 /// An enumeration field, stored as itself.
 private enum Channel: String, CaseIterable, Hashable, Sendable {
@@ -114,7 +115,7 @@ struct EditingAccessorTests {
     @Test("seeded random edits through the accessor agree with a dictionary, one user change per real change")
     func randomEdits() {
         for seed in UInt64(1)...20 {
-            var random = SplitMix(seed: seed)
+            var random = SplitMix64(seed: seed)
             let keys = (0..<4).map { FormKey<Int>("k\($0)") }
             let form = FormContextObject()
             let recorder = ChangeRecorder()

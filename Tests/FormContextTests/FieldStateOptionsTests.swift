@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormContextCore
+import TestSupport
 
 /// Resets with keep options (whole form and one field), errors on the form set from outside, the
 /// submit state a reset returns, and per-field dirtiness since the last submit. A seeded property

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormContextCore
+import TestSupport
 
 /// The members of the rules' groups: a row with a condition makes a group of every slot under the
 /// row, and removing the row's inner rows takes their slots out of it one by one.

@@ -2,6 +2,7 @@ import FormContext
 import Foundation
 import Testing
 @testable import ContextDemo
+import TestSupport
 
 /// Pasted text in the interactive demo: a bracketed paste is one key holding text, whatever it
 /// holds and however the reads cut it, and a long paste costs work in proportion to its length.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormContextCore
+import TestSupport
 
 /// JSON read exactly: keys compared by their Unicode scalars, as JSON compares them; a `Decimal`
 /// read only when it holds the number written, to the last digit; a `URL` only when it keeps the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormContextCore
+import TestSupport
 
 @Suite("JSON reader")
 struct JSONParserTests {
@@ -59,7 +60,7 @@ struct JSONParserTests {
     @Test("seeded: any written value reads back equal")
     func writtenValuesReadBack() throws {
         let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         for _ in 0..<300 {
             let value = Self.randomJSON(depth: 0, using: &random)
             var pretty = ""
@@ -69,7 +70,7 @@ struct JSONParserTests {
         }
     }
 
-    static func randomJSON(depth: Int, using random: inout SplitMix) -> JSONValue {
+    static func randomJSON(depth: Int, using random: inout SplitMix64) -> JSONValue {
         switch Int.random(in: depth > 3 ? 0...3 : 0...5, using: &random) {
         case 0: return .string(randomText(using: &random))
         case 1: return .number(String(Int.random(in: Int.min...Int.max, using: &random)) + (Bool.random(using: &random) ? ".25e-7" : ""))
@@ -85,7 +86,7 @@ struct JSONParserTests {
         }
     }
 
-    static func randomText(using random: inout SplitMix) -> String {
+    static func randomText(using random: inout SplitMix64) -> String {
         let pool: [Unicode.Scalar] = ["a", "Z", " ", "\"", "\\", "/", "\n", "\u{0}", "\u{1F}", "é", "\u{301}", "🙂", "\u{2028}", "中"]
         var text = String.UnicodeScalarView()
         for _ in 0..<Int.random(in: 0...8, using: &random) { text.append(pool[Int.random(in: 0..<pool.count, using: &random)]) }

@@ -2,6 +2,7 @@
 import FormContext
 import Synchronization
 import Testing
+import TestSupport
 
 /// A model binding changes one property in place on a second copy of the model, which it brings up
 /// to date with the changes made since: checked against a plain model changed the obvious way, over

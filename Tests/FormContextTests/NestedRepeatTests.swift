@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormContextCore
+import TestSupport
 
 /// Repeat groups inside rows of other repeat groups: households → members → visits.
 @Suite("Repeat groups inside rows")

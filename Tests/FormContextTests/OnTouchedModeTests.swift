@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormContextCore
+import TestSupport
 
 /// The `onTouched` validation mode: a field validates from its first loss of focus on, then on every
 /// change. A seeded property test drives random edits, blurs and resets on independent fields and

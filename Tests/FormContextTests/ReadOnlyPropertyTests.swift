@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormContextCore
+import TestSupport
 
 /// Random read-only conditions on a nested structure (a group of fields, a repeat group, its rows,
 /// rows inside them, a group of fields inside those), random values and random row operations;

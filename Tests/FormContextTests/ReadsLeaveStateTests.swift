@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import FormContextCore
+import TestSupport
 
 @Suite("A read changes nothing: keys under a rules' group are read without making their slots")
 struct ReadsLeaveStateTests {

@@ -294,4 +294,73 @@ struct RepeatGroupBridgeTests {
             #expect(Set(form.rows(of: "residents")).count == oracle.residents.count, "\(label)")
         }
     }
+    @Test("random edits of a live form's rows and of the rows inside them read back as the same edits of nested arrays", arguments: RoundTripPropertyTests.seeds)
+    func randomNestedEdits(seed: UInt64) throws {
+        var values = RandomValues(seed: seed ^ 0x7E57ED)
+        let form = FormContextObject(definition: try FormDefinition([
+            FieldDefinition(FormKey<String>("host")),
+            FieldDefinition(RepeatGroup("residents", fields: [
+                FieldDefinition(FormKey<String>("name")),
+                FieldDefinition(FormKey<Int>("age")),
+                FieldDefinition(RepeatGroup("trips", fields: [FieldDefinition(FormKey<String>("place")), FieldDefinition(FormKey<Int>("nights"))])),
+            ])),
+        ]))
+        var oracle = HomeBridges.sample
+        try HomeBridges.home.fill(form, from: oracle)
+        var log: [String] = []
+        for step in 0..<80 {
+            let residents = Array(form.rows(of: "residents"))
+            let r = residents.isEmpty ? -1 : Int.random(in: 0..<residents.count, using: &values.generator)
+            let trips = r < 0 ? "" : "residents.\(residents[r]).trips"
+            let tripIDs = r < 0 ? [] : Array(form.rows(of: trips))
+            switch Int.random(in: 0..<8, using: &values.generator) {
+            case 0:
+                let position = Int.random(in: 0...residents.count, using: &values.generator)
+                let trip = Trip(place: values.string(), nights: values.int())
+                let row: FormContext = ["name": "n\(step)", "trips": [["place": trip.place, "nights": trip.nights] as FormContext]]
+                try form.insertRow(into: "residents", at: position, row)
+                oracle.residents.insert(Resident(name: "n\(step)", trips: [trip]), at: position)
+                log.append("insert resident \(position)")
+            case 1 where r >= 0:
+                try form.removeRow(residents[r], from: "residents")
+                oracle.residents.remove(at: r)
+                log.append("remove resident \(r)")
+            case 2 where r >= 0:
+                let position = Int.random(in: 0...tripIDs.count, using: &values.generator)
+                let trip = Trip(place: values.string(), nights: values.int())
+                try form.insertRow(into: trips, at: position, ["place": trip.place, "nights": trip.nights])
+                oracle.residents[r].trips.insert(trip, at: position)
+                log.append("insert trip \(position) of \(r)")
+            case 3 where !tripIDs.isEmpty:
+                let position = Int.random(in: 0..<tripIDs.count, using: &values.generator)
+                try form.removeRow(tripIDs[position], from: trips)
+                oracle.residents[r].trips.remove(at: position)
+                log.append("remove trip \(position) of \(r)")
+            case 4 where !tripIDs.isEmpty:
+                let from = Int.random(in: 0..<tripIDs.count, using: &values.generator)
+                let to = Int.random(in: 0..<tripIDs.count, using: &values.generator)
+                try form.moveRow(tripIDs[from], in: trips, to: to)
+                oracle.residents[r].trips.insert(oracle.residents[r].trips.remove(at: from), at: to)
+                log.append("move trip \(from) to \(to) of \(r)")
+            case 5 where !tripIDs.isEmpty:
+                let position = Int.random(in: 0..<tripIDs.count, using: &values.generator)
+                let nights = values.int()
+                form.set(nights, for: "\(trips).\(tripIDs[position]).nights", origin: .user)
+                oracle.residents[r].trips[position].nights = nights
+                log.append("nights of trip \(position) of \(r)")
+            default:
+                // The model changes elsewhere, at both levels, and the bridge fills the form from it.
+                if r >= 0 {
+                    if !oracle.residents[r].trips.isEmpty, values.oneIn(2) { oracle.residents[r].trips.removeLast() }
+                    oracle.residents[r].trips.append(Trip(place: values.string(), nights: values.int()))
+                }
+                if !oracle.residents.isEmpty, values.oneIn(3) { oracle.residents.removeLast() }
+                try HomeBridges.home.fill(form, from: oracle)
+                log.append("fill")
+            }
+            let label = "seed \(seed) step \(step): \(log.suffix(4))"
+            #expect(try HomeBridges.home.model(from: form.context, startingFrom: Home()) == oracle, "\(label)")
+            #expect(form.read { $0.invariantViolations() } == [], "\(label)")
+        }
+    }
 }

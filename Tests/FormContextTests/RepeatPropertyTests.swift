@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Diagnostics) @testable import FormContextCore
+import TestSupport
 
 /// Random sequences of row operations on a live form, checked after every step against the same
 /// operations on a plain array of rows, with every derived value (calculations, neighbours, outside
@@ -61,7 +62,7 @@ struct RepeatPropertyTests {
 
     @Test("every operation leaves the form as the array says", arguments: seeds)
     func operationsMatchAnArray(seed: UInt64) throws {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let initialRows = (1...3).map { Row(id: RowID($0), name: ["Ada", "Bo", "Cy"][$0 - 1], age: [40, 7, 70][$0 - 1], note: "n\($0)") }
         var initial = FormContext()
         initial.set(RowOrder(initialRows.map(\.id)), for: "members")
@@ -192,11 +193,11 @@ struct RepeatPropertyTests {
         #expect(form.isDirty == isDirty, "\(label): dirty keys \(form.dirtyKeys.sorted())")
     }
 
-    private func randomName(_ random: inout SplitMix) -> String? {
+    private func randomName(_ random: inout SplitMix64) -> String? {
         [nil, "", "Ada", "Bo", "Cy", "Di", "Ed"].randomElement(using: &random) ?? nil
     }
 
-    private func randomAge(_ random: inout SplitMix) -> Int? {
+    private func randomAge(_ random: inout SplitMix64) -> Int? {
         Bool.random(using: &random) ? Int.random(in: 0...95, using: &random) : nil
     }
 }

@@ -1,6 +1,7 @@
 @testable import FormContextCore
 import Foundation
 import Testing
+import TestSupport
 
 /// Random screens with repeat sections under random row operations and edits: every diff a live
 /// screen reports, applied to the sections shown before it as a table view applies a batch update,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormContextCore
+import TestSupport
 
 /// Restoring a draft settles like any mutation: summaries and calculations are what the restored rows
 /// compute, whatever the draft held for them, and the fields of rows the form does not have (an

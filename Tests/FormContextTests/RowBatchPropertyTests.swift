@@ -4,10 +4,12 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// Random batches of row operations at random depths of households → members → visits, against a
+/// Random batches of row operations (inserting, appending, removing, swapping, moving, replacing
+/// and resetting rows) at random depths of households → members → visits, against a
 /// plain nested-array oracle: after every mutation the form holds exactly the values, orders and
-/// summaries the oracle gives (no key more, no key less), its invariant checker finds nothing
-/// wrong, a refused operation changes nothing, and each live screen (one per depth) shows the
+/// summaries the oracle gives (no key more, no key less), its submission's JSON and its draft
+/// read back to the same values, its invariant checker finds nothing wrong, a refused operation
+/// changes nothing, and each live screen (one per depth) shows the
 /// oracle's rows, reached by applying the diffs it delivered, at most one per mutation.
 ///
 /// A failure names its seed and step; run one seed alone with
@@ -102,6 +104,45 @@ struct RowBatchPropertyTests {
         }
     }
 
+    /// What `resetRows(of:)` restores: each group of the initial form by its key, and the ids each
+    /// group has given so far (a group's ids outlast its row, so a row that comes back goes on
+    /// from the ids its groups had given).
+    struct Resets {
+        let initial: [String: Group]
+        var given: [String: Int] = [:]
+
+        init(_ top: Group) {
+            var initial: [String: Group] = [:]
+            for (path, key, _) in top.all(key: RowBatchPropertyTests.names[0], level: 0) { initial[key] = top[path[...]] }
+            self.initial = initial
+            note(top)
+        }
+
+        /// Notes the ids every group of `top` has given.
+        mutating func note(_ top: Group) {
+            for (path, key, _) in top.all(key: RowBatchPropertyTests.names[0], level: 0) {
+                given[key] = Swift.max(given[key] ?? 1, top[path[...]].next)
+            }
+        }
+
+        /// The initial group of `key` with everything inside it, each group numbering on from the ids
+        /// it has given; `nil` for a group the initial form did not have.
+        func restored(_ key: String, level: Int) -> Group? {
+            guard var group = initial[key] else { return nil }
+            renumber(&group, key: key, level: level)
+            return group
+        }
+
+        private func renumber(_ group: inout Group, key: String, level: Int) {
+            group.next = Swift.max(group.next, given[key] ?? 1)
+            guard level < 2 else { return }
+            for index in group.rows.indices {
+                let inner = group.rows[index].id.scope(in: key).key(RowBatchPropertyTests.names[level + 1])
+                renumber(&group.rows[index].inner!, key: inner, level: level + 1)
+            }
+        }
+    }
+
     static func expected(_ top: Group) -> [String: AnyHashable] {
         var out: [String: AnyHashable] = [:]
         top.values(key: names[0], level: 0, into: &out)
@@ -136,7 +177,9 @@ struct RowBatchPropertyTests {
 
     /// One random operation on `form` and `oracle` alike, at a random depth; a refusal the oracle
     /// predicts is checked, and leaves both as they were.
-    static func randomStep(_ form: FormContextObject, _ oracle: inout Group, _ random: inout SplitMix64, large: Bool, context: String) throws {
+    static func randomStep(
+        _ form: FormContextObject, _ oracle: inout Group, _ resets: Resets, _ random: inout SplitMix64, large: Bool, context: String
+    ) throws {
         let groups = oracle.all(key: names[0], level: 0)
         // The groups the screens show come up more often.
         let shown = groups.filter { $0.key.split(separator: ".").dropFirst().allSatisfy { $0 == "r1" || names.contains(String($0)) } }
@@ -145,7 +188,7 @@ struct RowBatchPropertyTests {
         var group = oracle[path[...]]
         let ids = group.rows.map(\.id)
         let unknown = RowID(group.next + 7)
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<14, using: &random) {
         case 0, 1, 2:
             let count = large && Bool.random(using: &random) ? Int.random(in: 0...600, using: &random) : Int.random(in: 0...3, using: &random)
             let rows = (0..<count).map { _ in randomValues(level: level, &random) }
@@ -188,6 +231,24 @@ struct RowBatchPropertyTests {
             }
             group.rows.swapAt(ids.firstIndex(of: first)!, ids.firstIndex(of: second)!)
             try form.swapRows(first, second, in: key)
+        case 10:
+            guard let id = ids.randomElement(using: &random) else { return }
+            let to = Int.random(in: -1...(ids.count + 1), using: &random)
+            let row = group.rows.remove(at: ids.firstIndex(of: id)!)
+            group.rows.insert(row, at: Swift.min(Swift.max(to, 0), group.rows.count))
+            try form.moveRow(id, in: key, to: to)
+        case 11:
+            let rows = (0..<Int.random(in: 0...4, using: &random)).map { _ in randomValues(level: level, &random) }
+            if let refused = refusal(inserting: rows, into: Group(next: group.next), key: key, level: level) {
+                #expect(throws: refused, "\(context)") { try form.replaceRows(of: key, with: rows) }
+                return
+            }
+            group.rows = group.make(rows, level: level)
+            #expect(try form.replaceRows(of: key, with: rows) == group.rows.map(\.id), "\(context)")
+        case 12:
+            guard let initial = resets.restored(key, level: level) else { return }
+            group = initial
+            try form.resetRows(of: key)
         default:
             guard let position = group.rows.indices.randomElement(using: &random) else { return }
             let text = "e\(Int.random(in: 0..<3, using: &random))"
@@ -240,23 +301,30 @@ struct RowBatchPropertyTests {
 
     static func check(seed: UInt64, steps: Int, large: Bool) throws {
         var random = SplitMix64(seed: seed)
-        let form = FormContextObject(definition: try definition())
+        let definition = try definition()
         var oracle = Group()
-        // A first household, with members and visits, for the screens of the inner groups.
+        // A first household, with members and visits, for the screens of the inner groups, and
+        // another: the form's initial values, which `resetRows(of:)` brings back.
         let first = FormContext(["members": [randomValues(level: 1, &random), randomValues(level: 1, &random)] as [FormContext]])
-        oracle.rows = oracle.make([first], level: 0)
-        try form.appendRow(to: names[0], first)
+        let homes = [first, randomValues(level: 0, &random)]
+        oracle.rows = oracle.make(homes, level: 0)
+        let start = FormContextObject(definition: definition)
+        try start.insertRows(into: names[0], at: 0, homes)
+        let form = FormContextObject(definition: definition, values: start.context)
         #expect(form.context.values == expected(oracle), "seed \(seed): first state")
+        var resets = Resets(oracle)
         let watched = [names[0], "households.r1.members", "households.r1.members.r1.visits"].map { Watched($0, form: form, seed: seed) }
         for step in 0..<steps {
             let context = "seed \(seed) step \(step)"
             for watch in watched { watch.replay.step.withLock { $0 = step } }
             let before = watched.map { $0.diffs.withLock { $0 } }
-            try randomStep(form, &oracle, &random, large: large, context: context)
+            try randomStep(form, &oracle, resets, &random, large: large, context: context)
+            resets.note(oracle)
             let values = form.context.values
             let wanted = expected(oracle)
             #expect(form.read { $0.invariantViolations() } == [], "\(context)")
             #expect(values == wanted, "\(context): \(Set(values.keys).symmetricDifference(wanted.keys).sorted().prefix(6)) \(values.filter { wanted[$0.key] != $0.value }.prefix(4))")
+            if !large { try roundTrips(form, values: values, definition: definition, context: context) }
             for (watch, count) in zip(watched, before) {
                 let shown = RepeatSectionPropertyTests.oracle(watch.layout, form)
                 #expect(watch.live.sections.map(LayoutDiffPropertyTests.Shown.init) == shown, "\(context): screen \(watch.layout.title)")
@@ -269,5 +337,19 @@ struct RowBatchPropertyTests {
             watch.replay.subscription.cancel()
             watch.counting.cancel()
         }
+    }
+
+    /// The nested rows carried out and back: the submission's JSON with its row ids, read with the
+    /// definition, gives the form's values, and so does a new form restoring the form's draft
+    /// through its JSON.
+    static func roundTrips(_ form: FormContextObject, values: [String: AnyHashable], definition: FormDefinition, context: String) throws {
+        let json = try FormSubmission(form.context, definition: definition).json(pretty: false, includingRowIDs: true)
+        let read = try definition.decodeValues(fromJSON: json)
+        #expect(read.values == values, "\(context): JSON \(Set(read.values.keys).symmetricDifference(values.keys).sorted().prefix(6)) \(read.values.filter { values[$0.key] != $0.value }.prefix(4))")
+        let draftJSON = try form.draft().json(omittingSecrets: false)
+        let restored = FormContextObject(definition: definition)
+        restored.restore(try FormDraft(json: draftJSON, definition: definition))
+        #expect(restored.context.values == values, "\(context): draft \(Set(restored.context.values.keys).symmetricDifference(values.keys).sorted().prefix(6))")
+        #expect(restored.read { $0.invariantViolations() } == [], "\(context): restored invariants")
     }
 }

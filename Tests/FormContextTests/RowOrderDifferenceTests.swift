@@ -1,5 +1,6 @@
 @testable import FormContextCore
 import Testing
+import TestSupport
 
 /// The difference of two row orders, as a live screen takes it: removing the rows that leave and
 /// inserting those that arrive, at their positions, turns the old order into the new, and an edit of

@@ -2,10 +2,13 @@ import Foundation
 import Testing
 
 @testable import FormContextCore
+import TestSupport
 
 /// Random row operations and random row conditions at every depth (households → members →
 /// visits), checked after every mutation against plain nested arrays: which rows and fields are
-/// shown, the summaries over the rows shown, validation, and the values submitted.
+/// shown, the summaries over the rows shown, validation, and the values submitted; and the same
+/// conditions as enabled conditions: which rows and fields are enabled, validation and the values
+/// submitted.
 ///
 /// Run one seed alone with `FORMCONTEXT_SEED=<seed> swift test --filter RowRelevancePropertyTests`.
 @Suite("Relevance of whole rows against nested arrays")
@@ -119,10 +122,72 @@ struct RowRelevancePropertyTests {
         #expect(form.read { $0.invariantViolations() } == [], "\(label): invariants")
     }
 
+    /// The same groups with the same conditions as enabled conditions (`rowEnabled(when:)`) and no
+    /// summaries: a household is enabled while open, a member while not away, a visit while its day
+    /// is within its household's limit.
+    static func enabledDefinition() throws -> FormDefinition {
+        let visits = RepeatGroup("visits", fields: [FieldDefinition(day, validators: [.range(0...99)])])
+            .rowEnabled(when: { row in (row[day] ?? 0) <= (row.outer.outer[limit] ?? 100) })
+        let members = RepeatGroup("members", fields: [FieldDefinition(name), FieldDefinition(away), FieldDefinition(visits)])
+            .rowEnabled(when: { $0[away] != true })
+        let homes = RepeatGroup("households", fields: [FieldDefinition(open), FieldDefinition(limit), FieldDefinition(members)])
+            .rowEnabled(when: { $0[open] != false })
+        return try FormDefinition([FieldDefinition(homes)])
+    }
+
+    /// Checks, against `homes`, which rows and fields are enabled (a disabled row disables all it
+    /// holds, at every depth, and hides nothing), validation and the values submitted.
+    static func checkEnabled(_ form: FormContextObject, _ homes: [Household], label: String) {
+        let active = form.activeValues
+        let errors = Set(form.validate().errors.compactMap(\.key))
+        var expectedErrors: Set<String> = []
+        for home in homes {
+            let row = home.id.scope(in: "households")
+            let homeEnabled = holds(home)
+            #expect(form.isEnabled(row.prefix) == homeEnabled, "\(label): \(row.prefix) enabled")
+            #expect(form.isEnabled(row.key("limit")) == homeEnabled, "\(label): \(row.prefix).limit enabled")
+            #expect(form.isVisible(row.prefix), "\(label): \(row.prefix) shown")
+            let members = row.key("members")
+            for member in home.members {
+                let memberRow = member.id.scope(in: members)
+                let memberEnabled = homeEnabled && holds(member)
+                #expect(form.isEnabled(memberRow.prefix) == memberEnabled, "\(label): \(memberRow.prefix) enabled")
+                #expect(form.isEnabled(memberRow.key("name")) == memberEnabled, "\(label): \(memberRow.prefix).name enabled")
+                let visits = memberRow.key("visits")
+                for visit in member.visits {
+                    let visitRow = visit.id.scope(in: visits)
+                    let visitEnabled = memberEnabled && holds(visit, in: home)
+                    #expect(form.isEnabled(visitRow.prefix) == visitEnabled, "\(label): \(visitRow.prefix) enabled")
+                    #expect(form.isEnabled(visitRow.key("day")) == visitEnabled, "\(label): \(visitRow.prefix).day enabled")
+                    #expect(form.isVisible(visitRow.key("day")), "\(label): \(visitRow.prefix).day shown")
+                    #expect((active[visitRow.key("day")] != nil) == (visitEnabled && visit.day != nil), "\(label): \(visitRow.prefix).day submitted")
+                    #expect(form[day.scoped(in: visitRow)] == visit.day, "\(label): \(visitRow.prefix).day kept")
+                    if visitEnabled, let value = visit.day, !(0...99).contains(value) { expectedErrors.insert(visitRow.key("day")) }
+                }
+            }
+        }
+        #expect(errors == expectedErrors, "\(label): errors")
+        #expect(form.read { $0.invariantViolations() } == [], "\(label): invariants")
+    }
+
     @Test("random operations and conditions at random depths leave the form as nested arrays say", arguments: NestedRepeatTests.seeds)
     func matchesNestedArrays(seed: UInt64) throws {
+        try Self.drive(seed: seed, definition: try Self.definition(), check: Self.check)
+    }
+
+    @Test("the same with the conditions enabling rows rather than showing them", arguments: NestedRepeatTests.seeds)
+    func enabledMatchesNestedArrays(seed: UInt64) throws {
+        try Self.drive(seed: seed, definition: try Self.enabledDefinition(), check: Self.checkEnabled)
+    }
+
+    /// Random row operations and random values of the rows' conditions at random depths, the form
+    /// checked by `check` against nested arrays after every one; the conditions must have turned
+    /// off rows holding rows at every depth along the way.
+    static func drive(
+        seed: UInt64, definition: FormDefinition, check: (FormContextObject, [Household], String) -> Void
+    ) throws {
         var random = SplitMix64(seed: seed)
-        let form = FormContextObject(definition: try Self.definition())
+        let form = FormContextObject(definition: definition)
         var homes: [Household] = []
         var hid = (visit: false, member: false, household: false)
         for step in 0..<150 {
@@ -200,12 +265,12 @@ struct RowRelevancePropertyTests {
                 let id = try form.appendRow(to: "households", flag.map { ["open": $0] } ?? [:])
                 homes.append(Household(id: id, open: flag))
             }
-            Self.check(form, homes, label: label)
+            check(form, homes, label)
             for home in homes {
-                if !Self.holds(home) && !home.members.isEmpty { hid.household = true }
+                if !holds(home) && !home.members.isEmpty { hid.household = true }
                 for member in home.members where !member.visits.isEmpty {
-                    if !Self.holds(member) { hid.member = true }
-                    if Self.holds(home) && Self.holds(member) && member.visits.contains(where: { !Self.holds($0, in: home) }) { hid.visit = true }
+                    if !holds(member) { hid.member = true }
+                    if holds(home) && holds(member) && member.visits.contains(where: { !holds($0, in: home) }) { hid.visit = true }
                 }
             }
         }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormContextCore
+import TestSupport
 
 @Suite("The rows stage: a write is the write alone, and the rows follow what it recorded")
 struct RowStageTests {

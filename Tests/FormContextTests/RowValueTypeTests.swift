@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormContextCore
+import TestSupport
 
 /// Row values checked against the row template's field types: a value of another type is refused
 /// with the row field's key and both types named, and the whole operation changes nothing.

@@ -1,5 +1,6 @@
 @testable import FormContextCore
 import Testing
+import TestSupport
 
 /// Cycles that close through a repeat group's statistics — a summary of the rows, the row count a
 /// count rule decides — and cycles that a branch closes and opens again.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FormContextCore
+import TestSupport
 
 /// The dependency graph records each rule's reads as a range of the level's shared array of slots
 /// read: what it answers must be what each node read in its own range, and nothing of its

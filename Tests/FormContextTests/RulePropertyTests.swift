@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Diagnostics) @testable import FormContextCore
+import TestSupport
 
 /// Random forms with rules (calculations over earlier fields, visibility, enabled and required
 /// conditions, nested groups, hidden values kept or cleared) under random edits and transactions.

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import FormContextCore
+import TestSupport
 
 @Suite("Slots are reclaimed: row churn and reads of unknown keys keep a live form's size bounded")
 struct SlotReclaimTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormContextCore
+import TestSupport
 
 /// A definition with one field of every type JSON can hold.
 enum EveryType {
@@ -36,7 +37,7 @@ enum EveryType {
     }
 
     /// A random value for the field `key`.
-    static func randomValue(for key: String, using random: inout SplitMix) -> any Hashable & Sendable {
+    static func randomValue(for key: String, using random: inout SplitMix64) -> any Hashable & Sendable {
         func integer<I: FixedWidthInteger>(_ type: I.Type) -> I {
             switch Int.random(in: 0...3, using: &random) {
             case 0: I.min
@@ -92,7 +93,7 @@ struct TypedRoundTripTests {
     func everyTypeRoundTrips() throws {
         let definition = try EveryType.definition()
         let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         for _ in 0..<200 {
             var values = FormContext()
             for field in EveryType.fields where Int.random(in: 0...5, using: &random) > 0 {
@@ -111,7 +112,7 @@ struct TypedRoundTripTests {
     @Test("seeded: a value JSON cannot hold is refused with an error naming its key")
     func unencodableValuesAreRefused() throws {
         let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let nonFinite: [any Hashable & Sendable] = [Double.infinity, -Double.infinity, Double.nan, Float.infinity, Float.nan, Point()]
         for _ in 0..<50 {
             let key = "field\(Int.random(in: 0...99, using: &random))"

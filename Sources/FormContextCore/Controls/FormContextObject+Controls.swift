@@ -70,6 +70,14 @@ extension FormContextObject {
         read { $0.isReadOnly(key) }
     }
 
+    /// Whether each field of `keys` is read-only (`false` for `nil`), read without observation under
+    /// one lock: what a live screen asks of the cells of a row it shows for the first time.
+    ///
+    /// - Complexity: O(*k*) lookups for *k* keys; nothing when the form has no rules.
+    func isReadOnlyForEditing(_ keys: [String?]) -> [Bool] {
+        read { state in keys.map { key in key.map { state.isReadOnly($0) } ?? false } }
+    }
+
     /// Whether the row of key `row` (`members.r1`) is read-only, by its own condition or one of a
     /// group around it, read without observation: what a navigator asks before it removes the row.
     func isReadOnlyForEditing(row: String) -> Bool {

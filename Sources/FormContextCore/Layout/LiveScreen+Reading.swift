@@ -123,7 +123,9 @@ extension LiveScreen {
         let declared = screen.sections[section]
         let start = shape.cellStart[section]
         let rows = state.visibleRows(of: section).map { row in
-            VisibleRow(path: CellPath(section: section, row: row), cell: declared.cells[row], value: state.values[start + row])
+            VisibleRow(
+                path: CellPath(section: section, row: row), cell: declared.cells[row], value: state.values[start + row],
+                isReadOnly: state.fieldReadOnly[start + row])
         }
         return VisibleSection(index: section, rowID: nil, title: declared.title, rows: rows, footer: state.footers[section])
     }

@@ -39,7 +39,9 @@ extension LiveScreen {
         let template = shape.slots[shape.slotOfSection[section]].template
         let entry = rowEntry(id, section: section, in: state)
         let rows = (entry?.visibleCells ?? []).map { cell in
-            VisibleRow(path: CellPath(section: section, row: cell, rowID: id), cell: template.cell(cell, in: id), value: entry?.values[cell] ?? .none)
+            VisibleRow(
+                path: CellPath(section: section, row: cell, rowID: id), cell: template.cell(cell, in: id),
+                value: entry?.values[cell] ?? .none, isReadOnly: entry?.fieldReadOnly[cell] ?? false)
         }
         return VisibleSection(index: section, rowID: id, title: nil, rows: rows, footer: nil)
     }

@@ -65,11 +65,14 @@ struct RowSlot: Sendable {
         }
     }
 
-    /// Everything row `id` shows: every derivation, and whether the form shows each cell's field.
+    /// Everything row `id` shows: every derivation, and whether the form shows each cell's field
+    /// and holds it read-only.
     func arrival(of id: RowID, in form: FormContextObject, tracker: ReadTracker) -> RowArrival {
         let prefix = template.scope(of: id).prefix
         let fieldShown = keys.map { key in key.map { form.isVisible(prefix + $0) } ?? true }
-        return RowArrival(id: id, fieldShown: fieldShown, evaluations: evaluate(derivations, of: id, in: form, tracker: tracker))
+        let fieldReadOnly = form.isReadOnlyForEditing(keys.map { key in key.map { prefix + $0 } })
+        return RowArrival(
+            id: id, fieldShown: fieldShown, fieldReadOnly: fieldReadOnly, evaluations: evaluate(derivations, of: id, in: form, tracker: tracker))
     }
 }
 
@@ -85,5 +88,6 @@ struct RowEvaluation: Sendable {
 struct RowArrival: Sendable {
     let id: RowID
     let fieldShown: [Bool]
+    let fieldReadOnly: [Bool]
     let evaluations: [RowEvaluation]
 }

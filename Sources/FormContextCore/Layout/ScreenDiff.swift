@@ -23,7 +23,8 @@ public struct ScreenDiff: Hashable, Sendable, CustomStringConvertible {
     public internal(set) var insertedRows: [RowPath] = []
     /// Sections that stay whose footer changed, by their positions after.
     public internal(set) var updatedFooters: [Int] = []
-    /// Rows that stay whose value changed, by their positions after.
+    /// Rows that stay whose value changed, or whose field became read-only or editable
+    /// (``VisibleRow/isReadOnly``), by their positions after.
     public internal(set) var updatedRows: [RowPath] = []
 
     /// An empty diff leading to `version`.

@@ -18,17 +18,19 @@ struct SectionChange {
 }
 
 extension ScreenState {
-    /// Stores new results and the form's new visibility of fields, and reports what a table view must
-    /// do about them.
+    /// Stores new results and the form's new visibility and read-only state of fields, and reports
+    /// what a table view must do about them: a cell whose field became read-only or editable is a row
+    /// updated in place.
     ///
     /// - Returns: The diff to the next version, or `nil` when nothing visible changed (the version stays).
     /// - Complexity: O(*k* log *n*) for *k* sections touched among *n*, plus their cells; O(*n*) when so
     ///   many sections are touched that a sweep over all of them is cheaper.
     mutating func commit(
-        _ evaluations: [Evaluation], fieldVisibility: [(cell: Int, isShown: Bool)], rows: [Int: SlotResult] = [:]
+        _ evaluations: [Evaluation], fieldVisibility: [(cell: Int, isShown: Bool)],
+        fieldReadOnly: [(cell: Int, isReadOnly: Bool)] = [], rows: [Int: SlotResult] = [:]
     ) -> ScreenDiff? {
         // A repeat section's own cells go through the whole commit, which also keeps its rows' places.
-        if evaluations.count == 1, fieldVisibility.isEmpty, rows.isEmpty, case .value(let value) = evaluations[0].result,
+        if evaluations.count == 1, fieldVisibility.isEmpty, fieldReadOnly.isEmpty, rows.isEmpty, case .value(let value) = evaluations[0].result,
             evaluations[0].derivation.kind == .cellValue, shape.slotOfSection[shape.cellSection[evaluations[0].derivation.index]] < 0
         {
             return commitValue(value, ofCell: evaluations[0].derivation.index)
@@ -70,6 +72,11 @@ extension ScreenState {
             touchRows(of: cell)
             fieldShown[cell] = isShown
         }
+        for (cell, isReadOnly) in fieldReadOnly where self.fieldReadOnly[cell] != isReadOnly {
+            self.fieldReadOnly[cell] = isReadOnly
+            let change = touch(shape.cellSection[cell])
+            if !changes[change].changedCells.contains(cell) { changes[change].changedCells.append(cell) }
+        }
         if !slots.isEmpty {
             for slot in rows.keys { _ = touch(shape.slots[slot].section) }
             for place in changes.indices {
@@ -103,7 +110,7 @@ extension ScreenState {
         return diff
     }
 
-    /// ``commit(_:fieldVisibility:rows:)`` of one result, the value of a cell outside the repeat
+    /// ``commit(_:fieldVisibility:fieldReadOnly:rows:)`` of one result, the value of a cell outside the repeat
     /// sections (a keystroke's commonest result): a changed value of a shown cell is one updated row,
     /// found without the bookkeeping of a commit that may show or hide sections.
     ///

@@ -9,12 +9,14 @@ struct RowPlan: Sendable {
         var derivations: [RowID: Set<Int>] = [:]
         /// The new visibility of cells whose field the form showed or hid.
         var fieldVisibility: [(id: RowID, cell: Int, isShown: Bool)] = []
+        /// The new read-only state of cells whose field the rules made read-only or editable.
+        var fieldReadOnly: [(id: RowID, cell: Int, isReadOnly: Bool)] = []
     }
 
     var slots: [Int: Slot] = [:]
 }
 
-/// What a repeat section's rows computed outside the lock, for ``ScreenState/commit(_:fieldVisibility:rows:)``.
+/// What a repeat section's rows computed outside the lock, for ``ScreenState/commit(_:fieldVisibility:fieldReadOnly:rows:)``.
 struct SlotResult: Sendable {
     /// The group's new order, if it changed, and how it differs from the order shown.
     var order: RowOrder?
@@ -23,6 +25,7 @@ struct SlotResult: Sendable {
     var arrivals: [RowArrival] = []
     var evaluations: [RowEvaluation] = []
     var fieldVisibility: [(id: RowID, cell: Int, isShown: Bool)] = []
+    var fieldReadOnly: [(id: RowID, cell: Int, isReadOnly: Bool)] = []
 }
 
 /// What one commit changed among a repeat section's rows, by the rows' positions among the
@@ -39,7 +42,7 @@ struct RowsChange {
 
 extension ScreenState {
     /// Adds to `plan` what `change` calls for in the rows besides the derivations that read its
-    /// key: a new order of a group, a row field shown or hidden.
+    /// key: a new order of a group, a row field shown or hidden, made read-only or editable.
     ///
     /// - Complexity: O(*s*) for *s* repeat sections.
     func planRows(_ change: SettledChange, into plan: inout RowPlan) {
@@ -53,6 +56,12 @@ extension ScreenState {
             for (slot, shape) in shape.slots.enumerated() {
                 guard let (id, cells) = shape.cells(boundTo: change.key) else { continue }
                 for cell in cells { plan.slots[slot, default: RowPlan.Slot()].fieldVisibility.append((id, cell, change.isVisible)) }
+            }
+        }
+        if change.isReadOnlyChanged {
+            for (slot, shape) in shape.slots.enumerated() {
+                guard let (id, cells) = shape.cells(boundTo: change.key) else { continue }
+                for cell in cells { plan.slots[slot, default: RowPlan.Slot()].fieldReadOnly.append((id, cell, change.isReadOnly)) }
             }
         }
     }
@@ -78,7 +87,7 @@ extension SlotState {
             let detailed = wasShown && isShown
             let arriving = Set(result.difference.arriving.map(\.id))
             let leaving = Set(result.difference.leaving)
-            var recomputed = Set(result.evaluations.map(\.id)).union(result.fieldVisibility.map(\.id))
+            var recomputed = Set(result.evaluations.map(\.id)).union(result.fieldVisibility.map(\.id)).union(result.fieldReadOnly.map(\.id))
             recomputed.subtract(leaving)
             recomputed.subtract(arriving)
             recomputed = recomputed.filter { entries[$0] != nil }
@@ -106,6 +115,13 @@ extension SlotState {
             let new = Set(result.arrivals.map(\.id))
             for (id, cell, isShown) in result.fieldVisibility where !new.contains(id) {
                 entries[id]?.fieldShown[cell] = isShown
+            }
+            for (id, cell, isReadOnly) in result.fieldReadOnly where !new.contains(id) && entries[id]?.fieldReadOnly[cell] != isReadOnly {
+                // Shown as the cell's row updated in place, as a changed value is.
+                if entries[id] != nil {
+                    entries[id]?.fieldReadOnly[cell] = isReadOnly
+                    if updated[id]?.contains(cell) != true { updated[id, default: []].append(cell) }
+                }
             }
             for id in recomputed.union(leaving.intersection(arriving)) {
                 ranks.setVisible(entries[id]?.isVisible ?? false, for: id)

@@ -15,6 +15,8 @@ struct ScreenState: Sendable {
     var cellShown: [Bool]
     /// Whether the form shows the field each cell is bound to (always, for a cell bound to none).
     var fieldShown: [Bool]
+    /// Whether the field each cell is bound to is read-only (never, for a cell bound to none).
+    var fieldReadOnly: [Bool]
     /// What each cell shows.
     var values: [CellValue]
     /// The visible sections' positions; a repeat section counts its own section and its visible rows.
@@ -59,6 +61,7 @@ struct ScreenState: Sendable {
         footers = Array(repeating: nil, count: shape.sectionCount)
         cellShown = Array(repeating: true, count: shape.cellCount)
         fieldShown = Array(repeating: true, count: shape.cellCount)
+        fieldReadOnly = Array(repeating: false, count: shape.cellCount)
         values = Array(repeating: .none, count: shape.cellCount)
         nodeOfDerivation = Array(repeating: -1, count: max(shape.sectionCount, shape.cellCount) * 4)
         var fieldCells: [String: [Int]] = [:]
@@ -74,13 +77,15 @@ struct ScreenState: Sendable {
         ranks = VisibleRanks(weights: Array(repeating: 0, count: shape.sectionCount))
     }
 
-    /// Stores the first results: `evaluations` holds one for each derivation, `fieldShown` the
-    /// form's visibility of each cell's field, `slots` the repeat sections' rows.
+    /// Stores the first results: `evaluations` holds one for each derivation, `fieldShown` and
+    /// `fieldReadOnly` the form's visibility and read-only state of each cell's field, `slots` the
+    /// repeat sections' rows.
     ///
     /// - Complexity: O(*n*) for *n* sections, cells and reads.
-    mutating func start(fieldShown: [Bool], evaluations: [Evaluation], slots: [SlotState]) {
+    mutating func start(fieldShown: [Bool], fieldReadOnly: [Bool], evaluations: [Evaluation], slots: [SlotState]) {
         sectionShown = Array(repeating: true, count: shape.sectionCount)
         self.fieldShown = fieldShown
+        self.fieldReadOnly = fieldReadOnly
         for evaluation in evaluations {
             let index = evaluation.derivation.index
             switch evaluation.result {
@@ -144,7 +149,7 @@ struct ScreenState: Sendable {
     ///   the *n* derivations of the screen when *d* is a large part of them.
     func plan(_ change: SettledChange) -> ScreenPlan {
         var raws: [Int] = []
-        if slots.isEmpty && !change.isVisibilityChanged {
+        if slots.isEmpty && !change.isVisibilityChanged && !change.isReadOnlyChanged {
             // The commonest change, a value on a screen without repeat sections: only its derivations.
             if change.nodes.count == 1 {
                 // A cell reading its field: the one derivation, with no list to sort.
@@ -159,6 +164,7 @@ struct ScreenState: Sendable {
             return ScreenPlan(derivations: Self.inOrder(raws, below: nodeOfDerivation.count), fieldVisibility: [], slots: [])
         }
         var fieldVisibility: [(cell: Int, isShown: Bool)] = []
+        var fieldReadOnly: [(cell: Int, isReadOnly: Bool)] = []
         var rows = RowPlan()
         do {
             planRows(change, into: &rows)
@@ -175,6 +181,9 @@ struct ScreenState: Sendable {
             if change.isVisibilityChanged, let cells = fieldCells[change.key] {
                 for cell in cells { fieldVisibility.append((cell, change.isVisible)) }
             }
+            if change.isReadOnlyChanged, let cells = fieldCells[change.key] {
+                for cell in cells { fieldReadOnly.append((cell, change.isReadOnly)) }
+            }
         }
         var slots: [(slot: Int, plan: RowPlan.Slot, difference: RowOrderDifference, arrivals: [RowID])] = []
         // Sorted only when some row slot changed (a keystroke outside repeat sections changes none).
@@ -182,7 +191,9 @@ struct ScreenState: Sendable {
             let (difference, arrivals) = plan.order.map { self.difference(ofSlot: slot, to: $0) } ?? (RowOrderDifference(), [])
             slots.append((slot, plan, difference, arrivals))
         }
-        return ScreenPlan(derivations: Self.inOrder(raws, below: nodeOfDerivation.count), fieldVisibility: fieldVisibility, slots: slots)
+        return ScreenPlan(
+            derivations: Self.inOrder(raws, below: nodeOfDerivation.count), fieldVisibility: fieldVisibility, slots: slots,
+            fieldReadOnly: fieldReadOnly)
     }
 
     /// What the form's graph must record for `evaluations` and `rows`, run by the settle: each
@@ -289,6 +300,8 @@ struct ScreenPlan: Sendable {
     /// For each repeat section concerned: what its rows call for, how its order changes, and the
     /// rows new to the screen.
     let slots: [(slot: Int, plan: RowPlan.Slot, difference: RowOrderDifference, arrivals: [RowID])]
+    /// The new read-only state of the cells bound to a field the rules made read-only or editable.
+    var fieldReadOnly: [(cell: Int, isReadOnly: Bool)] = []
 }
 
 extension ScreenPlan {
@@ -321,6 +334,7 @@ extension ScreenPlan {
             }
             for (id, rowDerivations) in entry.plan.derivations { merged.plan.derivations[id, default: []].formUnion(rowDerivations) }
             merged.plan.fieldVisibility += entry.plan.fieldVisibility
+            merged.plan.fieldReadOnly += entry.plan.fieldReadOnly
             bySlot[entry.slot] = merged
         }
         for (slot, var entry) in bySlot {
@@ -329,10 +343,11 @@ extension ScreenPlan {
             guard !gone.isEmpty else { continue }
             for id in gone { entry.plan.derivations[id] = nil }
             entry.plan.fieldVisibility.removeAll { gone.contains($0.id) }
+            entry.plan.fieldReadOnly.removeAll { gone.contains($0.id) }
             bySlot[slot] = entry
         }
         return ScreenPlan(
             derivations: raws.sorted().map(Derivation.init(raw:)), fieldVisibility: fieldVisibility + later.fieldVisibility,
-            slots: bySlot.values.sorted { $0.slot < $1.slot })
+            slots: bySlot.values.sorted { $0.slot < $1.slot }, fieldReadOnly: fieldReadOnly + later.fieldReadOnly)
     }
 }

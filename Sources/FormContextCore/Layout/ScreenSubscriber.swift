@@ -34,6 +34,7 @@ final class ScreenSubscriber: Sendable {
     /// Everything the screen shows, computed on its first run.
     struct FirstRun: Sendable {
         let fieldShown: [Bool]
+        let fieldReadOnly: [Bool]
         let evaluations: [Evaluation]
         let slots: [SlotState]
         let arrivals: [[RowArrival]]
@@ -45,6 +46,7 @@ final class ScreenSubscriber: Sendable {
     struct Delivery: Sendable {
         let subscriber: ScreenSubscriber
         let fieldVisibility: [(cell: Int, isShown: Bool)]
+        let fieldReadOnly: [(cell: Int, isReadOnly: Bool)]
         let evaluations: [Evaluation]
         let rows: [Int: SlotResult]
 
@@ -53,7 +55,7 @@ final class ScreenSubscriber: Sendable {
         /// form's lock; handlers run outside the screen's.
         func deliver() {
             let shown = subscriber.state.withAnnotatedLock { state -> (ScreenDiff, (@Sendable () -> Void)?, [@Sendable (ScreenDiff) -> Void])? in
-                guard let diff = state.commit(evaluations, fieldVisibility: fieldVisibility, rows: rows) else { return nil }
+                guard let diff = state.commit(evaluations, fieldVisibility: fieldVisibility, fieldReadOnly: fieldReadOnly, rows: rows) else { return nil }
                 return (diff, state.announce, state.subscribers.isEmpty ? [] : Array(state.subscribers))
             }
             guard let (diff, announce, handlers) = shown else { return }
@@ -72,7 +74,7 @@ final class ScreenSubscriber: Sendable {
     /// screen shows (a key no result read, a field no cell is bound to).
     func plan(_ change: SettledChange) -> ScreenPlan? {
         let plan = state.withAnnotatedLock { $0.plan(change) }
-        return plan.derivations.isEmpty && plan.fieldVisibility.isEmpty && plan.slots.isEmpty ? nil : plan
+        return plan.derivations.isEmpty && plan.fieldVisibility.isEmpty && plan.fieldReadOnly.isEmpty && plan.slots.isEmpty ? nil : plan
     }
 
     /// Runs the conditions, footers and values `work` calls for, reading `form`.
@@ -82,6 +84,7 @@ final class ScreenSubscriber: Sendable {
         switch work {
         case .first:
             let fieldShown = shape.cellKeys.map { key in key.map(form.isShown) ?? true }
+            let fieldReadOnly = form.isReadOnlyForEditing(shape.cellKeys)
             let evaluations = shape.evaluate(shape.derivations, in: form, tracker: tracker)
             var rowEvaluationCount = 0
             var arrivalsOfSlots: [[RowArrival]] = []
@@ -94,7 +97,7 @@ final class ScreenSubscriber: Sendable {
             }
             return .first(
                 FirstRun(
-                    fieldShown: fieldShown, evaluations: evaluations, slots: slots, arrivals: arrivalsOfSlots,
+                    fieldShown: fieldShown, fieldReadOnly: fieldReadOnly, evaluations: evaluations, slots: slots, arrivals: arrivalsOfSlots,
                     rowEvaluationCount: rowEvaluationCount))
         case .change(let plan):
             let evaluations = plan.derivations.isEmpty ? [] : shape.evaluate(plan.derivations, in: form, tracker: tracker)
@@ -113,7 +116,7 @@ final class ScreenSubscriber: Sendable {
             let delivery: Delivery?
             switch result {
             case .first(let first):
-                state.start(fieldShown: first.fieldShown, evaluations: first.evaluations, slots: first.slots)
+                state.start(fieldShown: first.fieldShown, fieldReadOnly: first.fieldReadOnly, evaluations: first.evaluations, slots: first.slots)
                 state.evaluationCount = first.evaluations.count + first.rowEvaluationCount
                 state.subscriber = subscriber
                 var rows: [Int: SlotResult] = [:]
@@ -122,7 +125,9 @@ final class ScreenSubscriber: Sendable {
                 delivery = nil
             case .change(let plan, let evaluations, let rows):
                 work = state.graphWork(evaluations, rows: rows)
-                delivery = Delivery(subscriber: self, fieldVisibility: plan.fieldVisibility, evaluations: evaluations, rows: rows)
+                delivery = Delivery(
+                    subscriber: self, fieldVisibility: plan.fieldVisibility, fieldReadOnly: plan.fieldReadOnly, evaluations: evaluations,
+                    rows: rows)
             }
             if !work.reads.isEmpty || !work.dropped.isEmpty {
                 let nodes = engine.recordReads(of: subscriber, work.reads, dropping: work.dropped)
@@ -141,7 +146,8 @@ final class ScreenSubscriber: Sendable {
         var results: [Int: SlotResult] = [:]
         for (slot, rows, difference, arrivals) in plan.slots {
             let slotShape = shape.slots[slot]
-            var result = SlotResult(order: rows.order, difference: difference, fieldVisibility: rows.fieldVisibility)
+            var result = SlotResult(
+                order: rows.order, difference: difference, fieldVisibility: rows.fieldVisibility, fieldReadOnly: rows.fieldReadOnly)
             result.arrivals = arrivals.map { slotShape.arrival(of: $0, in: form, tracker: tracker) }
             let arriving = Set(arrivals)
             for (id, derivations) in rows.derivations where !arriving.contains(id) {

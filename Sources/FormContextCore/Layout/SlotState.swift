@@ -8,6 +8,8 @@ struct SlotState: Sendable {
         var cellShown: [Bool]
         /// Whether the form shows the field each cell is bound to (always, for a cell bound to none).
         var fieldShown: [Bool]
+        /// Whether the field each cell is bound to is read-only (never, for a cell bound to none).
+        var fieldReadOnly: [Bool]
         /// What each cell shows.
         var values: [CellValue]
 
@@ -43,7 +45,7 @@ struct SlotState: Sendable {
     mutating func add(_ arrival: RowArrival, cellCount: Int) {
         var entry = Entry(
             cellShown: Array(repeating: true, count: cellCount), fieldShown: arrival.fieldShown,
-            values: Array(repeating: .none, count: cellCount))
+            fieldReadOnly: arrival.fieldReadOnly, values: Array(repeating: .none, count: cellCount))
         for evaluation in arrival.evaluations { _ = store(evaluation, in: &entry) }
         entries[arrival.id] = entry
     }

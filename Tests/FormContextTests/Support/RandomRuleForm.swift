@@ -1,4 +1,5 @@
 import FormContext
+import TestSupport
 
 /// A random form with rules, described as data so that the live form, the server-side evaluation and
 /// the test's oracle run the same rules: integer fields, some calculated from earlier ones, some shown,

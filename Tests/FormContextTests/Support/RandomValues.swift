@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Random values of every type a form stores, extremes included, drawn from a seeded generator.
 struct RandomValues {

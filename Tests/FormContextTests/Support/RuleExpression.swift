@@ -1,3 +1,5 @@
+import TestSupport
+
 /// A small integer expression that a generated rule computes. The live form, the server-side
 /// evaluation and the test's oracle all run the same expression, each through its own reader, so
 /// they can differ only in when and in which order they run the rules.

@@ -1,4 +1,5 @@
 import FormContext
+import TestSupport
 
 /// One random mutation of a form with rules, applied the same way to the live form and to the oracle.
 enum RuleMutation: CustomStringConvertible {

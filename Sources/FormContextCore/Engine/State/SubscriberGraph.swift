@@ -111,6 +111,9 @@ struct SettledChange: Sendable {
     /// Whether it was shown or hidden, and whether it is visible now.
     let isVisibilityChanged: Bool
     let isVisible: Bool
+    /// Whether the rules made it read-only or editable, and whether it is read-only now.
+    var isReadOnlyChanged = false
+    var isReadOnly = false
     /// Its value when that is a row order (a repeat group's key).
     let order: RowOrder?
     /// When its value changed: the subscribers' nodes that read the slot on their last run before
@@ -128,15 +131,19 @@ extension EngineState {
         guard !subscriberGraph.isEmpty, changes.isSettling else { return [] }
         // Each slot once, in the order it first changed: found by a search while few are gathered
         // (a keystroke changes one or two), by a table past that.
-        var aspects: [(slot: Int, value: Bool, visibility: Bool)] = []
-        aspects.reserveCapacity(changes.values.count + changes.concealment.count)
+        var aspects: [(slot: Int, value: Bool, visibility: Bool, readOnly: Bool)] = []
+        aspects.reserveCapacity(changes.values.count + changes.concealment.count + changes.readOnly.count)
         var placeOfSlot: [Int: Int] = [:]
         // One loop over both lists, no closure: a nested function marking each slot captured the
         // lists it changes, which cost more than the search.
         let valueCount = changes.values.count
-        for index in 0..<(valueCount + changes.concealment.count) {
+        let concealmentEnd = valueCount + changes.concealment.count
+        for index in 0..<(concealmentEnd + changes.readOnly.count) {
             let isValue = index < valueCount
-            let slot = isValue ? changes.values[index].slot : changes.concealment[index - valueCount]
+            let isReadOnly = index >= concealmentEnd
+            let slot =
+                isValue ? changes.values[index].slot
+                : isReadOnly ? changes.readOnly[index - concealmentEnd] : changes.concealment[index - valueCount]
             var place: Int?
             if aspects.count < 16 {
                 var candidate = 0
@@ -148,14 +155,20 @@ extension EngineState {
                 if place == nil { placeOfSlot[slot] = aspects.count }
             }
             if let place {
-                if isValue { aspects[place].value = true } else { aspects[place].visibility = true }
+                if isValue {
+                    aspects[place].value = true
+                } else if isReadOnly {
+                    aspects[place].readOnly = true
+                } else {
+                    aspects[place].visibility = true
+                }
             } else {
-                aspects.append((slot, isValue, !isValue))
+                aspects.append((slot, isValue, !isValue && !isReadOnly, isReadOnly))
             }
         }
         var settled: [SettledChange] = []
         settled.reserveCapacity(aspects.count)
-        for (slot, isValue, isVisibility) in aspects {
+        for (slot, isValue, isVisibility, isReadOnly) in aspects {
             guard slot < fields.slotCount, !fields.isFree(slot) else { continue }
             // Read in place, and cast only a value whose stored type is a row order: a copy of the
             // record and a dynamic cast of every changed value cost more than the rest of this loop.
@@ -163,6 +176,10 @@ extension EngineState {
             var change = SettledChange(
                 slot: slot, key: fields.key(at: slot), isValueChanged: isValue, isVisibilityChanged: isVisibility,
                 isVisible: fields.flags(at: slot).isDisjoint(with: .concealed), order: order)
+            if isReadOnly {
+                change.isReadOnlyChanged = true
+                change.isReadOnly = fields.flags(at: slot).contains(.ruleReadOnly)
+            }
             if isValue, let readers = graph.readers(of: slot, .subscriber) {
                 readers.forEach { change.nodes.append($0) }
             }

@@ -37,6 +37,8 @@ struct ChangeSet: Sendable {
     var blurred: [Int] = []
     /// Fields shown or hidden through the API (rules that cannot see hidden fields read these).
     var concealment: [Int] = []
+    /// Fields made read-only or editable by the rules (a live screen's rows say which).
+    var readOnly: [Int] = []
 
     init(isSettling: Bool, recordsValues: Bool = false) {
         self.id = Self.made.add(1, ordering: .relaxed).newValue
@@ -66,5 +68,6 @@ struct ChangeSet: Sendable {
         guard isSettling else { return }
         values += later.values
         concealment += later.concealment
+        readOnly += later.readOnly
     }
 }

@@ -210,6 +210,7 @@ extension EngineState {
     mutating func setReadOnly(_ isReadOnly: Bool, at slot: Int, into changes: inout ChangeSet) {
         guard fields.setFlag(.ruleReadOnly, isReadOnly, at: slot) else { return }
         note(.readOnly, of: slot, into: &changes)
+        if changes.isSettling { changes.readOnly.append(slot) }
     }
 
     /// Marks the value in `slot` secret or not. Secrecy belongs to the key: this is the one place
