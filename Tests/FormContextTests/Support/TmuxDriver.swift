@@ -73,12 +73,14 @@ final class TmuxDriver {
         return lines
     }
 
-    /// Polls the screen every 50 ms until `condition` holds for it, at most `timeout`.
+    /// Polls the screen every 50 ms until `condition` holds for it, at most `timeout` (a minute by
+    /// default: the bound a demo built with ThreadSanitizer needs on a busy two-core machine; a
+    /// passing wait returns as soon as the screen shows what it waits for).
     ///
     /// - Throws: ``Failure`` naming `what` and showing the last screen when the time runs out.
     @discardableResult
     func wait(
-        for what: String, timeout: Duration = .seconds(20), history: Bool = false, _ condition: ([String]) -> Bool
+        for what: String, timeout: Duration = .seconds(60), history: Bool = false, _ condition: ([String]) -> Bool
     ) throws -> [String] {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
