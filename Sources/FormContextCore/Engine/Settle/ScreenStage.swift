@@ -68,7 +68,14 @@ enum ScreenStage: SettleStage {
             let index = pass.next
             pass.next += 1
             var plan = Plan()
+            // A value no derivation read, its field neither shown nor hidden nor made read-only or
+            // editable (a calculated field no cell shows): it can concern only a screen's repeat
+            // sections, whose rows follow a group's value, so a screen without them is not asked
+            // (nor its lock taken).
+            let concernsRowsAlone =
+                pass.changes[index].nodes.isEmpty && !pass.changes[index].isVisibilityChanged && !pass.changes[index].isReadOnlyChanged
             for subscriber in state.subscriberGraph.subscribers where !pass.firstRuns.contains(subscriber.id) {
+                if concernsRowsAlone && subscriber.screen.shape.slots.isEmpty { continue }
                 if let work = subscriber.screen.plan(pass.changes[index]) { plan.work.append((subscriber, .change(work))) }
             }
             if !plan.work.isEmpty { return plan }

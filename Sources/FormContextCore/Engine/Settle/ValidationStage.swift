@@ -187,9 +187,13 @@ enum ValidationStage: SettleStage {
             state.validation.spareTracker = tracker
         }
         for index in outcome.fields.indices {
-            let (slot, position, reads) = (outcome.checks[index].slot, outcome.checks[index].position, outcome.fields[index].reads)
-            let node = DependencyGraph.Node(.validator, position)
-            if !state.readSameKeys(reads, as: node) { state.graph.record(reads.map { state.fields.slot(creating: $0) }, for: node) }
+            // Read in place: a tuple of the three copies the reads (a retain, and a release through
+            // the tuple's outlined destroy).
+            let slot = outcome.checks[index].slot
+            let node = DependencyGraph.Node(.validator, outcome.checks[index].position)
+            if !state.readSameKeys(outcome.fields[index].reads, as: node) {
+                state.graph.record(outcome.fields[index].reads.map { state.fields.slot(creating: $0) }, for: node)
+            }
             // A write the validators made meanwhile (on this thread) is settled after this one.
             guard state.fields.isActive(at: slot) else { continue }
             state.validation.validated.insert(slot)

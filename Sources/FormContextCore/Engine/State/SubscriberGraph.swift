@@ -168,11 +168,18 @@ extension EngineState {
         }
         var settled: [SettledChange] = []
         settled.reserveCapacity(aspects.count)
+        // A value no subscriber's node read, its field neither shown nor hidden nor made read-only or
+        // editable (a calculated field no cell shows), concerns only screens with repeat sections,
+        // whose rows follow a group's value: without any, it is left out.
+        let hasRows = subscriberGraph.subscribers.contains { !$0.screen.shape.slots.isEmpty }
         for (slot, isValue, isVisibility, isReadOnly) in aspects {
             guard slot < fields.slotCount, !fields.isFree(slot) else { continue }
             // Read in place, and cast only a value whose stored type is a row order: a copy of the
             // record and a dynamic cast of every changed value cost more than the rest of this loop.
             let order = isValue && fields.stored(at: slot).type == ObjectIdentifier(RowOrder.self) ? fields.value(at: slot)?.base as? RowOrder : nil
+            let readers = isValue ? graph.readers(of: slot, .subscriber) : nil
+            // A row order stays: it makes the change set a row operation, reported in one diff.
+            if !hasRows && !isVisibility && !isReadOnly && readers == nil && order == nil { continue }
             var change = SettledChange(
                 slot: slot, key: fields.key(at: slot), isValueChanged: isValue, isVisibilityChanged: isVisibility,
                 isVisible: fields.flags(at: slot).isDisjoint(with: .concealed), order: order)
@@ -180,9 +187,7 @@ extension EngineState {
                 change.isReadOnlyChanged = true
                 change.isReadOnly = fields.flags(at: slot).contains(.ruleReadOnly)
             }
-            if isValue, let readers = graph.readers(of: slot, .subscriber) {
-                readers.forEach { change.nodes.append($0) }
-            }
+            if let readers { readers.forEach { change.nodes.append($0) } }
             settled.append(change)
         }
         return settled
