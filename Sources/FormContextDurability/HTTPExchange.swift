@@ -1,33 +1,44 @@
-import FormContextCore
 import Dispatch
-import Foundation
+package import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+package import FoundationNetworking
 #endif
 import Synchronization
 
-/// One URL session for a transport, and the requests on it: each one ends by its deadline, follows no
-/// redirect, answers an authentication challenge with the 401 that carried it, and keeps at most
-/// ``bodyLimit`` bytes of the response body. The session is let go when the
-/// last copy of the transport is gone.
-final class HTTPExchange: Sendable {
+/// One URL session and the requests on it, for the outbox's JSON transport and the OpenRosa module:
+/// each request ends by its deadline, follows no redirect (the caller decides, so a body and
+/// credentials never follow one to another origin), keeps at most its limit of body bytes (cut there,
+/// or refused), and answers an authentication challenge with the response that carried it (a 401),
+/// never with stored credentials. The session is let go when the last owner is gone.
+package final class HTTPExchange: Sendable {
     /// How one request ended.
-    enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         case response(HTTPURLResponse, Data)
+        /// The body went over the limit of a request that refuses more.
+        case tooLarge
         case timedOut
         case cancelled
+        /// The answer was not HTTP.
         case notHTTP
         case failed(URLError)
     }
 
-    /// The most of a response body kept: enough for any error message.
-    static let bodyLimit = 1 << 20
+    /// What a request does with a body longer than its limit.
+    package enum Overflow: Sendable {
+        /// Keeps the first bytes, up to the limit (enough of an error message).
+        case cut
+        /// Ends the request as ``Outcome/tooLarge``.
+        case refuse
+    }
+
+    /// The most of a response body kept by default: enough for any error message.
+    package static let bodyLimit = 1 << 20
 
     private let session: URLSession
     private let requests: RequestTable
-    private let timeout: Duration
+    package let timeout: Duration
 
-    init(timeout: Duration) {
+    package init(timeout: Duration) {
         let seconds = Self.seconds(timeout)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = seconds
@@ -44,13 +55,16 @@ final class HTTPExchange: Sendable {
         session.finishTasksAndInvalidate()
     }
 
-    static func seconds(_ duration: Duration) -> Double {
+    package static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
-    /// Sends `request` and waits for its whole answer, but never past the deadline.
-    func send(_ request: URLRequest) async -> Outcome {
+    /// Sends `request` and waits for its whole answer, at most `limit` bytes of body (what is over
+    /// `limit` cut or refused, as `overflow` says), never past the deadline.
+    package func send(_ request: URLRequest, limit: Int = bodyLimit, overflow: Overflow = .cut) async -> Outcome {
         if Task.isCancelled { return .cancelled }
+        var request = request
+        request.timeoutInterval = Self.seconds(timeout)
         let task = session.dataTask(with: request)
         let id = task.taskIdentifier
         let requests = requests
@@ -59,7 +73,7 @@ final class HTTPExchange: Sendable {
         }
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-                requests.start(id, continuation)
+                requests.start(id, limit: limit, overflow: overflow, continuation)
                 task.resume()
                 DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout), execute: deadline)
             }
@@ -71,15 +85,15 @@ final class HTTPExchange: Sendable {
     }
 }
 
-/// The requests in flight, by task id, and the session's delegate that completes them.
-///
-/// Its only state is behind a `Mutex`; the continuation of a request is resumed exactly once, by the
-/// session's completion callback, which removes it from the table, and never while the lock is held.
+/// The requests in flight, by task id, and the session's delegate that completes them. Its state is
+/// behind a `Mutex`; each continuation is resumed exactly once, outside the lock.
 private final class RequestTable: NSObject, URLSessionDataDelegate, Sendable {
     private struct Pending {
         var continuation: CheckedContinuation<HTTPExchange.Outcome, Never>
+        var limit: Int
+        var overflow: HTTPExchange.Overflow
         var body = Data()
-        /// Set when the deadline passed or the caller was cancelled: the outcome, whatever the session says.
+        /// Set when the request must end so, whatever the session says next.
         var ending: HTTPExchange.Outcome?
         /// The response that asked for credentials (a 401 with a challenge): the answer, with the body
         /// received, once the session ends the request.
@@ -88,11 +102,11 @@ private final class RequestTable: NSObject, URLSessionDataDelegate, Sendable {
 
     private let pending = Mutex<[Int: Pending]>([:])
 
-    func start(_ id: Int, _ continuation: CheckedContinuation<HTTPExchange.Outcome, Never>) {
-        pending.withLock { $0[id] = Pending(continuation: continuation) }
+    func start(_ id: Int, limit: Int, overflow: HTTPExchange.Overflow, _ continuation: CheckedContinuation<HTTPExchange.Outcome, Never>) {
+        pending.withLock { $0[id] = Pending(continuation: continuation, limit: limit, overflow: overflow) }
     }
 
-    /// Marks request `id` as ending with `outcome` (timed out, cancelled); `false` when it has already ended.
+    /// Marks request `id` as ending with `outcome`; `false` when it has already ended.
     func end(_ id: Int, as outcome: HTTPExchange.Outcome) -> Bool {
         pending.withLock { table in
             guard table[id] != nil, table[id]?.ending == nil else { return false }
@@ -105,7 +119,6 @@ private final class RequestTable: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        // The redirect is the answer: the record's body and the caller's headers go to one URL only.
         completionHandler(nil)
     }
 
@@ -113,28 +126,40 @@ private final class RequestTable: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
+        // Server trust (TLS) is the system's to judge; a request for credentials is the answer itself:
+        // the 401 that carried it, so no stored credential is ever offered and nothing waits.
         #if canImport(Darwin)
-        // The system judges server trust, and answers a request for credentials with the response
-        // that carried it, since the session stores none.
-        completionHandler(.performDefaultHandling, nil)
-        #else
-        // Foundation on Linux waits for an answer to the challenge until the deadline: the 401 that
-        // carried it is the server's answer, so the request ends here with it, and no credential is
-        // offered.
+        if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust {
+            completionHandler(.performDefaultHandling, nil)
+            return
+        }
+        #endif
         let response = challenge.failureResponse as? HTTPURLResponse
         pending.withLock { table in
             if table[task.taskIdentifier] != nil { table[task.taskIdentifier]?.challenged = response }
         }
         completionHandler(.cancelAuthenticationChallenge, nil)
+        // Foundation on Linux may leave a task whose challenge was cancelled waiting: the 401 is the
+        // answer, so the task ends here.
         task.cancel()
-        #endif
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        pending.withLock { table in
-            guard let count = table[dataTask.taskIdentifier]?.body.count, count < HTTPExchange.bodyLimit else { return }
-            table[dataTask.taskIdentifier]?.body.append(data.prefix(HTTPExchange.bodyLimit - count))
+        let over = pending.withLock { table -> Bool in
+            guard let entry = table[dataTask.taskIdentifier], entry.ending == nil else { return false }
+            if entry.body.count + data.count > entry.limit, entry.overflow == .cut {
+                table[dataTask.taskIdentifier]?.body.append(data.prefix(max(0, entry.limit - entry.body.count)))
+                return false
+            }
+            if entry.body.count + data.count > entry.limit {
+                table[dataTask.taskIdentifier]?.ending = .tooLarge
+                table[dataTask.taskIdentifier]?.body = Data()
+                return true
+            }
+            table[dataTask.taskIdentifier]?.body.append(data)
+            return false
         }
+        if over { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -86,7 +86,6 @@ public struct HTTPTransport: Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue(instanceID.uuidString, forHTTPHeaderField: "Idempotency-Key")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        request.timeoutInterval = HTTPExchange.seconds(timeout)
         switch await exchange.send(request) {
         case .response(let response, let body):
             var fields: [String: String] = [:]
@@ -100,6 +99,8 @@ public struct HTTPTransport: Sendable {
             return .retry(reason: "cancelled")
         case .notHTTP:
             return .retry(reason: "the response is not HTTP")
+        case .tooLarge:
+            return .retry(reason: "the answer is larger than \(HTTPExchange.bodyLimit) bytes")
         case .failed(let error):
             return .retry(reason: Self.reason(for: error))
         }

@@ -1,3 +1,4 @@
+import FormContextDurability
 import FormContextXForms
 import Foundation
 #if canImport(FoundationNetworking)
@@ -24,7 +25,7 @@ public struct OpenRosaClient: Sendable {
     public let endpoint: OpenRosaEndpoint
     /// The most bytes one response (a form list, a form, a media file) may have.
     public let maximumBytes: Int
-    let exchange: OpenRosaExchange
+    let exchange: HTTPExchange
 
     /// Creates a client.
     ///
@@ -35,7 +36,7 @@ public struct OpenRosaClient: Sendable {
     public init(endpoint: OpenRosaEndpoint, timeout: Duration = .seconds(60), maximumBytes: Int = 100 << 20) {
         self.endpoint = endpoint
         self.maximumBytes = maximumBytes
-        exchange = OpenRosaExchange(timeout: timeout)
+        exchange = HTTPExchange(timeout: timeout)
     }
 
     /// The forms the server lists (`GET <url>/formList`), in its order.
@@ -77,7 +78,7 @@ public struct OpenRosaClient: Sendable {
             request.httpMethod = "GET"
             for (name, value) in endpoint.headers(for: target) { request.setValue(value, forHTTPHeaderField: name) }
             let shown = Quoted.value(endpoint.redacted(target.absoluteString), limit: 200)
-            switch await exchange.send(request, limit: maximumBytes) {
+            switch await exchange.send(request, limit: maximumBytes, overflow: .refuse) {
             case .response(let response, let body):
                 let status = response.statusCode
                 if status == 200 { return body }
@@ -107,6 +108,8 @@ public struct OpenRosaClient: Sendable {
                 throw OpenRosaError(.timedOut, "\(what) at \(shown): no whole answer within \(exchange.timeout)")
             case .cancelled:
                 throw OpenRosaError(.network, "\(what) at \(shown): cancelled")
+            case .notHTTP:
+                throw OpenRosaError(.network, "\(what) at \(shown): \(Self.reason(for: URLError(.badServerResponse)))")
             case .failed(let error):
                 throw OpenRosaError(.network, "\(what) at \(shown): \(Self.reason(for: error))")
             }

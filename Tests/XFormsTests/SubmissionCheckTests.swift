@@ -122,3 +122,60 @@ struct SubmissionCheckTests {
         #expect(throws: XFormReadError.self) { try Self.check(form, "<data id=\"server-check\"") }
     }
 }
+
+/// Repeat instances and questions relevant by their position: the device leaves an instance that is
+/// not relevant out of its submission, and the server puts it back before it checks.
+@Suite("Checking a submission whose relevance reads positions")
+struct SubmissionCheckPositionTests {
+    /// A record with `visits` visits, each with two doses, the visit at `skip` not relevant.
+    static func filled(visits: Int, skip: Int, seed: UInt64 = 1) throws -> (XForm, XFormRecord) {
+        let form = try XFormRecordTests.form("position-relevance", seed: seed)
+        let record = try XFormRecord(form)
+        try record.set(String(skip), at: "/data/skip")
+        for visit in 1...visits {
+            try record.addRepeat(at: "/data/visit")
+            try record.set("note \(visit)", at: "/data/visit[\(visit)]/note")
+            try record.set("later \(visit)", at: "/data/visit[\(visit)]/followup")
+            for dose in 1...2 {
+                try record.addRepeat(at: "/data/visit[\(visit)]/dose")
+                try record.set(String(visit * 10 + dose), at: "/data/visit[\(visit)]/dose[\(dose)]/amount")
+            }
+        }
+        return (form, record)
+    }
+
+    @Test("the device's submission is accepted and seen as the device sees it, whichever instance is left out", arguments: 0...5)
+    func acceptsTheDevicesSubmission(skip: Int) throws {
+        let (form, record) = try Self.filled(visits: 4, skip: skip)
+        let xml = form.document.submissionXML(for: record.instance)
+        let check = try form.check(submission: xml)
+        #expect(check.findings == [], "\(check.findings)")
+        #expect(Self.relevant(check.nodes) == Self.relevant(record.nodes))
+        // An instance left out before others comes back blank where it stood (without the repeat
+        // instances it held); one left out last leaves no trace.
+        #expect(check.nodes.contains { $0.path == "/data/visit[\(skip)]" && !$0.isRelevant } == (1...3).contains(skip))
+    }
+
+    /// The nodes that are relevant, with their states.
+    static func relevant(_ nodes: [XFormNodeState]) -> [XFormNodeState] {
+        XFormRecordLoadingTests.stable(nodes).filter(\.isRelevant)
+    }
+
+    @Test("a tampered position-based calculation is caught at the device's path")
+    func tamperedAfterALeftOutInstance() throws {
+        let (form, record) = try Self.filled(visits: 3, skip: 2)
+        let xml = String(decoding: form.document.submissionXML(for: record.instance), as: UTF8.self)
+        #expect(!xml.contains("note 2") && xml.contains("<number>3</number>"))
+        let check = try SubmissionCheckTests.check(form, xml.replacingOccurrences(of: "<number>3</number>", with: "<number>2</number>"))
+        #expect(check.findings.map { [$0.path, $0.submitted ?? "-", $0.recomputed ?? "-"] } == [["/data/visit[3]/number", "2", "3"]])
+    }
+
+    @Test("an instance the device would not have sent is still refused")
+    func notRelevantInstanceSent() throws {
+        let (form, record) = try Self.filled(visits: 3, skip: 5)
+        let xml = String(decoding: form.document.submissionXML(for: record.instance), as: UTF8.self)
+        // No device writes this: the first visit is the one left out, yet the visits numbered from 1 are sent.
+        let check = try SubmissionCheckTests.check(form, xml.replacingOccurrences(of: "<skip>5</skip>", with: "<skip>1</skip>"))
+        #expect(!check.isAccepted)
+    }
+}

@@ -94,7 +94,7 @@ extension OpenRosaTransport {
     /// Sends `request`: the status, headers and body of the answer (at most 1 MiB of body), or the
     /// passing failure of a request that got none.
     private func exchange(_ request: URLRequest) async -> Result<(Int, [String: String], Data), DeliveryFailure> {
-        switch await exchange.send(request, limit: 1 << 20) {
+        switch await exchange.send(request, limit: HTTPExchange.bodyLimit, overflow: .refuse) {
         case .response(let response, let body):
             var headers: [String: String] = [:]
             for (name, value) in response.allHeaderFields {
@@ -104,6 +104,7 @@ extension OpenRosaTransport {
         case .tooLarge: return .failure(DeliveryFailure(.retry(reason: "the answer is over 1 MiB, larger than any OpenRosa answer")))
         case .timedOut: return .failure(DeliveryFailure(.retry(reason: "timed out")))
         case .cancelled: return .failure(DeliveryFailure(.retry(reason: "cancelled")))
+        case .notHTTP: return .failure(DeliveryFailure(.retry(reason: OpenRosaClient.reason(for: URLError(.badServerResponse)))))
         case .failed(let error): return .failure(DeliveryFailure(.retry(reason: OpenRosaClient.reason(for: error))))
         }
     }

@@ -38,7 +38,7 @@ public struct OpenRosaTransport: Sendable {
     let timeout: Duration
     /// Whether a `HEAD` learns the server's accepted content length before the first record.
     let checksSize: Bool
-    let exchange: OpenRosaExchange
+    let exchange: HTTPExchange
     let state: State
 
     /// Creates a transport.
@@ -53,7 +53,7 @@ public struct OpenRosaTransport: Sendable {
         self.endpoint = endpoint
         self.timeout = timeout
         self.checksSize = checksSize
-        exchange = OpenRosaExchange(timeout: timeout)
+        exchange = HTTPExchange(timeout: timeout)
         state = State()
     }
 

@@ -88,11 +88,66 @@ public final class XFormRecord: Sendable {
 
     /// Loads a submitted record whatever it holds, for ``XForm/check(submission:options:)``: elements
     /// the form lacks are skipped, and values their type cannot hold are left blank and listed.
-    init(_ form: XForm, checking record: XFormElement, invalid: inout [XFormFinding]) throws(XFormError) {
+    /// The repeat instances the device left out for not being relevant where they stood are put
+    /// back blank (``restoreLeftOutInstances()``); `restored` receives their rows' key prefixes.
+    init(_ form: XForm, checking record: XFormElement, invalid: inout [XFormFinding], restored: inout Set<String>) throws(XFormError) {
         self.form = form
         self.object = FormContextObject(definition: form.definition)
         try load(record, node: 0, rows: [], path: "/" + model.nodes[0].name, invalid: &invalid)
+        restored = restoreLeftOutInstances()
         try checkExpressions()
+    }
+
+    /// The most blank instances ``restoreLeftOutInstances()`` puts back in one record.
+    static let restorableInstances = 1_000
+
+    /// Puts back the repeat instances a submission cannot carry. The device leaves out a repeat
+    /// instance that is not relevant, so the instances after it move up, and a form whose instances
+    /// are relevant by their position (`relevant="position() != 2"`) would see them elsewhere. Before
+    /// each submitted instance that is not relevant where it stands, blank instances that are not
+    /// relevant either are put until it is; when none can make it relevant, none is put and the
+    /// instance stays where it was sent (a finding). Outer repeats first, at most
+    /// ``restorableInstances`` in all.
+    /// - Returns: The key prefixes (`group.row.`) of the instances put back.
+    private func restoreLeftOutInstances() -> Set<String> {
+        var restored: Set<String> = []
+        var budget = Self.restorableInstances
+        for node in model.nodes.indices where model.nodes[node].isRepeat {
+            guard let parent = model.nodes[node].parent else { continue }
+            for rows in instances(of: parent) where model.isRelevant(parent, rows: rows, reader: object) {
+                let group = model.groupKey(node, rows: rows)
+                var position = 0
+                while budget > 0 {
+                    let order = Array(object.rows(of: group))
+                    guard position < order.count else { break }
+                    let id = order[position]
+                    guard !restored.contains(group + "." + id.description + "."), !model.isRelevant(node, rows: rows + [id], reader: object) else {
+                        position += 1
+                        continue
+                    }
+                    var added: [RowID] = []
+                    var fits = false
+                    while budget > added.count, let blank = try? object.insertRow(into: group, at: position + added.count) {
+                        added.append(blank)
+                        // A blank instance the device would have sent explains nothing.
+                        if model.isRelevant(node, rows: rows + [blank], reader: object) { break }
+                        if model.isRelevant(node, rows: rows + [id], reader: object) {
+                            fits = true
+                            break
+                        }
+                    }
+                    if fits {
+                        restored.formUnion(added.map { group + "." + $0.description + "." })
+                        budget -= added.count
+                        position += added.count + 1
+                    } else {
+                        try? object.removeRows(added, from: group)
+                        position += 1
+                    }
+                }
+            }
+        }
+        return restored
     }
 
     /// Evaluates every bind expression once in every instance of its node, throwing the first

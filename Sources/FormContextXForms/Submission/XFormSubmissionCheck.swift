@@ -87,6 +87,11 @@ extension XForm {
     /// - Relevance, required and constraint conditions that call `now()` or `today()` read the
     ///   server's clock; the form's ``XPathEnvironment`` gives it.
     /// - `jr:count` repeats are not grown: the record's instances are checked as submitted.
+    /// - A repeat instance that is not relevant is not sent, so the ones after it move up. Before a
+    ///   submitted instance that is not relevant where it stands (`relevant="position() != 2"`),
+    ///   blank instances that are not relevant either are put back until it is, as many as the
+    ///   device left out there (up to 1,000 in a record), and paths give the device's positions. An
+    ///   instance left out after the last one sent leaves no trace and is not put back.
     ///
     /// ```swift
     /// let check = try form.check(submission: xml)
@@ -104,13 +109,14 @@ extension XForm {
         let misfits = try RecordCheck.misfits(submitted, against: document)
         var findings: [XFormFinding] = []
         let record: XFormRecord
+        var restored: Set<String> = []
         do {
-            record = try XFormRecord(self, checking: submitted, invalid: &findings)
+            record = try XFormRecord(self, checking: submitted, invalid: &findings, restored: &restored)
         } catch {
             throw XFormReadError(.recordMismatch, error.message)
         }
         findings += misfits.map { XFormFinding(kind: .unknownNode, path: $0.path, message: $0.error.message) }
-        findings += SubmissionComparison(record: record, submitted: submitted).findings()
+        findings += SubmissionComparison(record: record, submitted: submitted, restored: restored).findings()
         return XFormSubmissionCheck(nodes: record.nodes, findings: findings)
     }
 }
@@ -119,13 +125,16 @@ extension XForm {
 private struct SubmissionComparison {
     let record: XFormRecord
     let submitted: XFormElement
+    /// The key prefixes (`group.row.`) of the repeat instances put back blank, which no submitted
+    /// element is.
+    let restored: Set<String>
 
     private var model: XFormModel { record.form.model }
 
     func findings() -> [XFormFinding] {
         let model = self.model
         var elements: [String: XFormElement] = [:]
-        collect(submitted, node: 0, path: "/" + model.nodes[0].name, into: &elements)
+        collect(submitted, node: 0, rows: [], path: "/" + model.nodes[0].name, into: &elements)
         let volatile = XFormCycles.volatileCalculations(model.nodes)
         let snapshot = record.object.context
         let timeZone = model.environment.timeZone
@@ -181,19 +190,30 @@ private struct SubmissionComparison {
     }
 
     /// The submitted elements the record was loaded from, by their paths as ``XFormRecord/nodes``
-    /// writes them (the first of same-named elements the form does not repeat).
-    private func collect(_ element: XFormElement, node: Int, path: String, into elements: inout [String: XFormElement]) {
+    /// writes them (the first of same-named elements the form does not repeat): a repeat instance's
+    /// position counts the instances put back before it.
+    private func collect(_ element: XFormElement, node: Int, rows: [RowID], path: String, into elements: inout [String: XFormElement]) {
         guard elements[path] == nil else { return }
         elements[path] = element
-        var positions: [Int: Int] = [:]
+        var sent: [Int: [(position: Int, id: RowID)]] = [:]
+        var seen: [Int: Int] = [:]
         for child in element.children where !child.isTemplate {
             guard let index = record.modelChild(of: node, for: child) else { continue }
             var childPath = path + "/" + model.nodes[index].name
+            var childRows = rows
             if model.nodes[index].isRepeat {
-                positions[index, default: 0] += 1
-                childPath += "[\(positions[index] ?? 1)]"
+                if sent[index] == nil {
+                    let group = model.groupKey(index, rows: rows)
+                    sent[index] = record.object.rows(of: group).enumerated()
+                        .filter { !restored.contains(group + "." + $0.element.description + ".") }.map { ($0.offset, $0.element) }
+                }
+                let ordinal = seen[index, default: 0]
+                seen[index] = ordinal + 1
+                guard let instances = sent[index], ordinal < instances.count else { continue }
+                childPath += "[\(instances[ordinal].position + 1)]"
+                childRows.append(instances[ordinal].id)
             }
-            collect(child, node: index, path: childPath, into: &elements)
+            collect(child, node: index, rows: childRows, path: childPath, into: &elements)
         }
     }
 }

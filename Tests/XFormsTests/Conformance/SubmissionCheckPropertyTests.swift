@@ -14,8 +14,6 @@ import Testing
 struct SubmissionCheckPropertyTests {
     /// The corpus forms JavaRosa and this engine both load, with whether any expression depends on
     /// a clock or a random source (then node states are not compared: the server's draws differ).
-    /// Left out: forms whose relevance reads `position()`, since a repeat instance that is not
-    /// relevant by its position is not sent and those after it move up (Docs/XForms.md says so).
     static let forms: [(name: String, form: XForm, isVolatile: Bool)] = {
         guard let folder = OracleCorpus.folder else { return [] }
         return OracleCorpus.forms.compactMap { name in
@@ -25,7 +23,6 @@ struct SubmissionCheckPropertyTests {
             guard let document = try? XFormDocument(contentsOf: folder.appendingPathComponent(name + ".xml")),
                 let form = try? XForm(document, environment: LiveRecordEngine.environment()), (try? XFormRecord(form)) != nil
             else { return nil }
-            guard !document.binds.contains(where: { $0.relevant?.contains("position(") == true }) else { return nil }
             let expressions = document.binds.flatMap { [$0.relevant, $0.required, $0.readonly, $0.constraint, $0.calculate].compactMap { $0 } }
                 + document.actions.compactMap(\.value)
             let volatile = ["now(", "today(", "random(", "uuid(", "randomize("]
