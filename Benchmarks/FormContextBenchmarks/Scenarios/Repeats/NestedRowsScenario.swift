@@ -4,7 +4,8 @@ import FormContext
 /// rows. Households of 100 members each, 100 and 1,000 households (30 and 300 with `--quick`); each
 /// member has a name, an age with a range check and a calculation from the age; each household
 /// counts and sums its members, and the form adds those up over every household. An operation works
-/// on the members of one household in the middle; each size's figure is compared with the smallest
+/// on the members of one household in the middle (swaps and batch inserts and removals of several
+/// members in one mutation among them); each size's figure is compared with the smallest
 /// form's, measured in the same run, interleaved.
 struct NestedRowsScenario: Scenario {
     let name = "nested-rows"
@@ -13,6 +14,8 @@ struct NestedRowsScenario: Scenario {
     static let members = 100
     /// Operations per timed repetition of the figures that need a setup.
     static let batch = 16
+    /// Rows a batch operation inserts or removes in one mutation.
+    static let several = 4
 
     static let age = FormKey<Int>("age")
     static let allAges = FormKey<Int>("allAges")
@@ -71,7 +74,7 @@ struct NestedRowsScenario: Scenario {
     }
 
     enum Operation: Int, CaseIterable {
-        case append, insert, remove, move, replace, reset, edit, read
+        case append, insert, remove, move, replace, reset, edit, read, swap, insertSeveral, removeSeveral
 
         var label: String {
             switch self {
@@ -83,6 +86,9 @@ struct NestedRowsScenario: Scenario {
             case .reset: "reset a household's members"
             case .edit: "edit a member's age (a rule, two summaries)"
             case .read: "read the sum over every member"
+            case .swap: "swap a front member with a back one"
+            case .insertSeveral: "insert \(NestedRowsScenario.several) members in the middle at once"
+            case .removeSeveral: "remove \(NestedRowsScenario.several) middle members at once"
             }
         }
     }
@@ -120,7 +126,7 @@ struct NestedRowsScenario: Scenario {
         let batch = Self.batch
         let middle = Self.members / 2
         switch operation {
-        case .append, .insert, .remove, .reset:
+        case .append, .insert, .remove, .reset, .insertSeveral, .removeSeveral:
             let cases = forms.map { form -> (setup: () -> Void, body: () -> Void) in
                 let group = Self.group(form, operation.rawValue)
                 var added: [RowID] = []
@@ -133,6 +139,26 @@ struct NestedRowsScenario: Scenario {
                     return (removeAdded, { for _ in 0..<batch { if let id = try? form.appendRow(to: group, ["age": 30]) { added.append(id) } } })
                 case .insert:
                     return (removeAdded, { for _ in 0..<batch { if let id = try? form.insertRow(into: group, at: middle, ["age": 30]) { added.append(id) } } })
+                case .insertSeveral:
+                    let rows = Self.memberValues(Self.several, from: 500)
+                    return (
+                        {
+                            try? form.removeRows(added, from: group)
+                            added = []
+                        },
+                        { for _ in 0..<batch { if let ids = try? form.insertRows(into: group, at: middle, rows) { added += ids } } }
+                    )
+                case .removeSeveral:
+                    let rows = Self.memberValues(Self.several * batch, from: 500)
+                    return (
+                        { added = (try? form.insertRows(into: group, at: middle, rows)) ?? [] },
+                        {
+                            // Every few of the new rows in one mutation, the last few first.
+                            for start in stride(from: added.count - Self.several, through: 0, by: -Self.several) {
+                                try? form.removeRows(Array(added[start..<(start + Self.several)]), from: group)
+                            }
+                        }
+                    )
                 case .remove:
                     return (
                         { added = (0..<batch).compactMap { _ in try? form.insertRow(into: group, at: middle, ["age": 30]) } },
@@ -154,7 +180,7 @@ struct NestedRowsScenario: Scenario {
                 }
             }
             return bench.nanoseconds(interleaving: cases).map { $0 / Double(batch) }
-        case .move, .replace, .edit, .read:
+        case .move, .replace, .edit, .read, .swap:
             let bodies = forms.map { form -> (Int) -> Void in
                 let group = Self.group(form, operation.rawValue)
                 switch operation {
@@ -167,6 +193,17 @@ struct NestedRowsScenario: Scenario {
                             // A middle member to the front, then back to the middle: one move each time.
                             let id = ids[ids.startIndex + (round / 2) % ids.count]
                             try? form.moveRow(id, in: group, to: round % 2 == 1 ? 0 : middle)
+                        }
+                    }
+                case .swap:
+                    let rows = form.rows(of: group)
+                    let pairs = (0..<8).map { (rows[2 + $0], rows[rows.count - 3 - $0]) }
+                    var round = 0
+                    return { rounds in
+                        for _ in 0..<rounds {
+                            round += 1
+                            let pair = pairs[round % pairs.count]
+                            try? form.swapRows(pair.0, pair.1, in: group)
                         }
                     }
                 case .replace:
