@@ -107,6 +107,8 @@ public struct OpenRosaClient: Sendable {
                 throw OpenRosaError(.timedOut, "\(what) at \(shown): no whole answer within \(exchange.timeout)")
             case .cancelled:
                 throw OpenRosaError(.network, "\(what) at \(shown): cancelled")
+            case .cutShort(let received, let expected):
+                throw OpenRosaError(.network, "\(what) at \(shown): \(Self.cutShort(received: received, expected: expected))")
             case .failed(let error):
                 throw OpenRosaError(.network, "\(what) at \(shown): \(Self.reason(for: error))")
             }
@@ -130,6 +132,11 @@ public struct OpenRosaClient: Sendable {
         }
         let message = OpenRosaDocuments.message(in: body).map { ": " + Quoted.value(endpoint.redacted($0), limit: 300) } ?? ""
         return OpenRosaError(.status(status), "\(what): HTTP \(status), \(meaning)\(message)")
+    }
+
+    /// The reason for an answer whose connection ended before its whole body arrived.
+    static func cutShort(received: Int, expected: Int) -> String {
+        "the answer was cut short: \(received) bytes of the \(expected) announced arrived"
     }
 
     /// A short reason for a network failure, without the URL.

@@ -16,6 +16,8 @@ final class OpenRosaExchange: Sendable {
         case tooLarge
         case timedOut
         case cancelled
+        /// The connection ended before the whole body its `Content-Length` announced had arrived.
+        case cutShort(received: Int, expected: Int)
         case failed(URLError)
     }
 
@@ -149,7 +151,10 @@ private final class OpenRosaRequestTable: NSObject, URLSessionDataDelegate, Send
         } else if let challenged = request.challenged {
             outcome = .response(challenged, request.body)
         } else if let error {
-            outcome = .failed(error as? URLError ?? URLError(.unknown))
+            let expected = (task.response as? HTTPURLResponse)?.expectedContentLength ?? -1
+            outcome = expected > Int64(request.body.count)
+                ? .cutShort(received: request.body.count, expected: Int(expected))
+                : .failed(error as? URLError ?? URLError(.unknown))
         } else if let response = task.response as? HTTPURLResponse {
             outcome = .response(response, request.body)
         } else {

@@ -104,6 +104,8 @@ extension OpenRosaTransport {
         case .tooLarge: return .failure(DeliveryFailure(.retry(reason: "the answer is over 1 MiB, larger than any OpenRosa answer")))
         case .timedOut: return .failure(DeliveryFailure(.retry(reason: "timed out")))
         case .cancelled: return .failure(DeliveryFailure(.retry(reason: "cancelled")))
+        case .cutShort(let received, let expected):
+            return .failure(DeliveryFailure(.retry(reason: OpenRosaClient.cutShort(received: received, expected: expected))))
         case .failed(let error): return .failure(DeliveryFailure(.retry(reason: OpenRosaClient.reason(for: error))))
         }
     }
