@@ -69,6 +69,24 @@ struct OpenRosaDocumentTests {
         }
     }
 
+    @Test func aDTDInAnotherEncodingIsRefusedWithTheEncoding() throws {
+        // The parser reads UTF-16 and UTF-7 documents, DTD and all, whose bytes hold no "<!DOCTYPE".
+        let document = """
+            <!DOCTYPE xforms [<!ENTITY s "sneaky">]><xforms xmlns="http://openrosa.org/xforms/xformsList"><xform>\
+            <formID>&s;</formID><hash>\(Self.hash)</hash><downloadUrl>https://x.org/f</downloadUrl></xform></xforms>
+            """
+        let utf16 = try #require(("<?xml version=\"1.0\" encoding=\"UTF-16\"?>" + document).data(using: .utf16))
+        let utf7 = Data(("<?xml version=\"1.0\" encoding=\"UTF-7\"?>" + document)
+            .replacingOccurrences(of: "<!", with: "+ADwAIQ-").utf8)
+        for (data, message) in [
+            (utf16, "the form list cannot be read: the document is UTF-16; XForms are read as UTF-8"),
+            (utf7, "the form list cannot be read: the XML declaration names the encoding \"UTF-7\"; XForms are read as UTF-8"),
+        ] {
+            #expect(throws: OpenRosaError(.malformedDocument, message)) { try OpenRosaDocuments.forms(in: data, redact: { $0 }) }
+            #expect(throws: OpenRosaError.self) { try OpenRosaDocuments.mediaFiles(in: data, form: "a", redact: { $0 }) }
+        }
+    }
+
     @Test func aNameTakenAsAFileNameIsOneComponentInTheFolder() {
         // Seeded: names made of pieces that `String` joins into other characters (a combining mark,
         // a prepended mark, a joiner) around slashes and dots. Whatever is taken must be, as bytes,
