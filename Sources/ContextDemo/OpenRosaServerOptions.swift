@@ -1,4 +1,5 @@
 import FormContextOpenRosa
+import FormContextXForms
 import Foundation
 
 /// The options `pull` and the OpenRosa `send` share: the server's URL, its Basic credentials (the
@@ -80,13 +81,18 @@ struct OpenRosaServerOptions {
         func refused(_ problem: String) -> OpenRosaDemoFailure {
             .usage(.invalidOptionValue(flag: "--password-file", value: path, problem: problem))
         }
-        let url = URL(fileURLWithPath: path)
-        guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]) else {
+        // A link to a regular file is read (secrets are often mounted so); a FIFO or device is
+        // refused as it was opened, never waited on.
+        let data: Data
+        do {
+            data = try BoundedFile.bytes(atPath: path, maximumBytes: passwordFileLimit)
+        } catch .unreadable {
             throw refused("the file cannot be found or read")
+        } catch .notRegular {
+            throw refused("not a regular file")
+        } catch {
+            throw refused("larger than \(passwordFileLimit) bytes; its first line must be the password")
         }
-        guard values.isRegularFile == true else { throw refused("not a regular file") }
-        guard (values.fileSize ?? 0) <= passwordFileLimit else { throw refused("larger than \(passwordFileLimit) bytes; its first line must be the password") }
-        guard let data = try? Data(contentsOf: url) else { throw refused("the file cannot be read") }
         guard let text = String(data: data, encoding: .utf8) else { throw refused("not UTF-8 text") }
         // A line ends at LF, CR LF or CR (Swift reads CR LF as one character, a line break).
         let line = text.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first.map(String.init) ?? ""

@@ -20,6 +20,8 @@ package final class HTTPExchange: Sendable {
         case cancelled
         /// The answer was not HTTP.
         case notHTTP
+        /// The connection ended before the whole body its `Content-Length` announced had arrived.
+        case cutShort(received: Int, expected: Int)
         case failed(URLError)
     }
 
@@ -29,6 +31,11 @@ package final class HTTPExchange: Sendable {
         case cut
         /// Ends the request as ``Outcome/tooLarge``.
         case refuse
+    }
+
+    /// The reason given for ``Outcome/cutShort(received:expected:)``.
+    package static func cutShort(received: Int, expected: Int) -> String {
+        "the answer was cut short: \(received) bytes of the \(expected) announced arrived"
     }
 
     /// The most of a response body kept by default: enough for any error message.
@@ -170,7 +177,11 @@ private final class RequestTable: NSObject, URLSessionDataDelegate, Sendable {
         } else if let challenged = request.challenged {
             outcome = .response(challenged, request.body)
         } else if let error {
-            outcome = .failed(error as? URLError ?? URLError(.unknown))
+            let expected = (task.response as? HTTPURLResponse)?.expectedContentLength ?? -1
+            outcome =
+                expected > Int64(request.body.count)
+                ? .cutShort(received: request.body.count, expected: Int(expected))
+                : .failed(error as? URLError ?? URLError(.unknown))
         } else if let response = task.response as? HTTPURLResponse {
             outcome = .response(response, request.body)
         } else {

@@ -99,6 +99,8 @@ public struct HTTPTransport: Sendable {
             return .retry(reason: "cancelled")
         case .notHTTP:
             return .retry(reason: "the response is not HTTP")
+        case .cutShort(let received, let expected):
+            return .retry(reason: HTTPExchange.cutShort(received: received, expected: expected))
         case .tooLarge:
             return .retry(reason: "the answer is larger than \(HTTPExchange.bodyLimit) bytes")
         case .failed(let error):

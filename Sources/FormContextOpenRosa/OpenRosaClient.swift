@@ -110,6 +110,8 @@ public struct OpenRosaClient: Sendable {
                 throw OpenRosaError(.network, "\(what) at \(shown): cancelled")
             case .notHTTP:
                 throw OpenRosaError(.network, "\(what) at \(shown): \(Self.reason(for: URLError(.badServerResponse)))")
+            case .cutShort(let received, let expected):
+                throw OpenRosaError(.network, "\(what) at \(shown): \(Self.cutShort(received: received, expected: expected))")
             case .failed(let error):
                 throw OpenRosaError(.network, "\(what) at \(shown): \(Self.reason(for: error))")
             }
@@ -133,6 +135,11 @@ public struct OpenRosaClient: Sendable {
         }
         let message = OpenRosaDocuments.message(in: body).map { ": " + Quoted.value(endpoint.redacted($0), limit: 300) } ?? ""
         return OpenRosaError(.status(status), "\(what): HTTP \(status), \(meaning)\(message)")
+    }
+
+    /// The reason for an answer whose connection ended before its whole body arrived.
+    static func cutShort(received: Int, expected: Int) -> String {
+        HTTPExchange.cutShort(received: received, expected: expected)
     }
 
     /// A short reason for a network failure, without the URL.

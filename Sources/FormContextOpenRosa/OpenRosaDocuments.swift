@@ -100,11 +100,16 @@ enum OpenRosaDocuments {
 /// The rule for names that become file names here: form ids and media file names.
 enum FileName {
     /// Why `name` cannot be a file name in a folder of ours, or `nil` when it can.
+    ///
+    /// The checks look at the name's bytes, as the file system does: a `/` or a `.` followed by a
+    /// combining mark is a character of its own to `String`, but still a `/` or a `.` in a path.
     static func problem(_ name: String) -> String? {
-        if name.isEmpty { return "is empty" }
-        if name.contains("/") || name.contains("\\") { return "has a folder part" }
-        if name == "." || name.contains("..") { return "has \"..\" in it" }
-        if name.hasPrefix(".") { return "starts with a dot" }
+        let bytes = Array(name.utf8)
+        if bytes.isEmpty { return "is empty" }
+        if bytes.contains(UInt8(ascii: "/")) || bytes.contains(UInt8(ascii: "\\")) { return "has a folder part" }
+        let dot = UInt8(ascii: ".")
+        if bytes == [dot] || zip(bytes, bytes.dropFirst()).contains(where: { $0 == dot && $1 == dot }) { return "has \"..\" in it" }
+        if bytes[0] == dot { return "starts with a dot" }
         if name.utf8.count > 200 { return "is longer than 200 bytes" }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "has a control character" }
         return nil

@@ -1,3 +1,4 @@
+import FormContextXForms
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -28,6 +29,13 @@ struct OpenRosaXML: Sendable {
     static func parse(_ data: Data, what: String) throws(OpenRosaError) -> OpenRosaXML {
         if data.range(of: Data("<!DOCTYPE".utf8)) != nil || data.range(of: Data("<!ENTITY".utf8)) != nil {
             throw OpenRosaError(.malformedDocument, "\(what) has a DTD, which is refused")
+        }
+        // UTF-8 only, as the XForms reader takes it: in UTF-16 or UTF-7 a DTD has other bytes than
+        // the ones looked for above, and the parser would read it.
+        do throws(XFormReadError) {
+            _ = try XMLPrescan.check(data, maximumBytes: data.count, file: nil)
+        } catch {
+            throw OpenRosaError(.malformedDocument, "\(what) cannot be read: \(error.message)")
         }
         let builder = Builder()
         let parser = XMLParser(data: data)

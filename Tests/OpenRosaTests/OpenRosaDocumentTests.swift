@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FormContextOpenRosa
 import FormContextXForms
+import TestSupport
 
 /// Form lists and manifests read safely, every problem named.
 struct OpenRosaDocumentTests {
@@ -65,6 +66,46 @@ struct OpenRosaDocumentTests {
             Issue.record("\(name) was taken")
         } catch {
             #expect(error.kind == (name.isEmpty ? .malformedDocument : .unsafeName), "\(error)")
+        }
+    }
+
+    @Test func aDTDInAnotherEncodingIsRefusedWithTheEncoding() throws {
+        // The parser reads UTF-16 and UTF-7 documents, DTD and all, whose bytes hold no "<!DOCTYPE".
+        let document = """
+            <!DOCTYPE xforms [<!ENTITY s "sneaky">]><xforms xmlns="http://openrosa.org/xforms/xformsList"><xform>\
+            <formID>&s;</formID><hash>\(Self.hash)</hash><downloadUrl>https://x.org/f</downloadUrl></xform></xforms>
+            """
+        let utf16 = try #require(("<?xml version=\"1.0\" encoding=\"UTF-16\"?>" + document).data(using: .utf16))
+        let utf7 = Data(("<?xml version=\"1.0\" encoding=\"UTF-7\"?>" + document)
+            .replacingOccurrences(of: "<!", with: "+ADwAIQ-").utf8)
+        for (data, message) in [
+            (utf16, "the form list cannot be read: the document is UTF-16; XForms are read as UTF-8"),
+            (utf7, "the form list cannot be read: the XML declaration names the encoding \"UTF-7\"; XForms are read as UTF-8"),
+        ] {
+            #expect(throws: OpenRosaError(.malformedDocument, message)) { try OpenRosaDocuments.forms(in: data, redact: { $0 }) }
+            #expect(throws: OpenRosaError.self) { try OpenRosaDocuments.mediaFiles(in: data, form: "a", redact: { $0 }) }
+        }
+    }
+
+    @Test func aNameTakenAsAFileNameIsOneComponentInTheFolder() {
+        // Seeded: names made of pieces that `String` joins into other characters (a combining mark,
+        // a prepended mark, a joiner) around slashes and dots. Whatever is taken must be, as bytes,
+        // one path component in the folder, not hidden and not "..".
+        let pieces = ["a", "é", ".", "/", "\\", "\u{301}", "\u{600}", "\u{200D}", "\u{1F600}", "-"]
+        var random = SplitMix64(seed: 0x6E61_6D65)
+        var taken = 0
+        for _ in 0..<20_000 {
+            let name = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            guard FileName.problem(name) == nil else { continue }
+            taken += 1
+            let components = ("forms/" + name).utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            #expect(components.count == 2, "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
+            let last = components.last.map(Array.init) ?? []
+            #expect(last.first != UInt8(ascii: ".") && !last.contains(UInt8(ascii: "\\")), "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(taken > 1_000)
+        for name in ["sub/\u{301}x.png", ".\u{301}hidden", "x\u{600}/y", ".\u{301}./x"] {
+            #expect(FileName.problem(name) != nil, "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 

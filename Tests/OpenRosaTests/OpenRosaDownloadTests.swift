@@ -92,6 +92,31 @@ struct OpenRosaDownloadTests {
         #expect(setup.scratch.names("pulled").isEmpty)
     }
 
+    @Test(arguments: [OpenRosaServer.Route.formList, .manifest, .form, .media])
+    func anAnswerCutShortIsNamedSoAndWritesNothing(route: OpenRosaServer.Route) async throws {
+        let setup = try Setup()
+        defer { setup.scratch.remove() }
+        let server = try OpenRosaServer(forms: setup.serverForms, submissions: setup.submissions)
+        defer { server.stop() }
+        let client = try client(server)
+        let visit = try #require(try await client.formList().first { $0.formID == "visit" })
+
+        try await server.inject([.cut(on: route)])
+        do {
+            if route == .formList {
+                _ = try await client.formList()
+            } else {
+                _ = try await client.download(visit, into: setup.pulled)
+            }
+            Issue.record("an answer cut short was taken")
+        } catch {
+            #expect(error.kind == .network, "\(error)")
+            #expect(error.description.contains("the answer was cut short: "), "\(error)")
+            #expect(error.description.contains(" bytes of "), "\(error)")
+        }
+        #expect(setup.scratch.names("pulled").isEmpty)
+    }
+
     @Test func aFailedUpdateLeavesWhatWasThere() async throws {
         let setup = try Setup()
         defer { setup.scratch.remove() }

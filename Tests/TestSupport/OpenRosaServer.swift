@@ -124,6 +124,8 @@ public final class OpenRosaServer: Sendable {
         }
         /// Answers normally with the body's last byte changed.
         public static func corrupt(on route: Route) -> Fault { Fault(fields: ["fault": "corrupt", "on": route.rawValue]) }
+        /// Answers with the whole body's `Content-Length`, sends the first half of the body, and closes.
+        public static func cut(on route: Route) -> Fault { Fault(fields: ["fault": "cut", "on": route.rawValue]) }
         /// Answers `status` with `Location: to` (a path, or a whole URL for another origin); by default
         /// to `/moved` + the request's path, which this server serves as the same endpoint.
         public static func redirect(_ status: Int = 307, to target: String? = nil, on route: Route = .any) -> Fault {

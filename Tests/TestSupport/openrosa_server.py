@@ -68,6 +68,7 @@ Control (no credentials, no OpenRosa header):
                              drip         answer normally, the body one byte every "interval" seconds (0.2)
                              stall        wait "seconds" (3) before answering normally
                              corrupt      answer normally with the body's last byte changed (a wrong hash)
+                             cut          answer with the whole body's Content-Length, send its first half, close
                              redirect     answer "status" (307 by default) with Location "to": a path or a
                                           whole URL (another origin); "/moved" + the request's path by default
                            Faults are used after the credentials and the OpenRosa header are checked.
@@ -304,7 +305,7 @@ class Handler(BaseHTTPRequestHandler):
             })
 
     def send(self, status, data=b"", content_type="text/xml; charset=utf-8", headers=None, fault=None):
-        """Answers `status` with `data`; the fault "drip" or "corrupt" changes how the body goes."""
+        """Answers `status` with `data`; the fault "drip", "corrupt" or "cut" changes how the body goes."""
         kind = fault.get("fault") if fault else None
         self.record(status, kind)
         if kind == "corrupt" and data:
@@ -330,6 +331,9 @@ class Handler(BaseHTTPRequestHandler):
                     self.wfile.write(data[index:index + 1])
                     self.wfile.flush()
                     time.sleep(interval)
+            elif kind == "cut":
+                self.wfile.write(data[:len(data) // 2])
+                self.wfile.flush()
             else:
                 self.wfile.write(data)
                 self.wfile.flush()

@@ -115,6 +115,8 @@ struct XFormExternalInstanceTests {
             ("jr://file/../secret.csv", "line 2, column 50: <instance id=\"list\"> names the file \"../secret.csv\"; a media file name has no folder part"),
             ("jr://file//etc/passwd.xml", "line 2, column 52: <instance id=\"list\"> names the file \"/etc/passwd.xml\"; a media file name has no folder part"),
             ("jr://file/.hidden.csv", "line 2, column 48: <instance id=\"list\"> names the file \".hidden.csv\"; a media file name has no folder part"),
+            ("jr://file/sub/\u{301}x.csv", "line 2, column 47: <instance id=\"list\"> names the file \"sub/\u{301}x.csv\"; a media file name has no folder part"),
+            ("jr://file/.\u{301}hidden.csv", "line 2, column 49: <instance id=\"list\"> names the file \".\u{301}hidden.csv\"; a media file name has no folder part"),
             ("http://127.0.0.1:9/list.csv", "line 2, column 54: <instance id=\"list\"> has the src \"http://127.0.0.1:9/list.csv\"; only jr://file/ and jr://file-csv/ are read"),
             ("jr://file/shapes.geojson", "line 2, column 51: <instance id=\"list\"> names \"shapes.geojson\"; external instances are .xml or .csv files"),
             ("jr://file/missing.csv", "missing.csv: the file cannot be read: it does not exist or is not accessible"),

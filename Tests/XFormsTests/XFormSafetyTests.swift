@@ -131,6 +131,22 @@ struct XFormSafetyTests {
         }
     }
 
+    @Test("a link to a form is read; a FIFO, or a link to one, is refused without waiting for a writer")
+    func linksAndFIFOs() throws {
+        let folder = try ScratchFolder("xforms-links")
+        defer { folder.remove() }
+        try Data(Self.form(instance: "<data id='d'><a/></data>").utf8).write(to: URL(fileURLWithPath: folder.file("form.xml")))
+        try FileManager.default.createSymbolicLink(atPath: folder.file("link.xml"), withDestinationPath: folder.file("form.xml"))
+        #expect(try XFormDocument(contentsOf: URL(fileURLWithPath: folder.file("link.xml"))).primaryInstance.name.localName == "data")
+        #expect(mkfifo(folder.file("fifo.xml"), 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.file("fifo-link.xml"), withDestinationPath: folder.file("fifo.xml"))
+        for name in ["fifo.xml", "fifo-link.xml"] {
+            #expect(throws: XFormReadError(.unreadableFile, "the path is not a regular file", file: name)) {
+                try XFormDocument(contentsOf: URL(fileURLWithPath: folder.file(name)))
+            }
+        }
+    }
+
     @Test(
         "invalid UTF-8 is refused naming its line and column",
         arguments: [

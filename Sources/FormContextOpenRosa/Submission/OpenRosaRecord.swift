@@ -58,7 +58,10 @@ public struct OpenRosaRecord: Sendable, Hashable {
         var attachments: [OpenRosaAttachment] = []
         for item in list {
             guard case .object(let attachment) = item, case .string(let name)? = attachment["name"],
-                case .string(let text)? = attachment["contents"], let contents = Data(base64Encoded: text)
+                case .string(let text)? = attachment["contents"], let contents = Data(base64Encoded: text),
+                // Checked again as they were when added: a name a part cannot hold would write headers
+                // of its own into the multipart body.
+                Self.problem(withPartName: name) == nil, !attachments.contains(where: { $0.name == name })
             else { return nil }
             attachments.append(OpenRosaAttachment(name: name, contents: contents))
         }

@@ -105,6 +105,8 @@ extension OpenRosaTransport {
         case .timedOut: return .failure(DeliveryFailure(.retry(reason: "timed out")))
         case .cancelled: return .failure(DeliveryFailure(.retry(reason: "cancelled")))
         case .notHTTP: return .failure(DeliveryFailure(.retry(reason: OpenRosaClient.reason(for: URLError(.badServerResponse)))))
+        case .cutShort(let received, let expected):
+            return .failure(DeliveryFailure(.retry(reason: OpenRosaClient.cutShort(received: received, expected: expected))))
         case .failed(let error): return .failure(DeliveryFailure(.retry(reason: OpenRosaClient.reason(for: error))))
         }
     }

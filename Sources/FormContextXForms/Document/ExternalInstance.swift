@@ -15,7 +15,11 @@ enum ExternalInstance {
                 .externalInstance, "<instance id=\(Quoted.value(id))> has the src \(Quoted.value(source)); only jr://file/ and jr://file-csv/ are read",
                 line: element.line, column: element.column)
         }
-        let isPlainName = !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && !name.contains("\0")
+        // Bytes, as the file system reads the name: to `String`, a `/` or `.` followed by a combining
+        // mark is another character.
+        let bytes = Array(name.utf8)
+        let isPlainName = bytes.first.map { $0 != UInt8(ascii: ".") } ?? false
+            && !bytes.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 })
         guard isPlainName else {
             throw XFormReadError(
                 .externalInstance, "<instance id=\(Quoted.value(id))> names the file \(Quoted.value(name)); a media file name has no folder part",

@@ -1,13 +1,13 @@
-internal import Foundation
+package import Foundation
 
 /// The checks made on a document's bytes before any XML parser sees them: the size, the encoding
 /// (UTF-8 only, every byte valid) and the prolog (no DTD, so no entity can be declared, expanded or
 /// fetched). The parser underneath (libxml2) would substitute declared entities, so a DTD is
-/// refused here rather than trusted to it.
-enum XMLPrescan {
+/// refused here rather than trusted to it. Shared with the OpenRosa module's documents (`package`).
+package enum XMLPrescan {
     /// Throws unless the bytes are a UTF-8 document of at most `maximumBytes` without a DTD.
     /// - Returns: The number of leading bytes to skip (a UTF-8 byte-order mark).
-    static func check(_ data: Data, maximumBytes: Int, file: String?) throws(XFormReadError) -> Int {
+    package static func check(_ data: Data, maximumBytes: Int, file: String?) throws(XFormReadError) -> Int {
         guard data.count <= maximumBytes else {
             throw XFormReadError(
                 .tooLarge, "the document is \(data.count) bytes, over the limit of \(maximumBytes) bytes", file: file)

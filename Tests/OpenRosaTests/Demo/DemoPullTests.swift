@@ -86,6 +86,27 @@ import TestSupport
         }
     }
 
+    @Test func aPasswordFileReachedThroughALinkIsReadAndAFIFOIsRefusedWithoutWaiting() async throws {
+        let scratch = try ScratchFolder("demo-pull-password-link")
+        defer { scratch.remove() }
+        let password = "pa55-word"
+        try Data("\(password)\n".utf8).write(to: URL(fileURLWithPath: scratch.file("password")))
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("link"), withDestinationPath: scratch.file("password"))
+        #expect(mkfifo(scratch.file("fifo"), 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("fifo-link"), withDestinationPath: scratch.file("fifo"))
+        let server = try OpenRosaServer(forms: TestForms.folder, submissions: scratch.path, user: "ann", passwordFile: scratch.file("password"))
+        defer { server.stop() }
+        let url = server.baseURL.absoluteString
+        let linked = try await DemoRun.run(["pull", url, "--form", "tally", "--into", scratch.file("forms"), "--user", "ann", "--password-file", "link"], in: scratch.path)
+        #expect(linked.status == 0, "\(linked.errorOutput)")
+        #expect(linked.output.contains("fetched"), "\(linked.output)")
+        for name in ["fifo", "fifo-link"] {
+            let run = try await DemoRun.run(["pull", url, "--into", scratch.file("forms"), "--user", "ann", "--password-file", name], in: scratch.path)
+            #expect(run.status == 2)
+            #expect(run.errorOutput == "error: invalid value '\(name)' for '--password-file': not a regular file\n")
+        }
+    }
+
     @Test(arguments: [
         (["pull", "--into", "x"], "error: missing value for 'pull <url>'\n"),
         (["pull", "http://127.0.0.1:9"], "error: missing value for '--into'\n"),

@@ -141,6 +141,21 @@ import TestSupport
         #expect(try outbox.pending().isEmpty)
     }
 
+    @Test func anAttachmentNameThatAPartCannotHoldIsNotReadBackFromTheOutbox() throws {
+        // A record file changed on disk (or written by something else) is checked as `enqueue` checks
+        // what it is given: a name with a quote or a line break would write headers of its own into
+        // the multipart body.
+        let id = "uuid:" + UUID().uuidString.lowercased()
+        for name in ["a.jpg\"\r\nContent-Type: text/html\r\n\r\n", "q\"uote.jpg", "line\nbreak.jpg", "xml_submission_file", "", ".."] {
+            let record = OpenRosaRecord(
+                instanceID: id, deprecatedID: nil, formID: "household", instanceXML: SubmissionFixtures.instance(id: id),
+                attachments: [OpenRosaAttachment(name: name, contents: Data("x".utf8))])
+            let held = FinalizedSubmission(
+                submission: try record.submission(), instanceID: try #require(record.uuid), formIdentifier: "household", formVersion: 1)
+            #expect(throws: OpenRosaError.notAnXFormRecord(held.instanceID), "\(name.debugDescription)") { try OpenRosaRecord(held) }
+        }
+    }
+
     @Test func aRecordOverTheLimitIsRefused() throws {
         let scratch = try ScratchFolder("xform-record")
         defer { scratch.remove() }
