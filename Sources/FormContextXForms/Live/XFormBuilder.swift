@@ -378,17 +378,19 @@ struct XFormBuilder {
         let model = self.model!
         var fields: [FieldDefinition] = []
         if let relevant = nodes[node].bind?.relevant {
+            let plan = LivePlan.make(relevant.ast, model: model)
             fields.append(
                 FieldDefinition(FormKey<Bool>(model.relativeConditionKey(node, XFormKeys.relevant))).calculated { values in
                     let (root, rows) = values.rootAndRows
-                    return model.truth(relevant, at: node, rows: rows, reader: root)
+                    return model.truth(relevant, plan: plan, at: node, rows: rows, reader: root)
                 })
         }
         if let readonly = nodes[node].bind?.readonly {
+            let plan = LivePlan.make(readonly.ast, model: model)
             fields.append(
                 FieldDefinition(FormKey<Bool>(model.relativeConditionKey(node, XFormKeys.readonly))).calculated { values in
                     let (root, rows) = values.rootAndRows
-                    return model.truth(readonly, at: node, rows: rows, reader: root)
+                    return model.truth(readonly, plan: plan, at: node, rows: rows, reader: root)
                 })
         }
         return fields
@@ -409,24 +411,27 @@ struct XFormBuilder {
         let bind = nodes[node].bind
         var validators: [Validator<Value>] = []
         if let constraint = bind?.constraint {
+            let plan = LivePlan.make(constraint.ast, model: model)
             validators.append(
                 .custom("constraint", message: bind?.constraintMessage ?? "does not meet its constraint") { _, values in
                     let (root, rows) = values.rootAndRows
-                    return model.truth(constraint, at: node, rows: rows, reader: root)
+                    return model.truth(constraint, plan: plan, at: node, rows: rows, reader: root)
                 })
         }
         var field = FieldDefinition(key, default: initial, validators: validators)
         if let calculate = bind?.calculate {
+            let plan = LivePlan.make(calculate.ast, model: model)
             field = field.calculated { values -> Value? in
                 let (root, rows) = values.rootAndRows
-                return model.stored(calculate, at: node, rows: rows, reader: root)?.base as? Value
+                return model.stored(calculate, plan: plan, at: node, rows: rows, reader: root)?.base as? Value
             }
         }
         if let required = bind?.required {
+            let plan = LivePlan.make(required.ast, model: model)
             field = field.required(
                 when: { values in
                     let (root, rows) = values.rootAndRows
-                    return model.truth(required, at: node, rows: rows, reader: root)
+                    return model.truth(required, plan: plan, at: node, rows: rows, reader: root)
                 }, message: bind?.requiredMessage ?? "is required")
         }
         if !nodes[node].relevanceChain.isEmpty {

@@ -149,14 +149,21 @@ final class XFormModel: Sendable {
         return try? expression.evaluate(in: tree, context: .primary(node, Array(rows.prefix(nodes[node].rowDepth))), environment: environment)
     }
 
-    /// Evaluates `expression` as a truth value; `false` when it fails.
-    func truth<Reader: FormReader>(_ expression: XPathExpression, at node: Int, rows: [RowID], reader: Reader) -> Bool {
+    /// Evaluates `expression` as a truth value; `false` when it fails. With the expression's `plan`,
+    /// by the plan.
+    func truth<Reader: FormReader>(_ expression: XPathExpression, plan: LivePlan? = nil, at node: Int, rows: [RowID], reader: Reader) -> Bool {
+        if let plan { return LivePlanEvaluator(model: self, reader: reader).boolean(plan) }
         guard let value = evaluate(expression, at: node, rows: rows, reader: reader) else { return false }
         return value.boolean(in: LiveTree(model: self, reader: reader))
     }
 
     /// What `expression` stores in `node` (a calculation, a setvalue), as JavaRosa stores it.
-    func stored<Reader: FormReader>(_ expression: XPathExpression, at node: Int, rows: [RowID], reader: Reader) -> AnyHashable? {
+    /// With the expression's `plan`, by the plan.
+    func stored<Reader: FormReader>(_ expression: XPathExpression, plan: LivePlan? = nil, at node: Int, rows: [RowID], reader: Reader) -> AnyHashable? {
+        if let plan {
+            let evaluator = LivePlanEvaluator(model: self, reader: reader)
+            return XFormValueText.store(evaluator.value(plan), as: nodes[node].type, in: evaluator.tree, environment: environment)
+        }
         guard let value = evaluate(expression, at: node, rows: rows, reader: reader) else { return nil }
         return XFormValueText.store(value, as: nodes[node].type, in: LiveTree(model: self, reader: reader), environment: environment)
     }

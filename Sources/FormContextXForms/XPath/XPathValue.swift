@@ -108,4 +108,24 @@ struct XPathConversions<Tree: XPathDataTree> {
         guard case .nodes(let nodes) = value else { return [value] }
         return nodes.isEmpty ? [.string("")] : nodes.map(typed)
     }
+
+    /// One comparison of two single values, by XPath 1.0's rules as JavaRosa applies them: a boolean on
+    /// either side compares booleans, else a number compares numbers, else text; `<`, `>` compare
+    /// numbers (a date counts its days).
+    func compare(_ op: XPathOperator, _ a: Value, _ b: Value) -> Bool {
+        switch op {
+        case .equal, .notEqual:
+            let equal: Bool
+            switch (a, b) {
+            case (.boolean, _), (_, .boolean): equal = boolean(a) == boolean(b)
+            case (.number, _), (_, .number): equal = number(a) == number(b)
+            default: equal = string(a) == string(b)
+            }
+            return op == .equal ? equal : !equal
+        case .less: return number(a) < number(b)
+        case .lessOrEqual: return number(a) <= number(b)
+        case .greater: return number(a) > number(b)
+        default: return number(a) >= number(b)
+        }
+    }
 }
