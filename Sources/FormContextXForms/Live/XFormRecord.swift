@@ -99,7 +99,29 @@ public final class XFormRecord: Sendable {
     /// failure: the engine's rules treat a failing expression as blank (or false), so a form whose
     /// expressions cannot work is refused here, as JavaRosa refuses to load it.
     private func checkExpressions() throws(XFormError) {
+        if let first = expressionFailures(stoppingAtFirst: true).first {
+            throw XFormError(.evaluation, first.message, line: first.line)
+        }
+    }
+
+    /// The bind expressions that fail with the record's current values, each with the node's
+    /// path, the bind's attribute and the evaluator's message.
+    ///
+    /// An expression can fail after the form loaded: `format-date()` of a text that is no date,
+    /// `regex()` with a pattern read from an answer that is no regular expression, `pulldata()`
+    /// naming an instance the form lacks. The record then stores the calculation as blank (a
+    /// failing `relevant`, `required`, `readonly` or `constraint` counts as false), as the live
+    /// rules cannot stop; this lists every such failure so an app can show it, where JavaRosa
+    /// throws from the answer that caused it.
+    /// - Returns: One ``XFormFinding`` of kind ``XFormFinding/Kind/evaluation`` per failing
+    ///   expression and node instance, in the form's node order; empty when all evaluate.
+    public func evaluationErrors() -> [XFormFinding] {
+        expressionFailures(stoppingAtFirst: false).map { XFormFinding(kind: .evaluation, path: $0.path, message: $0.message) }
+    }
+
+    private func expressionFailures(stoppingAtFirst: Bool) -> [(path: String, message: String, line: Int?)] {
         let tree = LiveTree(model: model, reader: object)
+        var failures: [(path: String, message: String, line: Int?)] = []
         for (index, node) in model.nodes.enumerated() {
             guard let bind = node.bind else { continue }
             let expressions = [("calculate", bind.calculate), ("relevant", bind.relevant), ("required", bind.required), ("readonly", bind.readonly),
@@ -109,11 +131,14 @@ public final class XFormRecord: Sendable {
                     do {
                         _ = try expression.evaluate(in: tree, context: .primary(index, rows), environment: model.environment)
                     } catch {
-                        throw XFormError(.evaluation, "bind for \(Quoted.plain(node.path, limit: 80)), \(attribute): \(error.quoted)", line: bind.line)
+                        let path = stoppingAtFirst ? node.path : model.path(of: index, rows: rows, reader: object)
+                        failures.append((path, "bind for \(Quoted.plain(path, limit: 80)), \(attribute): \(error.quoted)", bind.line))
+                        if stoppingAtFirst { return failures }
                     }
                 }
             }
         }
+        return failures
     }
 
     // MARK: Paths
