@@ -200,7 +200,9 @@ public final class XFormRecord: Sendable {
     ///   - text: The value.
     ///   - path: The leaf's path.
     /// - Throws: ``XFormError``: a path that names no node or a group, text that is not valid for the
-    ///   type, a choice a select with a fixed list does not offer. Nothing changes then.
+    ///   type, a character XML 1.0 cannot hold (a control character other than tab, line feed and
+    ///   carriage return, U+FFFE, U+FFFF; named as `U+001B`), a choice a select with a fixed list
+    ///   does not offer. Nothing changes then.
     public func set(_ text: String, at path: String) throws(XFormError) {
         let (node, rows) = try resolve(path)
         let value = try parse(text, for: node, path: path)
@@ -241,6 +243,10 @@ public final class XFormRecord: Sendable {
     private func parse(_ text: String, for node: Int, path: String) throws(XFormError) -> AnyHashable? {
         let schema = model.nodes[node]
         guard schema.isLeaf else { throw XFormError(.invalidValue, "\(Quoted.value(path)) is a group: it holds no value") }
+        if let scalar = Self.firstNonXMLScalar(in: text) {
+            let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            throw XFormError(.invalidValue, "the value for \(Quoted.value(path)) holds \(code), a character XML 1.0 cannot hold")
+        }
         let value: AnyHashable?
         switch XFormValueText.parse(text, as: schema.type, timeZone: model.environment.timeZone) {
         case .success(let parsed): value = parsed
@@ -255,6 +261,18 @@ public final class XFormRecord: Sendable {
             }
         }
         return value
+    }
+
+    /// The first character of `text` that XML 1.0 cannot hold (U+0000-U+0008, U+000B, U+000C,
+    /// U+000E-U+001F, U+FFFE, U+FFFF), so that no value a submission cannot carry is stored.
+    static func firstNonXMLScalar(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { scalar in
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: false
+            case 0x00...0x1F, 0xFFFE, 0xFFFF: true
+            default: false
+            }
+        }
     }
 
     /// Writes a value and, when it changed, runs the node's value-changed actions.
@@ -609,5 +627,12 @@ public final class XFormRecord: Sendable {
         guard let text else { return }
         let value = try? XFormValueText.parse(text, as: node.type, timeZone: model.environment.timeZone).get()
         object.set(Self.sendable(value ?? AnyHashable(text)), for: model.fieldKey(index, rows: rows), origin: .program)
+    }
+}
+
+extension String {
+    /// The text with leading zeros up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: Swift.max(0, width - count)) + self
     }
 }
