@@ -25,6 +25,12 @@ public struct XFormPrompt: Sendable, Equatable, CustomStringConvertible {
     public var label: String?
     /// The hint, rendered as the label is.
     public var hint: String?
+    /// The help text (`<help>`), rendered as the label is.
+    public var help: String?
+    /// The label's media in the record's language, by itext form: `image`, `big-image`, `audio`,
+    /// `video` to the file the form names (`jr://images/cat.png`), the default language's where
+    /// that language has none; empty when the label has no itext media.
+    public var media: [String: String]
     /// A question's value as XForm text; `nil` when blank, and for groups and repeats.
     public var value: String?
     /// What a select offers now, labels in the record's language; empty for other controls.

@@ -151,6 +151,11 @@ private struct PromptRenderer {
             control: control, path: path, instance: nil,
             label: try model.render(control.label, language: language, at: node, rows: rows, reader: snapshot),
             hint: try model.render(control.hint, language: language, at: node, rows: rows, reader: snapshot),
+            help: try model.render(control.help, language: language, at: node, rows: rows, reader: snapshot),
+            media: control.label.map { label in
+                guard case .itext(let id) = label else { return [:] }
+                return model.texts.media(id, language: language)
+            } ?? [:],
             value: isQuestion && schema.isLeaf ? XFormValueText.text(snapshot[model.fieldKey(node, rows: rows)]) : nil,
             choices: choices,
             isRequired: bind?.required.map { model.truth($0, at: node, rows: rows, reader: snapshot) } ?? false,

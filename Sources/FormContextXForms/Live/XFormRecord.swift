@@ -154,7 +154,29 @@ public final class XFormRecord: Sendable {
     /// failure: the engine's rules treat a failing expression as blank (or false), so a form whose
     /// expressions cannot work is refused here, as JavaRosa refuses to load it.
     private func checkExpressions() throws(XFormError) {
+        if let first = expressionFailures(stoppingAtFirst: true).first {
+            throw XFormError(.evaluation, first.message, line: first.line)
+        }
+    }
+
+    /// The bind expressions that fail with the record's current values, each with the node's
+    /// path, the bind's attribute and the evaluator's message.
+    ///
+    /// An expression can fail after the form loaded: `format-date()` of a text that is no date,
+    /// `regex()` with a pattern read from an answer that is no regular expression, `pulldata()`
+    /// naming an instance the form lacks. The record then stores the calculation as blank (a
+    /// failing `relevant`, `required`, `readonly` or `constraint` counts as false), as the live
+    /// rules cannot stop; this lists every such failure so an app can show it, where JavaRosa
+    /// throws from the answer that caused it.
+    /// - Returns: One ``XFormFinding`` of kind ``XFormFinding/Kind/evaluation`` per failing
+    ///   expression and node instance, in the form's node order; empty when all evaluate.
+    public func evaluationErrors() -> [XFormFinding] {
+        expressionFailures(stoppingAtFirst: false).map { XFormFinding(kind: .evaluation, path: $0.path, message: $0.message) }
+    }
+
+    private func expressionFailures(stoppingAtFirst: Bool) -> [(path: String, message: String, line: Int?)] {
         let tree = LiveTree(model: model, reader: object)
+        var failures: [(path: String, message: String, line: Int?)] = []
         for (index, node) in model.nodes.enumerated() {
             guard let bind = node.bind else { continue }
             let expressions = [("calculate", bind.calculate), ("relevant", bind.relevant), ("required", bind.required), ("readonly", bind.readonly),
@@ -164,11 +186,14 @@ public final class XFormRecord: Sendable {
                     do {
                         _ = try expression.evaluate(in: tree, context: .primary(index, rows), environment: model.environment)
                     } catch {
-                        throw XFormError(.evaluation, "bind for \(Quoted.plain(node.path, limit: 80)), \(attribute): \(error.quoted)", line: bind.line)
+                        let path = stoppingAtFirst ? node.path : model.path(of: index, rows: rows, reader: object)
+                        failures.append((path, "bind for \(Quoted.plain(path, limit: 80)), \(attribute): \(error.quoted)", bind.line))
+                        if stoppingAtFirst { return failures }
                     }
                 }
             }
         }
+        return failures
     }
 
     // MARK: Paths
@@ -230,7 +255,9 @@ public final class XFormRecord: Sendable {
     ///   - text: The value.
     ///   - path: The leaf's path.
     /// - Throws: ``XFormError``: a path that names no node or a group, text that is not valid for the
-    ///   type, a choice a select with a fixed list does not offer. Nothing changes then.
+    ///   type, a character XML 1.0 cannot hold (a control character other than tab, line feed and
+    ///   carriage return, U+FFFE, U+FFFF; named as `U+001B`), a choice a select with a fixed list
+    ///   does not offer. Nothing changes then.
     public func set(_ text: String, at path: String) throws(XFormError) {
         let (node, rows) = try resolve(path)
         let value = try parse(text, for: node, path: path)
@@ -271,6 +298,10 @@ public final class XFormRecord: Sendable {
     private func parse(_ text: String, for node: Int, path: String) throws(XFormError) -> AnyHashable? {
         let schema = model.nodes[node]
         guard schema.isLeaf else { throw XFormError(.invalidValue, "\(Quoted.value(path)) is a group: it holds no value") }
+        if let scalar = Self.firstNonXMLScalar(in: text) {
+            let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            throw XFormError(.invalidValue, "the value for \(Quoted.value(path)) holds \(code), a character XML 1.0 cannot hold")
+        }
         let value: AnyHashable?
         switch XFormValueText.parse(text, as: schema.type, timeZone: model.environment.timeZone) {
         case .success(let parsed): value = parsed
@@ -285,6 +316,18 @@ public final class XFormRecord: Sendable {
             }
         }
         return value
+    }
+
+    /// The first character of `text` that XML 1.0 cannot hold (U+0000-U+0008, U+000B, U+000C,
+    /// U+000E-U+001F, U+FFFE, U+FFFF), so that no value a submission cannot carry is stored.
+    static func firstNonXMLScalar(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { scalar in
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: false
+            case 0x00...0x1F, 0xFFFE, 0xFFFF: true
+            default: false
+            }
+        }
     }
 
     /// Writes a value and, when it changed, runs the node's value-changed actions.
@@ -639,5 +682,12 @@ public final class XFormRecord: Sendable {
         guard let text else { return }
         let value = try? XFormValueText.parse(text, as: node.type, timeZone: model.environment.timeZone).get()
         object.set(Self.sendable(value ?? AnyHashable(text)), for: model.fieldKey(index, rows: rows), origin: .program)
+    }
+}
+
+extension String {
+    /// The text with leading zeros up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: Swift.max(0, width - count)) + self
     }
 }

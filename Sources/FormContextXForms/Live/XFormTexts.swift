@@ -77,6 +77,22 @@ struct XFormTexts: Sendable {
         return nil
     }
 
+    /// The media forms of itext `id` in `language` (`image`, `big-image`, `audio`, `video`), each
+    /// taken from the default language when that language lacks it: form name to its literal text.
+    func media(_ id: String, language: String?) -> [String: String] {
+        var result: [String: String] = [:]
+        for translation in [translation(language), translation(nil)] {
+            for form in translation?.texts[id]?.forms ?? [] {
+                guard let name = form.form, Self.mediaForms.contains(name), result[name] == nil else { continue }
+                result[name] = Self.literal(form.parts)
+            }
+        }
+        return result
+    }
+
+    /// The itext forms that name a media file rather than text.
+    static let mediaForms: Set<String> = ["image", "big-image", "audio", "video"]
+
     /// The plain text of itext `id` in `language` (for `jr:itext()` in an expression and a choice
     /// label): its pieces with outputs left out.
     func plainItext(_ id: String, language: String?) -> String? {

@@ -36,6 +36,9 @@ public struct XFormFinding: Sendable, Hashable, CustomStringConvertible {
         /// A value its node's type cannot hold (`12a` for an `int`), or a choice a select with a
         /// fixed list does not offer.
         case invalidValue
+        /// A bind expression fails with the current values (``XFormRecord/evaluationErrors()``):
+        /// the message names the bind's node, its attribute and the evaluator's reason.
+        case evaluation
     }
 
     /// What kind of finding.

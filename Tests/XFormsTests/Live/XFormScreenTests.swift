@@ -28,6 +28,42 @@ struct XFormScreenTests {
         #expect(visits.map { $0.rows.map(\.cell.title) } == [["Place"], ["Place"]])
     }
 
+    @Test("a select1 with an itemset is a choice cell offering the choices its filter keeps, by label")
+    func itemsetChoiceCell() throws {
+        let record = try XFormRecord(XForm(XFormDocument(data: Data("""
+            <h:html xmlns="http://www.w3.org/2002/xforms" xmlns:h="http://www.w3.org/1999/xhtml">
+              <h:head>
+                <h:title>Places</h:title>
+                <model>
+                  <instance><data id="places"><country/><city/></data></instance>
+                  <instance id="cities">
+                    <root>
+                      <item><name>acc</name><label>Accra</label><country>gh</country></item>
+                      <item><name>kum</name><label>Kumasi</label><country>gh</country></item>
+                      <item><name>lom</name><label>Lomé</label><country>tg</country></item>
+                    </root>
+                  </instance>
+                </model>
+              </h:head>
+              <h:body>
+                <input ref="/data/country"><label>Country</label></input>
+                <select1 ref="/data/city">
+                  <label>City</label>
+                  <itemset nodeset="instance('cities')/root/item[country = /data/country]">
+                    <value ref="name"/><label ref="label"/>
+                  </itemset>
+                </select1>
+              </h:body>
+            </h:html>
+            """.utf8))))
+        try record.set("gh", at: "/data/country")
+        let cells = LiveScreen(try record.screen(), form: record.object).sections.flatMap(\.rows).map(\.cell)
+        let city = try #require(cells.first { $0.key == "city" })
+        #expect(city.kind == .choice)
+        #expect(city.options.map(\.title) == ["Accra", "Kumasi"])
+        #expect(city.options.map(\.value) == ["acc", "kum"])
+    }
+
     @Test("a cell is hidden while its node is not relevant, a row section is there per instance")
     func relevanceAndRows() throws {
         let record = try XFormPromptTests.record()
