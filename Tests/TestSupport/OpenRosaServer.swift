@@ -39,10 +39,12 @@ public final class OpenRosaServer: Sendable {
     ///   - project: The project id of those endpoints.
     ///   - acceptContentLength: The `X-OpenRosa-Accept-Content-Length` the server announces.
     ///   - maxBody: A POST body above this many bytes is answered 413.
-    ///   - lifetimeSeconds: The server stops by itself after this long.
+    ///   - lifetimeSeconds: The server stops by itself after this long: an hour by default, a backstop
+    ///     only (it stops when the test process that started it ends), long enough for a suite run
+    ///     under ThreadSanitizer on a busy machine.
     public init(
         forms: String? = nil, submissions: String, user: String? = nil, passwordFile: String? = nil, token: String? = nil,
-        project: Int = 1, acceptContentLength: Int? = nil, maxBody: Int? = nil, lifetimeSeconds: Double = 300
+        project: Int = 1, acceptContentLength: Int? = nil, maxBody: Int? = nil, lifetimeSeconds: Double = 3600
     ) throws {
         var arguments = ["python3", Self.script, "--stop-on-eof", "--submissions", submissions, "--project", String(project)]
         arguments += ["--lifetime", String(lifetimeSeconds)]
