@@ -85,15 +85,7 @@ struct LivePlanEvaluator<Reader: FormReader> {
             case .or: return .boolean(boolean(left) || boolean(right))
             case .and: return .boolean(boolean(left) && boolean(right))
             case .plus, .minus, .times, .div, .mod:
-                let a = number(left)
-                let b = number(right)
-                switch op {
-                case .plus: return .number(a + b)
-                case .minus: return .number(a - b)
-                case .times: return .number(a * b)
-                case .div: return .number(a / b)
-                default: return .number(a.truncatingRemainder(dividingBy: b))
-                }
+                return .number(op.arithmetic(number(left), number(right)))
             default:
                 // One atom a side: a node reads as its typed value, or empty text when not relevant.
                 return .boolean(conversions.compare(op, atom(left), atom(right)))

@@ -21,6 +21,18 @@ enum XPathOperator: String, Sendable, Equatable {
     case plus = "+", minus = "-"
     case times = "*", div, mod
     case union = "|"
+
+    /// The result of an arithmetic operator (`+`, `-`, `*`, `div`, `mod`) on two numbers, as XPath
+    /// 1.0 computes it in IEEE 754 doubles (`mod` truncates, as Java's `%` does).
+    func arithmetic(_ a: Double, _ b: Double) -> Double {
+        switch self {
+        case .plus: a + b
+        case .minus: a - b
+        case .times: a * b
+        case .div: a / b
+        default: a.truncatingRemainder(dividingBy: b)
+        }
+    }
 }
 
 /// A location path: `isAbsolute` when it starts at the document root (`/`).

@@ -85,14 +85,7 @@ struct XPathEvaluator<Tree: XPathDataTree> {
             return .nodes(documentOrder(unique(a + b)))
         case .plus, .minus, .times, .div, .mod:
             let a = number(try evaluate(left, context))
-            let b = number(try evaluate(right, context))
-            switch op {
-            case .plus: return .number(a + b)
-            case .minus: return .number(a - b)
-            case .times: return .number(a * b)
-            case .div: return .number(a / b)
-            default: return .number(a.truncatingRemainder(dividingBy: b))
-            }
+            return .number(op.arithmetic(a, number(try evaluate(right, context))))
         case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
             let a = conversions.atoms(try evaluate(left, context))
             let b = conversions.atoms(try evaluate(right, context))
