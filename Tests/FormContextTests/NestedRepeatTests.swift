@@ -292,10 +292,7 @@ struct NestedRepeatTests {
 
     // MARK: Against a plain nested array
 
-    struct Visit: Equatable {
-        var id: RowID
-        var day: Int?
-    }
+    typealias Visit = VisitRow
 
     struct Member: Equatable {
         var id: RowID
@@ -540,10 +537,7 @@ struct NestedRepeatRuleTests {
         return try FormDefinition([FieldDefinition(strict), FieldDefinition(households)])
     }
 
-    struct Visit {
-        var id: RowID
-        var day: Int?
-    }
+    typealias Visit = VisitRow
 
     struct Member {
         var id: RowID

@@ -29,10 +29,7 @@ struct RowClearingPropertyTests {
         return try FormDefinition([FieldDefinition(cap), FieldDefinition(homes)], hiddenValues: .cleared)
     }
 
-    struct Visit {
-        var id: RowID
-        var day: Int?
-    }
+    typealias Visit = VisitRow
 
     struct Member {
         var id: RowID

@@ -41,10 +41,7 @@ struct RowRelevancePropertyTests {
         return try FormDefinition([FieldDefinition(homes)])
     }
 
-    struct Visit {
-        var id: RowID
-        var day: Int?
-    }
+    typealias Visit = VisitRow
 
     struct Member {
         var id: RowID

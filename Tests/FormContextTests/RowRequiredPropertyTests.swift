@@ -39,10 +39,7 @@ struct RowRequiredPropertyTests {
         return try FormDefinition([FieldDefinition(homes)])
     }
 
-    struct Visit {
-        var id: RowID
-        var day: Int?
-    }
+    typealias Visit = VisitRow
 
     struct Member {
         var id: RowID
