@@ -39,14 +39,14 @@ extension XFormDemo {
             do { try store.save(loaded.record.object) } catch { return failed(notes + ["error: \(error)"]) }
         }
         guard let folder = options.outbox else {
-            return DemoCommand.Outcome(status: DemoCommand.success, output: printed(loaded, options), errorOutput: DemoText.joined(notes))
+            return finished(loaded, options, notes: notes)
         }
         if let issue = loaded.record.validate() {
             return failed(notes + ["\(issue.path): \(issue.message)"])
         }
         do {
             let outbox = try Outbox(folder: folder)
-            let xml = loaded.document.submissionXML(for: loaded.record.instance)
+            let xml = try loaded.document.submissionXML(for: loaded.record.instance)
             let record = try outbox.enqueue(instance: xml, attachments: options.attachments)
             try? store?.discard()
             let queued = try outbox.pendingIDs().count

@@ -41,7 +41,18 @@ enum XFormDemo {
             return failure(error)
         }
         if options.isInteractive { return await interact(loaded, options) }
-        return DemoCommand.Outcome(status: DemoCommand.success, output: printed(loaded, options), errorOutput: "")
+        return finished(loaded, options)
+    }
+
+    /// The outcome of a filled record: what ``printed(_:_:)`` gives on standard output and `notes`
+    /// on standard error, status 0; or, for a record whose submission cannot be written, the notes
+    /// and one `error: …` line, status 1.
+    static func finished(_ loaded: Loaded, _ options: Options, notes: [String] = []) -> DemoCommand.Outcome {
+        do throws(XFormError) {
+            return DemoCommand.Outcome(status: DemoCommand.success, output: try printed(loaded, options), errorOutput: DemoText.joined(notes))
+        } catch {
+            return DemoCommand.Outcome(status: DemoCommand.invalidInput, output: "", errorOutput: DemoText.joined(notes + ["error: \(error)"]))
+        }
     }
 
     /// The outcome of a form that cannot be read or filled as asked: one `error: …` line, status 2.
@@ -133,17 +144,17 @@ enum XFormDemo {
 
     /// What a plain run prints: the submission XML with `--xml`; else each relevant question's path
     /// and value, then the separator.
-    static func printed(_ loaded: Loaded, _ options: Options) -> String {
+    static func printed(_ loaded: Loaded, _ options: Options) throws(XFormError) -> String {
         if options.printsXML {
             // One line, as JavaRosa writes it: a line break in a value shows as `\n`, never as a line of its own.
-            return DemoText.joined([submission(of: loaded)])
+            return DemoText.joined([try submission(of: loaded)])
         }
         return DemoText.joined(values(of: loaded.record) + [DemoCommand.separator])
     }
 
     /// The record's submission XML as text, without its last line break.
-    static func submission(of loaded: Loaded) -> String {
-        var text = String(decoding: loaded.document.submissionXML(for: loaded.record.instance), as: UTF8.self)
+    static func submission(of loaded: Loaded) throws(XFormError) -> String {
+        var text = String(decoding: try loaded.document.submissionXML(for: loaded.record.instance), as: UTF8.self)
         if text.hasSuffix("\n") { text.removeLast() }
         return text
     }

@@ -75,7 +75,7 @@ final class XFormSession {
             if levels.count > 1 { levels.removeLast() }
         case .submit:
             guard let issue = loaded.record.validate() else {
-                return DemoCommand.Outcome(status: DemoCommand.success, output: XFormDemo.printed(loaded, XFormDemo.Options()), errorOutput: "")
+                return XFormDemo.finished(loaded, XFormDemo.Options())
             }
             messages = ["\(issue.path): \(issue.message)"]
         case .quit: return DemoCommand.Outcome(status: DemoCommand.success, output: "", errorOutput: "")

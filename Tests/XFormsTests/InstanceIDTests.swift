@@ -70,7 +70,7 @@ struct InstanceIDTests {
         #expect(meta(record) == ["instanceID=\(third)", "deprecatedID=\(second)"])
 
         // The edited record is written with both, and reads back as a record of its form.
-        let xml = document.submissionXML(for: record)
+        let xml = try document.submissionXML(for: record)
         #expect(String(decoding: xml, as: UTF8.self).hasSuffix("<meta><instanceID>\(third)</instanceID><deprecatedID>\(second)</deprecatedID></meta></data>"))
         #expect(meta(try document.record(fromXML: xml)) == meta(record))
     }

@@ -44,7 +44,7 @@ struct SubmissionCheckGuideTests {
         let record = try XFormRecord(form)
         try record.set("2.5", at: "/data/area")
         try record.set("40", at: "/data/price")
-        let sent = form.document.submissionXML(for: record.instance)
+        let sent = try form.document.submissionXML(for: record.instance)
         print(try form.check(submission: sent).isAccepted)
 
         // A copy with its area left out, a price below zero and a cost of its own.

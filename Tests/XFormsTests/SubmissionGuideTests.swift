@@ -36,7 +36,7 @@ struct SubmissionGuideTests {
         let seeded = XPathEnvironment.seeded(1, now: Date(timeIntervalSince1970: 0))
         var record = form.primaryInstance
         try record.renewInstanceID(XFormInstanceID(environment: seeded))
-        let xml = form.submissionXML(for: record)
+        let xml = try form.submissionXML(for: record)
         print(String(decoding: xml, as: UTF8.self))
 
         // Read back to be edited: the old ID becomes meta/deprecatedID.

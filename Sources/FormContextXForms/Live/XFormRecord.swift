@@ -687,7 +687,7 @@ public final class XFormRecord: Sendable {
 
 extension String {
     /// The text with leading zeros up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
+    func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: Swift.max(0, width - count)) + self
     }
 }

@@ -10,7 +10,9 @@
 ///   `'`; in it, `&`, `<`, `>` and the quote are escaped, and tab, line feed and carriage return
 ///   as `&#9;`, `&#10;`, `&#13;`. In text, `&`, `<` and `>` are escaped, tab, line feed and
 ///   carriage return are written as they are, quotes too. In both, `@` is written `&#64;` and any
-///   other character below U+0020 as `&#n;`; everything else as UTF-8.
+///   other character below U+0020 as `&#n;`; everything else as UTF-8. Where JavaRosa would write
+///   a character XML 1.0 cannot hold (U+0000–U+0008, U+000B, U+000C, U+000E–U+001F, U+FFFE,
+///   U+FFFF) as such a reference, which no XML reader accepts, this writer refuses the record.
 /// - The root carries the form's namespace declarations (`SubmissionNamespaces`) after its
 ///   attributes. An element or attribute in a namespace is written with the prefix in scope for
 ///   it; an element in the root's own namespace with none. A namespace with no prefix in scope
@@ -20,6 +22,8 @@ struct SubmissionWriter {
     /// The declarations in scope, outermost first, as kXML keeps them (it starts with these two).
     private var scope: [(prefix: String, uri: String)] = [("", ""), ("xml", "http://www.w3.org/XML/1998/namespace")]
     private var generated = 0
+    /// The path of the element being written, `/data/members[2]/name`, for a refusal to name.
+    private var path: [String] = []
     /// The record root's namespace: JavaRosa gives an element no namespace of its own when it is
     /// in this one.
     private let recordNamespace: String
@@ -33,15 +37,21 @@ struct SubmissionWriter {
     ///   - record: The record's root element.
     ///   - declarations: The root's namespace declarations in order; a default one (prefix `""`)
     ///     makes it the root's namespace.
-    static func write(_ record: XFormElement, declarations: [XMLNamespaceDeclaration]) -> [UInt8] {
+    /// - Throws: ``XFormError/Kind/invalidValue`` when a value or an attribute holds a character
+    ///   XML 1.0 cannot hold, naming the element's path and the character.
+    static func write(_ record: XFormElement, declarations: [XMLNamespaceDeclaration]) throws(XFormError) -> [UInt8] {
         var writer = SubmissionWriter(recordNamespace: record.name.namespaceURI ?? "")
         writer.append("<?xml version='1.0' encoding='UTF-8' ?>")
         let schema = declarations.last { $0.prefix.isEmpty }?.uri
-        writer.write(record, namespace: schema, declarations: declarations)
+        try writer.write(record, step: record.name.localName, namespace: schema, declarations: declarations)
         return writer.bytes
     }
 
-    private mutating func write(_ element: XFormElement, namespace: String?, declarations: [XMLNamespaceDeclaration]) {
+    private mutating func write(
+        _ element: XFormElement, step: String, namespace: String?, declarations: [XMLNamespaceDeclaration]
+    ) throws(XFormError) {
+        path.append(step)
+        defer { path.removeLast() }
         let mark = scope.count
         scope.append(contentsOf: declarations.map { ($0.prefix, $0.uri) })
         var name = element.name.localName
@@ -57,12 +67,12 @@ struct SubmissionWriter {
             }
             let quote: Unicode.Scalar = attribute.value.contains("\"") ? "'" : "\""
             append(" " + attributeName + "=" + String(quote))
-            appendEscaped(attribute.value, quote: quote)
+            try appendEscaped(attribute.value, quote: quote, attribute: attribute.name.localName)
             append(String(quote))
         }
         for declaration in scope[mark...] {
             append(declaration.prefix.isEmpty ? " xmlns=\"" : " xmlns:" + declaration.prefix + "=\"")
-            appendEscaped(declaration.uri, quote: "\"")
+            try appendEscaped(declaration.uri, quote: "\"", attribute: "xmlns")
             append("\"")
         }
         let hasElements = element.content.contains { if case .element = $0 { true } else { false } }
@@ -78,9 +88,11 @@ struct SubmissionWriter {
             } else {
                 append(">")
                 for childName in names {
-                    for child in byName[childName] ?? [] {
+                    let children = byName[childName] ?? []
+                    for (index, child) in children.enumerated() {
                         let uri = child.name.namespaceURI ?? ""
-                        write(child, namespace: uri == recordNamespace ? nil : uri, declarations: [])
+                        let step = children.count == 1 ? childName : "\(childName)[\(index + 1)]"
+                        try write(child, step: step, namespace: uri == recordNamespace ? nil : uri, declarations: [])
                     }
                 }
                 append("</" + name + ">")
@@ -91,7 +103,7 @@ struct SubmissionWriter {
                 append(" />")
             } else {
                 append(">")
-                appendEscaped(text, quote: nil)
+                try appendEscaped(text, quote: nil, attribute: nil)
                 append("</" + name + ">")
             }
         }
@@ -126,8 +138,15 @@ struct SubmissionWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// kXML's `writeEscaped`: `quote` is the attribute's quote, `nil` in text.
-    private mutating func appendEscaped(_ text: String, quote: Unicode.Scalar?) {
+    /// kXML's `writeEscaped`: `quote` is the attribute's quote, `nil` in text. A character XML 1.0
+    /// cannot hold is refused, naming the element and the attribute (`nil` for the text).
+    private mutating func appendEscaped(_ text: String, quote: Unicode.Scalar?, attribute: String?) throws(XFormError) {
+        if let scalar = XFormRecord.firstNonXMLScalar(in: text) {
+            let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            let place = "/" + path.joined(separator: "/") + (attribute.map { "/@" + $0 } ?? "")
+            throw XFormError(
+                .invalidValue, "the value of \(Quoted.value(place)) holds \(code), a character XML 1.0 cannot hold")
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\n", "\r", "\t":

@@ -14,9 +14,14 @@ extension XFormDocument {
     /// - Parameter record: The record's root element, such as ``primaryInstance`` with values
     ///   filled in, or a record read with ``record(fromXML:options:)``.
     /// - Returns: The submission's bytes.
+    /// - Throws: ``XFormError/Kind/invalidValue`` when a value or attribute holds a character XML
+    ///   1.0 cannot hold (a control character other than tab, line feed and carriage return, or
+    ///   U+FFFE/U+FFFF), naming the element's path and the character; nothing is written. A live
+    ///   record refuses such values when they are set, so only an element built by hand can hold
+    ///   one.
     /// - Complexity: O(n) in the size of the record.
-    public func submissionXML(for record: XFormElement) -> Data {
-        Data(SubmissionWriter.write(record, declarations: submissionNamespaces))
+    public func submissionXML(for record: XFormElement) throws(XFormError) -> Data {
+        Data(try SubmissionWriter.write(record, declarations: submissionNamespaces))
     }
 
     /// Reads a record of this form from instance XML: a submission, or a record saved earlier.

@@ -74,6 +74,6 @@ final class LiveRecordEngine: ConformanceEngine {
     }
 
     func submission() throws -> String {
-        String(decoding: document.submissionXML(for: record.instance), as: UTF8.self)
+        String(decoding: try document.submissionXML(for: record.instance), as: UTF8.self)
     }
 }

@@ -79,7 +79,7 @@ struct SubmissionCheckPropertyTests {
         }
         let context = "seed \(seed), \(name), after \(done.joined(separator: "; "))"
         let submitted = record.instance
-        let xml = form.document.submissionXML(for: submitted)
+        let xml = try form.document.submissionXML(for: submitted)
         let check = try form.check(submission: xml)
 
         // Accepted: no finding but the required and constraint ones the device's own state shows.
@@ -118,7 +118,7 @@ struct SubmissionCheckPropertyTests {
             Issue.record("\(context): \(target.path) is not in the submission")
             return
         }
-        let caught = try form.check(submission: form.document.submissionXML(for: changed))
+        let caught = try form.check(submission: try form.document.submissionXML(for: changed))
         #expect(
             caught.findings.contains { $0.kind == .calculation && $0.path == target.path },
             "\(context), \(target.path) set to \(tampered): \(caught.findings.map(\.description))")
