@@ -302,16 +302,35 @@ public final class FormContextObject: Observable, Sendable, FormReader {
     // MARK: Delivery
 
     /// Delivers `first`, then every delivery queued meanwhile, outside the lock.
-    private func deliver(_ first: Announcements) {
-        deliverOne(first)
-        while let queued = state.withAnnotatedLock({ $0.delivery.takeQueued() }) {
-            for announcements in queued { deliverOne(announcements) }
+    ///
+    /// The change-call queue of what was delivered, emptied outside the lock, goes back to the
+    /// delivery queue under the lock this takes anyway to look for more, for the next large batch:
+    /// a batch's queue is one allocation of some megabytes, and memory the allocator has just given
+    /// back to the system costs a page fault per page when it is written again.
+    private func deliver(_ first: consuming Announcements) {
+        var spare = deliverOne(first)
+        // A small queue is let go of here, outside the lock.
+        if spare.capacity < DeliveryQueue.spareMinimum { spare = [] }
+        while var queued = state.withAnnotatedLock({ state in
+            state.delivery.keep(spare: &spare, fieldCount: state.fields.slotCount)
+            return state.delivery.takeQueued()
+        }) {
+            for index in queued.indices {
+                // Moved out of the list, so that the delivery holds its queue alone and can keep it.
+                var announcements = Announcements()
+                swap(&announcements, &queued[index])
+                spare = deliverOne(announcements)
+                if spare.capacity < DeliveryQueue.spareMinimum { spare = [] }
+            }
         }
     }
 
     /// Announces one mutation to the registrar, starts and cancels its asynchronous runs, and calls
     /// its subscribers.
-    private func deliverOne(_ announcements: Announcements) {
+    ///
+    /// - Returns: Its change-call queue, emptied (its changes let go of here, outside every lock),
+    ///   with its capacity.
+    private func deliverOne(_ announcements: consuming Announcements) -> [Outgoing.ChangeCall] {
         for paths in announcements.valuePaths {
             registrar.willSet(self, keyPath: paths.value)
             registrar.didSet(self, keyPath: paths.value)
@@ -324,13 +343,17 @@ public final class FormContextObject: Observable, Sendable, FormReader {
         for property in announcements.properties { property.announce(self) }
         for task in announcements.cancellations { task.cancel() }
         for start in announcements.runStarts { launch(start) }
+        var calls: [Outgoing.ChangeCall] = []
+        swap(&calls, &announcements.changeCalls)
         // Each change handed on in place: a copy of a change copies both its values.
-        for index in announcements.changeCalls.indices {
-            announcements.changeCalls[index].handler(announcements.changeCalls[index].change)
+        for index in calls.indices {
+            calls[index].handler(calls[index].change)
         }
         for (handler, event) in announcements.eventCalls { handler(event) }
         for index in announcements.screenDiffs.indices { announcements.screenDiffs[index].deliver() }
         withExtendedLifetime(announcements.releases) {}
+        calls.removeAll(keepingCapacity: true)
+        return calls
     }
 
     /// Tells the registrar that the form-level property at `keyPath` changed.

@@ -122,6 +122,14 @@ extension EngineState {
     mutating func reserveChangeCalls(forWrites count: Int) {
         let calls = count * observers.all.count + min(count, observers.byKey.count)
         guard calls > 1 else { return }
+        // A large queue is the one an earlier batch used, when it has room: writing into memory the
+        // allocator has just handed back to the system costs a page fault per page.
+        if outgoing.changeCalls.isEmpty, outgoing.changeCalls.capacity < calls,
+            let spare = delivery.takeSpare(minimumCapacity: calls)
+        {
+            outgoing.changeCalls = spare
+            return
+        }
         outgoing.changeCalls.reserveCapacity(outgoing.changeCalls.count + calls)
     }
 
