@@ -60,6 +60,37 @@ extension Cell {
         return option.store(form, key)
     }
 
+    /// Adds `option` to a multiple-choice cell's selection, or takes it out when it is selected, as
+    /// a user edit; nothing for any other cell, for an option the cell does not offer, or for a
+    /// read-only field.
+    ///
+    /// - Parameters:
+    ///   - option: One of ``options``.
+    ///   - form: The form.
+    /// - Returns: ``FormControlError/readOnly(key:)`` when the field is read-only and was left as it
+    ///   was; otherwise `nil`.
+    /// - Complexity: O(*n*) for *n* options.
+    @discardableResult
+    public func toggle(_ option: CellOption, in form: FormContextObject) -> FormControlError? {
+        guard kind == .multipleChoice, let key, let selection, options.contains(option) else { return nil }
+        return selection.toggle(option.value, among: options, in: form, key: key)
+    }
+
+    /// The options a multiple-choice cell has selected in `form`, in the order of ``options``; the
+    /// selected option of a choice cell; empty for any other cell.
+    ///
+    /// - Parameter form: The form.
+    /// - Returns: The selected options.
+    /// - Complexity: O(*n*) for *n* options.
+    public func selectedOptions(in form: FormContextObject) -> [CellOption] {
+        guard let key else { return [] }
+        let stored = form[key]
+        if kind == .choice { return options.filter { $0.value == stored }.prefix(1).map { $0 } }
+        guard kind == .multipleChoice, let selection else { return [] }
+        let chosen = selection.read(stored)
+        return options.filter { chosen.contains($0.value) }
+    }
+
     /// Moves a choice cell to the option after the selected one (the first after the last, or when
     /// none is selected), as a user edit; nothing for any other cell, or for a read-only field. What a
     /// navigator's activation of a choice cell does.
@@ -75,7 +106,7 @@ extension Cell {
         return options[next].store(form, key)
     }
 
-    /// Builds the screen a detail or nested text cell opens; `nil` for any other cell.
+    /// Builds the screen a detail, nested text or multiple-choice cell opens; `nil` for any other cell.
     ///
     /// Each call builds it anew: a screen is built when it is opened, never up front.
     ///

@@ -3,7 +3,7 @@
 ///
 /// A cell is a `Sendable` value that says what to show and what selecting it does; it renders
 /// nothing. Cells are made with ``ToggleCell``, ``TextCell``, ``NestedTextCell``, ``NumberCell``,
-/// ``DateCell``, ``ChoiceCell``, ``OptionList``, ``DetailCell``, ``ButtonCell`` and ``ValueCell`` inside
+/// ``DateCell``, ``ChoiceCell``, ``MultipleChoiceCell``, ``OptionList``, ``DetailCell``, ``ButtonCell`` and ``ValueCell`` inside
 /// a section's builder, and inspected by a renderer through ``kind``, ``title``, ``key`` and the
 /// values a ``LiveScreen`` computes.
 ///
@@ -19,7 +19,8 @@ public struct Cell: Sendable, CellContent {
     public let key: String?
     /// Whether the field's value is secret: shown masked.
     public let isSecure: Bool
-    /// The options of a ``CellKind/choice`` cell, or the one option of a ``CellKind/option`` cell.
+    /// The options of a ``CellKind/choice`` or ``CellKind/multipleChoice`` cell, or the one option
+    /// of a ``CellKind/option`` cell.
     public let options: [CellOption]
     /// What a ``CellKind/button`` cell does.
     public let role: ButtonRole?
@@ -30,13 +31,15 @@ public struct Cell: Sendable, CellContent {
     var condition: VisibilityCondition?
     /// How a text-entry cell reads and writes text.
     let textFormat: CellTextFormat?
-    /// Builds the screen a detail or nested text cell opens.
+    /// Builds the screen a detail, nested text or multiple-choice cell opens.
     let destination: (@Sendable () -> Screen)?
+    /// How a multiple-choice cell reads and writes its selection.
+    let selection: MultipleSelection?
 
     init(
         kind: CellKind, title: String, key: String?, isSecure: Bool = false, options: [CellOption] = [],
-        role: ButtonRole? = nil, textFormat: CellTextFormat? = nil, destination: (@Sendable () -> Screen)? = nil,
-        display: @escaping @Sendable (FormValues) -> CellValue
+        role: ButtonRole? = nil, textFormat: CellTextFormat? = nil, selection: MultipleSelection? = nil,
+        destination: (@Sendable () -> Screen)? = nil, display: @escaping @Sendable (FormValues) -> CellValue
     ) {
         self.kind = kind
         self.title = title
@@ -46,6 +49,7 @@ public struct Cell: Sendable, CellContent {
         self.role = role
         self.textFormat = textFormat
         self.destination = destination
+        self.selection = selection
         self.display = display
     }
 

@@ -13,6 +13,10 @@ public enum CellKind: Hashable, Sendable, CaseIterable {
     case date
     /// One choice among a fixed list of options, shown in the row (``ChoiceCell``).
     case choice
+    /// Any number of choices among a fixed list of options, shown in the row as the selected ones'
+    /// titles; selecting it opens a screen of one checkmarked option per choice
+    /// (``MultipleChoiceCell``).
+    case multipleChoice
     /// One option of a list, checkmarked when it is the field's value; selecting it sets the field
     /// (``OptionList``, the seed's `optionCell`).
     case option
@@ -30,5 +34,5 @@ public enum CellKind: Hashable, Sendable, CaseIterable {
     var isTextEntry: Bool { self == .text || self == .number || self == .date }
 
     /// Whether selecting the cell opens a nested screen.
-    public var opensScreen: Bool { self == .detail || self == .nestedText }
+    public var opensScreen: Bool { self == .detail || self == .nestedText || self == .multipleChoice }
 }

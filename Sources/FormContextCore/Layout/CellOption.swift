@@ -21,6 +21,13 @@ public struct CellOption: Hashable, @unchecked Sendable, CustomStringConvertible
         store = { form, key in form.userEdit(value, for: key)?.error }
     }
 
+    /// An option whose selection does what `store` does, such as adding it to a multiple choice.
+    init(_ title: String, value: AnyHashable, store: @escaping @Sendable (_ form: FormContextObject, _ key: String) -> FormControlError?) {
+        self.title = title
+        self.value = value
+        self.store = store
+    }
+
     /// Options are equal when their titles and values are.
     public static func == (lhs: CellOption, rhs: CellOption) -> Bool {
         lhs.title == rhs.title && lhs.value == rhs.value

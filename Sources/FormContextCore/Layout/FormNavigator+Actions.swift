@@ -1,6 +1,6 @@
 extension FormNavigator {
     /// Does what selecting the focused row means for its kind: flips a switch, selects an option or
-    /// the next choice, opens a detail or nested text cell's screen, starts editing a text entry (or
+    /// the next choice, opens a detail, nested text or multiple-choice cell's screen, starts editing a text entry (or
     /// commits the text being edited), presses a button. A row whose field is read-only is left as
     /// it is: ``Activation/refusedEdit(_:)`` says so.
     ///
@@ -26,7 +26,7 @@ extension FormNavigator {
         case .text, .number, .date:
             if let key = cell.key, form.isReadOnlyForEditing(key) { return .refusedEdit(.readOnly(key: key)) }
             return beginEditing() ? .editing : .none
-        case .detail, .nestedText:
+        case .detail, .nestedText, .multipleChoice:
             return open(path) ? .opened : .none
         case .button:
             switch cell.role {

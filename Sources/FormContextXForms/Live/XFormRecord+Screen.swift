@@ -13,11 +13,12 @@ extension XFormRecord {
     ///   label (or its group's), one section per instance, with add and remove buttons unless it has
     ///   a `jr:count` or `jr:noAddRemove`; a repeat inside a repeat is a ``DetailCell`` of the outer
     ///   instance that opens a screen with the inner repeat's section;
-    /// - a question bound to an `int` node is a ``NumberCell``; a `select1` a ``ChoiceCell`` whose
-    ///   options are the choices' labels (an itemset's choices as it filters them when the screen
-    ///   is made, in a repeat's first instance for a question in a repeat); every other question
-    ///   (text, decimals, dates, a `select` whose values are separated by spaces, a trigger, an
-    ///   upload's file name) a ``TextCell`` holding the value as XForm text;
+    /// - a question bound to an `int` node is a ``NumberCell``; a `select1` a ``ChoiceCell`` and a
+    ///   `select` a ``MultipleChoiceCell`` whose options are the choices' labels (an itemset's
+    ///   choices as it filters them when the screen is made, in a repeat's first instance for a
+    ///   question in a repeat), a `select` storing its chosen values in the order of the choices,
+    ///   separated by spaces; every other question (text, decimals, dates, a trigger, an upload's
+    ///   file name) a ``TextCell`` holding the value as XForm text;
     /// - relevance and `readonly` come with the fields: a cell is hidden while its node is not
     ///   relevant, a section while all its cells are, and a read-only node's cell refuses edits.
     ///
@@ -141,9 +142,11 @@ private struct ScreenMaker {
         let title = try model.render(control.label, language: language, at: node, rows: rows, reader: snapshot) ?? ""
         let key = repeatNode == nil ? model.fieldKey(node, rows: []) : schema.key
         if schema.type.storesInt { return NumberCell(title, key: FormKey<Int>(key)).cells[0] }
-        if control.kind == .select1, model.selects[node] != nil {
+        if control.kind == .select1 || control.kind == .select, model.selects[node] != nil {
             let choices = try record.choices(node: node, rows: rows, reader: snapshot, language: language)
-            return ChoiceCell(title, key: FormKey<String>(key), options: choices.map { CellOption($0.label, value: $0.value) }).cells[0]
+            let options = choices.map { CellOption($0.label, value: $0.value) }
+            if control.kind == .select { return MultipleChoiceCell(title, key: FormKey<String>(key), options: options).cells[0] }
+            return ChoiceCell(title, key: FormKey<String>(key), options: options).cells[0]
         }
         return TextCell(title, key: FormKey<String>(key)).cells[0]
     }

@@ -64,6 +64,46 @@ struct XFormScreenTests {
         #expect(city.options.map(\.value) == ["acc", "kum"])
     }
 
+    @Test("a select is a multiple-choice cell storing the chosen values as XForm text, in the choices' order")
+    func selectMultipleChoiceCell() throws {
+        let form = try XForm(XFormDocument(data: Data("""
+            <h:html xmlns="http://www.w3.org/2002/xforms" xmlns:h="http://www.w3.org/1999/xhtml">
+              <h:head>
+                <h:title>Symptoms</h:title>
+                <model>
+                  <instance><data id="symptoms"><seen/><count/></data></instance>
+                  <bind nodeset="/data/seen" type="select"/>
+                  <bind nodeset="/data/count" type="int" calculate="count-selected(/data/seen)"/>
+                </model>
+              </h:head>
+              <h:body>
+                <select ref="/data/seen">
+                  <label>Symptoms seen</label>
+                  <item><label>Fever</label><value>fever</value></item>
+                  <item><label>Cough</label><value>cough</value></item>
+                  <item><label>Rash</label><value>rash</value></item>
+                </select>
+              </h:body>
+            </h:html>
+            """.utf8)))
+        let record = try XFormRecord(form)
+        let cells = LiveScreen(try record.screen(), form: record.object).sections.flatMap(\.rows).map(\.cell)
+        let seen = try #require(cells.first { $0.key == "seen" })
+        #expect(seen.kind == .multipleChoice)
+        #expect(seen.options.map(\.title) == ["Fever", "Cough", "Rash"])
+        seen.toggle(seen.options[2], in: record.object)
+        seen.toggle(seen.options[0], in: record.object)
+        #expect(record.nodes.first { $0.path == "/data/seen" }?.value == "fever rash")
+        #expect(record.nodes.first { $0.path == "/data/count" }?.value == "2")
+        #expect(seen.selectedOptions(in: record.object).map(\.title) == ["Fever", "Rash"])
+        let xml = String(decoding: try form.document.submissionXML(for: record.instance), as: UTF8.self)
+        #expect(xml.contains("<seen>fever rash</seen>"))
+        seen.toggle(seen.options[0], in: record.object)
+        seen.toggle(seen.options[2], in: record.object)
+        #expect(record.nodes.first { $0.path == "/data/seen" }?.value == nil)
+        #expect(record.nodes.first { $0.path == "/data/count" }?.value == "0")
+    }
+
     @Test("a cell is hidden while its node is not relevant, a row section is there per instance")
     func relevanceAndRows() throws {
         let record = try XFormPromptTests.record()
