@@ -141,12 +141,22 @@ struct XFormSessionTests {
         }
         choose([3, 2, 0])
         #expect(try record.value(at: "/data/cities") == "tam lom acc")
-        #expect(Self.rows(session) == ["  Country | all", "> Cities | Tamale, Lomé, Accra ›"])
+        // The row shows the labels in the order of the choices, as the record's screen does.
+        #expect(Self.rows(session) == ["  Country | all", "> Cities | Accra, Lomé, Tamale ›"])
         try record.set("gh", at: "/data/country")
         choose([1])
         #expect(try record.value(at: "/data/cities") == "tam acc kum")
         choose([0])
         #expect(try record.value(at: "/data/cities") == "tam kum")
+    }
+
+    @Test("an answer with spaces is shown as it is; a select value its choices do not hold is shown after the labels")
+    func valuesAsTheyAre() throws {
+        let session = try Self.session()
+        Self.type("Lake side", into: session)
+        #expect(Self.rows(session).first == "> Village * | Lake side")
+        let prompt = try #require(XFormRow.prompt(at: "/data/has_children", in: session.loaded.record.prompts()))
+        #expect(XFormRow.shown("no gone yes", of: prompt) == "Yes, No, gone")
     }
 
     @Test("every corpus form JavaRosa loads can be walked: each row of each screen opened and left, without a trap")
