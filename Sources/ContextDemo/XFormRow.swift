@@ -98,8 +98,7 @@ struct XFormRow {
             case .input, .select1, .select, .trigger, .range, .upload:
                 guard let path = prompt.path else { continue }
                 var row = XFormRow(title: (trimmed(prompt.label) ?? path) + (prompt.isRequired ? " *" : ""), path: path, hint: trimmed(prompt.hint))
-                let labels = Dictionary(prompt.choices.map { ($0.value, $0.label) }, uniquingKeysWith: { first, _ in first })
-                row.value = prompt.value.map { value in value.split(separator: " ").map { labels[String($0)] ?? String($0) }.joined(separator: ", ") } ?? ""
+                row.value = prompt.value.map { shown($0, of: prompt) } ?? ""
                 switch prompt.control.kind {
                 case _ where prompt.isReadOnly:
                     row.isReadOnly = true
@@ -116,6 +115,19 @@ struct XFormRow {
             }
         }
         return rows
+    }
+
+    /// A question's value as its row shows it: a select's chosen labels in the order of its choices,
+    /// as the record's screen shows them, then any value its choices do not hold (an external list
+    /// not loaded, a filter that dropped it) as it is; any other value as it is.
+    static func shown(_ value: String, of prompt: XFormPrompt) -> String {
+        guard prompt.control.kind == .select1 || prompt.control.kind == .select else { return value }
+        let chosen = value.split(separator: " ").map(String.init)
+        let offered = Set(prompt.choices.map(\.value))
+        let labels = prompt.choices.filter { chosen.contains($0.value) }.map(\.label)
+        var unknown: [String] = []
+        for value in chosen where !offered.contains(value) && !unknown.contains(value) { unknown.append(value) }
+        return (labels + unknown).joined(separator: ", ")
     }
 
     /// A repeat's row: how many instances it has, opening them.

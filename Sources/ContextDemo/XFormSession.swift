@@ -120,6 +120,11 @@ final class XFormSession {
         case .choose(let path, let value, let isMultiple):
             var chosen = ((try? loaded.record.value(at: path)) ?? nil)?.split(separator: " ").map(String.init) ?? []
             if isMultiple {
+                // As the record's screen keeps a select: the values still offered in their order, the
+                // new one last; what an itemset's filter no longer keeps is dropped.
+                let offered = Set(XFormRow.prompt(at: path, in: prompts)?.choices.map(\.value) ?? [])
+                var seen: Set<String> = []
+                chosen = chosen.filter { offered.contains($0) && seen.insert($0).inserted }
                 if let index = chosen.firstIndex(of: value) { chosen.remove(at: index) } else { chosen.append(value) }
             } else {
                 chosen = [value]

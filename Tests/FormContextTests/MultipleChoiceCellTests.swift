@@ -12,7 +12,7 @@ struct MultipleChoiceCellTests {
     static let values = ["cheese", "olives", "ham", "basil", "egg"]
     static let options = values.map { CellOption($0.capitalized, value: $0) }
 
-    @Test("random toggles select what a plain set selects, stored as a set and as text in the options' order")
+    @Test("random toggles select what a plain set selects, stored as a set and as text in the order chosen")
     func seededToggles() throws {
         let seed = ProcessInfo.processInfo.environment["FORMCONTEXT_SEED"].flatMap(UInt64.init) ?? 20_261_127
         var random = SplitMix64(seed: seed)
@@ -25,15 +25,19 @@ struct MultipleChoiceCellTests {
         let textCell = try #require(screen.cell(at: CellPath(section: 0, row: 1)))
         #expect(setCell.kind == .multipleChoice && textCell.kind == .multipleChoice)
         var oracle: Set<String> = []
+        // The text's order: values chosen earlier first, as JavaRosa keeps a select's answer.
+        var chosenOrder: [String] = []
         for step in 0..<400 {
             let option = Self.options.randomElement(using: &random)!
             #expect(setCell.toggle(option, in: form) == nil)
             #expect(textCell.toggle(option, in: form) == nil)
             let value = option.value.base as! String
             if oracle.contains(value) { oracle.remove(value) } else { oracle.insert(value) }
+            if let index = chosenOrder.firstIndex(of: value) { chosenOrder.remove(at: index) } else { chosenOrder.append(value) }
             let inOrder = Self.values.filter(oracle.contains)
+            #expect(Set(chosenOrder) == oracle)
             #expect(form[Self.toppings] == oracle, "seed \(seed), step \(step)")
-            #expect(form[Self.tags] == (inOrder.isEmpty ? nil : inOrder.joined(separator: " ")), "seed \(seed), step \(step)")
+            #expect(form[Self.tags] == (chosenOrder.isEmpty ? nil : chosenOrder.joined(separator: " ")), "seed \(seed), step \(step)")
             #expect(setCell.selectedOptions(in: form).map(\.value) == inOrder.map(AnyHashable.init), "seed \(seed), step \(step)")
             #expect(textCell.selectedOptions(in: form).map(\.value) == inOrder.map(AnyHashable.init), "seed \(seed), step \(step)")
             let shown = Self.options.filter { oracle.contains($0.value.base as! String) }.map(\.title).joined(separator: ", ")
@@ -42,16 +46,20 @@ struct MultipleChoiceCellTests {
         }
     }
 
-    @Test("text already stored is read as the selection, whatever its order; an option not offered is ignored")
+    @Test("text already stored is read as the selection and keeps its order; values not offered are dropped")
     func readsStoredText() throws {
-        let form = FormContextObject(["tags": "ham  cheese"])
+        let form = FormContextObject(["tags": "ham  anchovy cheese ham"])
         let cell = try #require(
             Screen("S") { MultipleChoiceCell("Tags", key: Self.tags, options: Self.options) }.cell(at: CellPath(section: 0, row: 0)))
         #expect(cell.selectedOptions(in: form).map(\.title) == ["Cheese", "Ham"])
         cell.toggle(Self.options[4], in: form)
-        #expect(form[Self.tags] == "cheese ham egg")
+        #expect(form[Self.tags] == "ham cheese egg")
+        cell.toggle(Self.options[0], in: form)
+        #expect(form[Self.tags] == "ham egg")
+        cell.toggle(Self.options[0], in: form)
+        #expect(form[Self.tags] == "ham egg cheese")
         #expect(cell.toggle(CellOption("Anchovy", value: "anchovy"), in: form) == nil)
-        #expect(form[Self.tags] == "cheese ham egg")
+        #expect(form[Self.tags] == "ham egg cheese")
     }
 
     @Test("a navigator opens the cell's screen of options; selecting one adds it, again takes it out")

@@ -100,6 +100,65 @@ struct XFormSessionTests {
         #expect(session.picture.sections.first?.rows.first?.value == "v\\u{202E}x\\u{1B}[2J")
     }
 
+    @Test("a select's choices toggle in the order chosen; what its filter no longer keeps is dropped at the next toggle")
+    func multipleChoices() throws {
+        let folder = try ScratchFolder("xform-session")
+        defer { folder.remove() }
+        let file = folder.file("cities.xml")
+        try """
+            <h:html xmlns="http://www.w3.org/2002/xforms" xmlns:h="http://www.w3.org/1999/xhtml">
+            <h:head><h:title>Trips</h:title><model>
+              <instance><data id="trips"><country/><cities/></data></instance>
+              <instance id="cities"><root>
+                <item><name>acc</name><label>Accra</label><country>gh</country></item>
+                <item><name>kum</name><label>Kumasi</label><country>gh</country></item>
+                <item><name>lom</name><label>Lomé</label><country>tg</country></item>
+                <item><name>tam</name><label>Tamale</label><country>gh</country></item>
+              </root></instance>
+              <bind nodeset="/data/cities" type="select"/>
+            </model></h:head>
+            <h:body>
+              <input ref="/data/country"><label>Country</label></input>
+              <select ref="/data/cities"><label>Cities</label>
+                <itemset nodeset="instance('cities')/root/item[country = /data/country or /data/country = 'all']">
+                  <value ref="name"/><label ref="label"/>
+                </itemset>
+              </select>
+            </h:body></h:html>
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let session = try Self.session(file)
+        let record = session.loaded.record
+        try record.set("all", at: "/data/country")
+        func choose(_ rows: [Int]) {
+            _ = session.handle(.next)
+            _ = session.handle(.activate)
+            for row in rows {
+                while session.focusIndex < row { _ = session.handle(.next) }
+                while session.focusIndex > row { _ = session.handle(.previous) }
+                _ = session.handle(.activate)
+            }
+            _ = session.handle(.back)
+        }
+        choose([3, 2, 0])
+        #expect(try record.value(at: "/data/cities") == "tam lom acc")
+        // The row shows the labels in the order of the choices, as the record's screen does.
+        #expect(Self.rows(session) == ["  Country | all", "> Cities | Accra, Lomé, Tamale ›"])
+        try record.set("gh", at: "/data/country")
+        choose([1])
+        #expect(try record.value(at: "/data/cities") == "tam acc kum")
+        choose([0])
+        #expect(try record.value(at: "/data/cities") == "tam kum")
+    }
+
+    @Test("an answer with spaces is shown as it is; a select value its choices do not hold is shown after the labels")
+    func valuesAsTheyAre() throws {
+        let session = try Self.session()
+        Self.type("Lake side", into: session)
+        #expect(Self.rows(session).first == "> Village * | Lake side")
+        let prompt = try #require(XFormRow.prompt(at: "/data/has_children", in: session.loaded.record.prompts()))
+        #expect(XFormRow.shown("no gone yes", of: prompt) == "Yes, No, gone")
+    }
+
     @Test("every corpus form JavaRosa loads can be walked: each row of each screen opened and left, without a trap")
     func corpusWalk() throws {
         guard OracleCorpus.folder != nil else { return }

@@ -142,6 +142,30 @@ struct LayoutGuideTests {
         ])
     }
 
+    @Test("a multiple-choice cell stored as text: the values in the order chosen, the titles in the options' order")
+    func multipleChoice() {
+        let printer = LayoutPrinter()
+        let print = printer.print
+        // --- Docs/Layout.md: Declaring a screen
+        let toppings = FormKey<String>("toppings")
+        let order = Screen("Order") {
+            MultipleChoiceCell("Toppings", key: toppings, options: [
+                CellOption("Cheese", value: "cheese"), CellOption("Olives", value: "olives"), CellOption("Ham", value: "ham"),
+            ])
+        }
+        let form = FormContextObject()
+        let cell = order.cell(at: CellPath(section: 0, row: 0))!
+        cell.toggle(cell.options[2], in: form)                 // Ham
+        cell.toggle(cell.options[0], in: form)                 // Cheese
+        print(form[toppings] ?? "none", cell.selectedOptions(in: form).map(\.title))
+        print(LiveScreen(order, form: form).sections[0])
+        // In SwiftUI, one checkbox per option:
+        // Toggle(option.title, isOn: Binding(get: { cell.selectedOptions(in: form).contains(option) },
+        //                                    set: { _ in cell.toggle(option, in: form) }))
+        // --- end
+        #expect(printer.output == [#"ham cheese ["Cheese", "Ham"]"#, #"[Toppings: "Cheese, Ham"]"#])
+    }
+
     @Test("the navigator opens screens when asked, moves the focus, and a failed submit opens the invalid field")
     func navigation() async throws {
         let printer = LayoutPrinter()

@@ -62,14 +62,15 @@ extension Cell {
 
     /// Adds `option` to a multiple-choice cell's selection, or takes it out when it is selected, as
     /// a user edit; nothing for any other cell, for an option the cell does not offer, or for a
-    /// read-only field.
+    /// read-only field. A selection stored as text keeps its order: a new choice goes after the
+    /// values already chosen, and values the cell does not offer are dropped.
     ///
     /// - Parameters:
     ///   - option: One of ``options``.
     ///   - form: The form.
     /// - Returns: ``FormControlError/readOnly(key:)`` when the field is read-only and was left as it
     ///   was; otherwise `nil`.
-    /// - Complexity: O(*n*) for *n* options.
+    /// - Complexity: O(*n* + *m*) for *n* options and *m* values stored.
     @discardableResult
     public func toggle(_ option: CellOption, in form: FormContextObject) -> FormControlError? {
         guard kind == .multipleChoice, let key, let selection, options.contains(option) else { return nil }
@@ -87,7 +88,7 @@ extension Cell {
         let stored = form[key]
         if kind == .choice { return options.filter { $0.value == stored }.prefix(1).map { $0 } }
         guard kind == .multipleChoice, let selection else { return [] }
-        let chosen = selection.read(stored)
+        let chosen = Set(selection.read(stored))
         return options.filter { chosen.contains($0.value) }
     }
 

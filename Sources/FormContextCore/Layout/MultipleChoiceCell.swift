@@ -4,8 +4,10 @@
 /// reads ``Cell/selectedOptions(in:)`` and calls ``Cell/toggle(_:in:)``.
 ///
 /// The selection is stored as a `Set` of the options' values, or, for a field of text, as the
-/// selected options' values written in the order of the options and separated by a separator (an
-/// XForm `select` stores `a c` for the first and third of `a`, `b`, `c`):
+/// selected options' values separated by a separator, in the order they were chosen: values already
+/// stored keep their places, a new choice goes last (an XForm `select` answered `c`, then `a`,
+/// stores `c a`, as JavaRosa keeps it). A value the options do not offer, such as one an itemset's
+/// filter no longer keeps, is dropped when the selection next changes:
 ///
 /// ```swift
 /// MultipleChoiceCell("Toppings", key: FormKey<Set<String>>("toppings"), options: [
@@ -24,7 +26,7 @@ public struct MultipleChoiceCell: CellContent {
     ///   - options: The options, in the order they are offered; their values are of type `Value`.
     public init<Value: Hashable & Sendable>(_ title: String, key: FormKey<Set<Value>>, options: [CellOption]) {
         let selection = MultipleSelection(
-            read: { stored in Set((stored?.base as? Set<Value>)?.map(AnyHashable.init) ?? []) },
+            read: { stored in (stored?.base as? Set<Value>)?.map(AnyHashable.init) ?? [] },
             write: { chosen, form, name in
                 form.userEdit(Set(chosen.compactMap { $0.base as? Value }), for: name)?.error
             })
@@ -32,7 +34,7 @@ public struct MultipleChoiceCell: CellContent {
     }
 
     /// Creates a choice of any number of `options` whose values are text, stored as the selected
-    /// values in the order of the options, separated by `separator`; no selection is stored as no
+    /// values in the order they were chosen, separated by `separator`; no selection is stored as no
     /// value.
     ///
     /// - Parameters:
@@ -45,7 +47,7 @@ public struct MultipleChoiceCell: CellContent {
         let selection = MultipleSelection(
             read: { stored in
                 guard let text = stored?.base as? String, !separator.isEmpty else { return [] }
-                return Set(text.split(separator: separator, omittingEmptySubsequences: true).map { AnyHashable(String($0)) })
+                return text.split(separator: separator, omittingEmptySubsequences: true).map { AnyHashable(String($0)) }
             },
             write: { chosen, form, name in
                 let text = chosen.compactMap { $0.base as? String }.joined(separator: separator)
@@ -61,14 +63,14 @@ public struct MultipleChoiceCell: CellContent {
                 selection.toggle(option.value, among: options, in: form, key: name)
             }
             return Cell(kind: .option, title: option.title, key: key, options: [toggling]) { values in
-                .checkmark(selection.read(values[key]).contains(option.value))
+                .checkmark(Set(selection.read(values[key])).contains(option.value))
             }
         }
         return Cell(
             kind: .multipleChoice, title: title, key: key, options: options, selection: selection,
             destination: { Screen(title) { FormSection { CellGroup(optionCells) } } }
         ) { values in
-            let chosen = selection.read(values[key])
+            let chosen = Set(selection.read(values[key]))
             return .text(options.filter { chosen.contains($0.value) }.map(\.title).joined(separator: ", "))
         }
     }
@@ -79,15 +81,20 @@ public struct MultipleChoiceCell: CellContent {
 
 /// How a multiple-choice cell reads its selection from the stored value and writes one back.
 struct MultipleSelection: Sendable {
-    /// The values selected, from the field's stored value.
-    let read: @Sendable (AnyHashable?) -> Set<AnyHashable>
-    /// Stores the chosen values, in the order of the options, as a user edit.
+    /// The values selected, from the field's stored value, in the order they are stored.
+    let read: @Sendable (AnyHashable?) -> [AnyHashable]
+    /// Stores the chosen values, in the order given, as a user edit.
     let write: @Sendable (_ chosen: [AnyHashable], _ form: FormContextObject, _ key: String) -> FormControlError?
 
-    /// Adds `value` to the selection in `form`, or takes it out, as a user edit.
+    /// Adds `value` to the selection in `form` after the values already chosen, or takes it out
+    /// where it is, as a user edit. Values the options do not offer (any more) are dropped, and so
+    /// is a value stored twice, the others keeping their order: what JavaRosa keeps of a select's
+    /// answer when its question is shown again.
     func toggle(_ value: AnyHashable, among options: [CellOption], in form: FormContextObject, key: String) -> FormControlError? {
-        var chosen = read(form[key])
-        if chosen.remove(value) == nil { chosen.insert(value) }
-        return write(options.map(\.value).filter { chosen.contains($0) }, form, key)
+        let offered = Set(options.map(\.value))
+        var seen: Set<AnyHashable> = []
+        var chosen = read(form[key]).filter { offered.contains($0) && seen.insert($0).inserted }
+        if let index = chosen.firstIndex(of: value) { chosen.remove(at: index) } else { chosen.append(value) }
+        return write(chosen, form, key)
     }
 }

@@ -16,9 +16,11 @@ extension XFormRecord {
     /// - a question bound to an `int` node is a ``NumberCell``; a `select1` a ``ChoiceCell`` and a
     ///   `select` a ``MultipleChoiceCell`` whose options are the choices' labels (an itemset's
     ///   choices as it filters them when the screen is made, in a repeat's first instance for a
-    ///   question in a repeat), a `select` storing its chosen values in the order of the choices,
-    ///   separated by spaces; every other question (text, decimals, dates, a trigger, an upload's
-    ///   file name) a ``TextCell`` holding the value as XForm text;
+    ///   question in a repeat; make the screen again when the filter's inputs change), a `select`
+    ///   storing its chosen values separated by spaces in the order they were chosen, as JavaRosa
+    ///   keeps them, and dropping the values its choices no longer offer at the next toggle; every
+    ///   other question (text, decimals, dates, a trigger, an upload's file name) a ``TextCell``
+    ///   holding the value as XForm text;
     /// - relevance and `readonly` come with the fields: a cell is hidden while its node is not
     ///   relevant, a section while all its cells are, and a read-only node's cell refuses edits.
     ///
