@@ -1,7 +1,8 @@
 /// One option a ``ChoiceCell`` or an ``OptionList`` offers: its title and the value it stores.
 public struct CellOption: Hashable, @unchecked Sendable, CustomStringConvertible {
-    // `@unchecked Sendable` is sound: the value is boxed from a `Hashable & Sendable` value by the
-    // only initializer, so the box holds a `Sendable` value.
+    // `@unchecked Sendable` is sound: the box holds a `Sendable` value. The public initializer boxes
+    // a `Hashable & Sendable` value; the package's own is given only the value of an option the
+    // public one made (a multiple choice's toggling option). `store` is `@Sendable`; all are `let`.
 
     /// The text shown for the option (`When Unlocked`).
     public let title: String

@@ -1,13 +1,13 @@
 /// A snapshot of everything a form knows about one field.
 ///
-/// It is `Sendable` by construction: ``value`` and ``initialValue`` are `Hashable & Sendable`, whether
-/// the state comes from a form (whose every door admits only such values) or from the public
-/// initializer, which takes only such values; outside the package they can be read, not set.
+/// It is `Sendable` by construction: ``value`` and ``initialValue`` are `Hashable & Sendable`, because
+/// only the form makes a field state, out of its store, whose every door admits only such values;
+/// it has no public initializer, and outside the package the two values can be read, not set.
 public struct FieldState: @unchecked Sendable, Equatable {
     // `@unchecked Sendable` is sound: `AnyHashable` is not `Sendable`, but both values are boxed from
-    // `Hashable & Sendable` values: the public initializer takes only such values, the package's own
-    // is given values out of a form's store, which admits only such values, and the two properties
-    // can be set only inside the package. Everything else is `Sendable`.
+    // `Hashable & Sendable` values: both initializers are the package's own, one takes only such
+    // values and the other is given values out of a form's store, which admits only such values, and
+    // the two properties can be set only inside the package. Everything else is `Sendable`.
 
     /// The field's key.
     public let key: String

@@ -19,13 +19,13 @@ public enum FormChangeOrigin: String, Hashable, Sendable, CaseIterable {
 ///
 /// A change is delivered to subscribers after the write has been applied and every lock released.
 ///
-/// It is `Sendable` by construction: both values are `Hashable & Sendable`, whether the change comes
-/// from a form (whose every door admits only such values) or from the public initializer, which takes
-/// only such values. No code outside the package can put a non-`Sendable` value into a change.
+/// It is `Sendable` by construction: both values are `Hashable & Sendable`, because only the form
+/// makes changes, out of its store, whose every door admits only such values. No code outside the
+/// package can put a non-`Sendable` value into a change: it has no public initializer.
 public struct FormChange: @unchecked Sendable, Equatable, CustomStringConvertible {
     // `@unchecked Sendable` is sound: `AnyHashable` is not `Sendable`, but both values are boxed
-    // from `Hashable & Sendable` values: the public initializer takes only such values, and the
-    // package's own initializer is given values out of a form's store, which admits only such
+    // from `Hashable & Sendable` values: both initializers are the package's own, one takes only
+    // such values and the other is given values out of a form's store, which admits only such
     // values (see the note on `FormContext`). The properties are `let`.
 
     /// The key of the field that changed.

@@ -5,6 +5,7 @@
 /// it records is the whole of what a mutation changed. What it guarantees: the field table's dirty
 /// and touched sets stay exact after every call, and every change a stage or a subscriber must hear
 /// of is in the change set.
+
 /// What a write that skips the pipeline did.
 enum QuickWrite: Sendable {
     /// The key already held the same value.
