@@ -582,6 +582,8 @@ struct RuleState: Sendable {
     mutating func takeNextLevel(into level: inout [Int]) {
         queue.popLowest(heights: heights, into: &level)
         guard level.count > 1 else { return }
+        // The readers of one field are scheduled in definition order: such a level is in order already.
+        guard !level.isAscending else { return }
         // A level holding a good share of the rules is put in order by marking its rules in a bitmap
         // and reading them back, which costs less than sorting it.
         guard level.count > 64, level.count * 16 > rules.count else {
@@ -619,18 +621,31 @@ struct RuleState: Sendable {
         rerun = []
     }
 
-    /// Counts and records a run of `rule`, which read `slots[range]`.
-    mutating func didRun(_ rule: Int, reads slots: [Int], _ range: Range<Int>) {
+    /// Counts and records the runs of a level: `level[i]` read `slots[ranges[i]]`, the ranges one
+    /// after another from the start of `slots`.
+    ///
+    /// Once per level, not per rule: a large level's reads are appended as one slice and its runs
+    /// into room made once. A small one (a keystroke's calculation) appends one at a time, which
+    /// costs less than making room for a few.
+    mutating func didRun(_ level: [Int], reads slots: [Int], _ ranges: [Range<Int>]) {
         if !isRecording {
             lastRun.empty()
             lastRunReads.empty()
             isRecording = true
         }
-        evaluationCount += 1
-        let start = lastRunReads.count
-        // One at a time: a rule reads a few fields, and appending a slice costs more than a few appends.
-        for index in range { lastRunReads.append(slots[index]) }
-        lastRun.append((rule, start..<lastRunReads.count))
+        evaluationCount += level.count
+        guard let end = ranges.last?.upperBound else { return }
+        let shift = lastRunReads.count
+        if level.count > 16 {
+            lastRunReads.append(contentsOf: slots[0..<end])
+            lastRun.reserveCapacity(lastRun.count + level.count)
+        } else {
+            for index in 0..<end { lastRunReads.append(slots[index]) }
+        }
+        for index in level.indices {
+            let range = ranges[index]
+            lastRun.append((level[index], (range.lowerBound + shift)..<(range.upperBound + shift)))
+        }
     }
 
     /// The rules run by the last mutation that ran any, in the order they ran, with the keys they read.
@@ -663,6 +678,16 @@ struct RuleState: Sendable {
 }
 
 extension Array where Element == Int {
+    /// Whether every element is less than the next.
+    fileprivate var isAscending: Bool {
+        var previous = Int.min
+        for element in self {
+            guard element > previous else { return false }
+            previous = element
+        }
+        return true
+    }
+
     /// The same cycle, starting with `first`.
     fileprivate func rotated(toStartWith first: Int) -> [Int] {
         guard let position = firstIndex(of: first) else { return self }
