@@ -582,8 +582,6 @@ struct RuleState: Sendable {
     mutating func takeNextLevel(into level: inout [Int]) {
         queue.popLowest(heights: heights, into: &level)
         guard level.count > 1 else { return }
-        // The readers of one field are scheduled in definition order: such a level is in order already.
-        guard !level.isAscending else { return }
         // A level holding a good share of the rules is put in order by marking its rules in a bitmap
         // and reading them back, which costs less than sorting it.
         guard level.count > 64, level.count * 16 > rules.count else {
@@ -678,16 +676,6 @@ struct RuleState: Sendable {
 }
 
 extension Array where Element == Int {
-    /// Whether every element is less than the next.
-    fileprivate var isAscending: Bool {
-        var previous = Int.min
-        for element in self {
-            guard element > previous else { return false }
-            previous = element
-        }
-        return true
-    }
-
     /// The same cycle, starting with `first`.
     fileprivate func rotated(toStartWith first: Int) -> [Int] {
         guard let position = firstIndex(of: first) else { return self }
