@@ -183,14 +183,19 @@ enum RuleStage: SettleStage {
         // The rules of this level whose result changes: what they decide, the level read as it was.
         state.rules.levelChanges.empty()
         if !isDiscovery {
+            var changing = 0
             for index in buffers.level.indices {
-                state.rules.levelChanges.append(state.rules.differs(buffers.outputs[index], fromLastOf: buffers.level[index]))
+                let differs = state.rules.differs(buffers.outputs[index], fromLastOf: buffers.level[index])
+                state.rules.levelChanges.append(differs)
+                if differs { changing += 1 }
             }
+            // Each result that changes may show, hide, enable or disable a field.
+            changes.reserveActivity(changing)
         }
+        state.rules.didRun(buffers.level, reads: buffers.slotsRead, buffers.reads)
         for index in buffers.level.indices {
             let (rule, range) = (buffers.level[index], buffers.reads[index])
             state.graph.record(buffers.slotsRead, in: range, for: .init(.rule, rule))
-            state.rules.didRun(rule, reads: buffers.slotsRead, range)
             guard !isDiscovery else { continue }
             // A read of something a rule of the same height or higher decides: run again after it.
             let height = state.rules.heights[rule]
@@ -227,10 +232,10 @@ enum RuleStage: SettleStage {
     /// that its result (and what follows from it) is carried out as any rule's. A rule still on a
     /// cycle keeps its last result.
     private static func commitCycleCheck(_ buffers: borrowing Buffers, to state: inout EngineState) {
+        state.rules.didRun(buffers.level, reads: buffers.slotsRead, buffers.reads)
         for index in buffers.level.indices {
             let (rule, range) = (buffers.level[index], buffers.reads[index])
             state.graph.record(buffers.slotsRead, in: range, for: .init(.rule, rule))
-            state.rules.didRun(rule, reads: buffers.slotsRead, range)
         }
         let released = state.rules.recheckCycles(through: buffers.level, in: state.graph)
         for rule in released { state.rules.heights[rule] = 0 }

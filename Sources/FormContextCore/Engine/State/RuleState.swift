@@ -619,18 +619,31 @@ struct RuleState: Sendable {
         rerun = []
     }
 
-    /// Counts and records a run of `rule`, which read `slots[range]`.
-    mutating func didRun(_ rule: Int, reads slots: [Int], _ range: Range<Int>) {
+    /// Counts and records the runs of a level: `level[i]` read `slots[ranges[i]]`, the ranges one
+    /// after another from the start of `slots`.
+    ///
+    /// Once per level, not per rule: a large level's reads are appended as one slice and its runs
+    /// into room made once. A small one (a keystroke's calculation) appends one at a time, which
+    /// costs less than making room for a few.
+    mutating func didRun(_ level: [Int], reads slots: [Int], _ ranges: [Range<Int>]) {
         if !isRecording {
             lastRun.empty()
             lastRunReads.empty()
             isRecording = true
         }
-        evaluationCount += 1
-        let start = lastRunReads.count
-        // One at a time: a rule reads a few fields, and appending a slice costs more than a few appends.
-        for index in range { lastRunReads.append(slots[index]) }
-        lastRun.append((rule, start..<lastRunReads.count))
+        evaluationCount += level.count
+        guard let end = ranges.last?.upperBound else { return }
+        let shift = lastRunReads.count
+        if level.count > 16 {
+            lastRunReads.append(contentsOf: slots[0..<end])
+            lastRun.reserveCapacity(lastRun.count + level.count)
+        } else {
+            for index in 0..<end { lastRunReads.append(slots[index]) }
+        }
+        for index in level.indices {
+            let range = ranges[index]
+            lastRun.append((level[index], (range.lowerBound + shift)..<(range.upperBound + shift)))
+        }
     }
 
     /// The rules run by the last mutation that ran any, in the order they ran, with the keys they read.

@@ -49,6 +49,20 @@ struct ChangeSet: Sendable {
         if isSettling { values.reserveCapacity(4) }
     }
 
+    /// Makes room for `count` more fields shown, hidden, enabled or disabled, at once: a level of
+    /// rules that changes many of them grows each list once instead of doubling its way up. Room
+    /// grows at least twofold, so that many small levels do not each copy the list.
+    mutating func reserveActivity(_ count: Int) {
+        guard isSettling, count > 1 else { return }
+        Self.reserve(count, in: &activity)
+        Self.reserve(count, in: &concealment)
+    }
+
+    private static func reserve(_ count: Int, in list: inout [Int]) {
+        let needed = list.count + count
+        if list.capacity < needed { list.reserveCapacity(max(needed, 2 * list.capacity)) }
+    }
+
     /// Keeps the lists from here on: the form has just taken something to settle (a definition with
     /// repeat groups, whose rows stage follows this very change set).
     mutating func keepsListsFromHere() {
