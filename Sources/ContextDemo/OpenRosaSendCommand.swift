@@ -17,35 +17,14 @@ enum OpenRosaSendCommand {
     }
 
     static func parse(_ arguments: [String]) throws(DemoError) -> Options {
-        var options = Options()
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            let (flag, inline) = DemoCommand.splitFlag(argument)
-            if try options.server.take(flag, inline: inline, from: &remaining) { continue }
-            switch flag {
-            case "--to", "--initial-delay", "--max-attempts":
-                guard let value = inline ?? remaining.popFirst() else { throw .missingValue(flag) }
-                switch flag {
-                case "--to": options.server.url = value
-                case "--initial-delay": options.initialDelay = try SendCommand.seconds(value, for: flag, allowingZero: true)
-                default:
-                    guard let count = Int(value), count > 0 else {
-                        throw .invalidOptionValue(flag: flag, value: value, problem: "expected a whole number of at least 1")
-                    }
-                    options.maximumAttempts = count
-                }
-            default:
-                guard !argument.hasPrefix("-"), options.folder == nil else {
-                    throw argument.hasPrefix("-") ? .unknownOption(argument) : .unexpectedArgument(argument)
-                }
-                guard !argument.isEmpty else { throw .emptyPath("send <dir>") }
-                options.folder = argument
-            }
+        var server = OpenRosaServerOptions()
+        let parsed = try SendArguments.parse(arguments) { flag, inline, remaining throws(DemoError) in
+            try server.take(flag, inline: inline, from: &remaining)
         }
-        guard options.folder != nil else { throw .missingValue("send <dir>") }
-        guard options.server.url != nil else { throw .missingValue("--to") }
-        options.server = try options.server.validated()
-        return options
+        server.url = parsed.destination
+        return Options(
+            folder: parsed.folder, server: try server.validated(), initialDelay: parsed.initialDelay,
+            maximumAttempts: parsed.maximumAttempts)
     }
 
     /// What an outbox holds, as far as sending goes.

@@ -29,41 +29,31 @@ enum SendCommand {
     }
 
     static func parse(_ arguments: [String]) throws(DemoError) -> Options {
-        var options = Options()
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            let (flag, inline) = DemoCommand.splitFlag(argument)
-            switch flag {
-            case "--to", "--timeout", "--initial-delay", "--max-attempts":
-                guard let value = inline ?? remaining.popFirst() else { throw .missingValue(flag) }
-                switch flag {
-                case "--to":
-                    guard let url = URL(string: value) else {
-                        throw .invalidOptionValue(flag: flag, value: value, problem: "expected an http or https URL")
-                    }
-                    if let problem = HTTPTransport.problem(with: url) {
-                        throw .invalidOptionValue(flag: flag, value: value, problem: problem)
-                    }
-                    options.url = url
-                case "--timeout": options.timeout = try seconds(value, for: flag, allowingZero: false)
-                case "--initial-delay": options.initialDelay = try seconds(value, for: flag, allowingZero: true)
-                default:
-                    guard let count = Int(value), count > 0 else {
-                        throw .invalidOptionValue(flag: flag, value: value, problem: "expected a whole number of at least 1")
-                    }
-                    options.maximumAttempts = count
-                }
-            default:
-                guard !argument.hasPrefix("-"), options.folder == nil else {
-                    throw argument.hasPrefix("-") ? .unknownOption(argument) : .unexpectedArgument(argument)
-                }
-                guard !argument.isEmpty else { throw .emptyPath("send <dir>") }
-                options.folder = argument
-            }
+        var timeout: Duration?
+        let parsed = try SendArguments.parse(arguments, checkingDestination: { value throws(DemoError) in try url(value) }) {
+            flag, inline, remaining throws(DemoError) in
+            guard flag == "--timeout" else { return false }
+            guard let value = inline ?? remaining.popFirst() else { throw .missingValue(flag) }
+            timeout = try seconds(value, for: flag, allowingZero: false)
+            return true
         }
-        guard options.folder != nil else { throw .missingValue("send <dir>") }
-        guard options.url != nil else { throw .missingValue("--to") }
+        var options = Options(
+            folder: parsed.folder, url: try parsed.destination.map(url), initialDelay: parsed.initialDelay,
+            maximumAttempts: parsed.maximumAttempts)
+        if let timeout { options.timeout = timeout }
         return options
+    }
+
+    /// The `--to` value as a URL that ``HTTPTransport`` can deliver to.
+    @discardableResult
+    private static func url(_ value: String) throws(DemoError) -> URL {
+        guard let url = URL(string: value) else {
+            throw .invalidOptionValue(flag: "--to", value: value, problem: "expected an http or https URL")
+        }
+        if let problem = HTTPTransport.problem(with: url) {
+            throw .invalidOptionValue(flag: "--to", value: value, problem: problem)
+        }
+        return url
     }
 
     /// Delivers the outbox; progress lines go to `write` as they happen (the writer escapes them), the
