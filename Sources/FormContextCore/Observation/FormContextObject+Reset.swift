@@ -22,7 +22,7 @@ extension FormContextObject {
             let firstWrite = changes.values.count
             if !keeping.contains(.edits) {
                 state.reserveChangeCalls(forWrites: state.fields.dirty.count)
-                for slot in state.fields.dirtyInKeyOrder() {
+                for slot in state.fields.dirty.members.sorted(by: { state.fields.key(at: $0) < state.fields.key(at: $1) }) {
                     state.restoreInitial(at: slot, origin: origin, into: &changes)
                 }
                 if !keeping.contains(.touched) { state.untouchAll(into: &changes) }

@@ -38,10 +38,6 @@ struct FieldTable: Sendable {
     private(set) var pendingText = SlotSet()
     /// The number of keys with a value.
     private(set) var valueCount = 0
-    /// Every live slot in the order of its key, kept from one ``dirtyInKeyOrder()`` to the next
-    /// until a key is added or released, so that a reset of most of the form walks it instead of
-    /// sorting its keys again; `nil` until asked for.
-    private var keyOrder: [Int]?
 
     /// A table holding `context`'s values as both current and initial values.
     init(_ context: FormContext) {
@@ -130,7 +126,6 @@ struct FieldTable: Sendable {
         }
         slots.insert(slot, hash: hash)
         made.append(slot)
-        keyOrder = nil
         return slot
     }
 
@@ -195,25 +190,6 @@ struct FieldTable: Sendable {
         records[slot] = FieldRecord(key: "")
         free.insert(slot)
         freeList.append(slot)
-        keyOrder = nil
-    }
-
-    /// The dirty slots, in the order of their keys (`<`).
-    ///
-    /// A few are sorted by key. When they are a large share of the form, the order of every key is
-    /// sorted once and kept until a key is added or released, and the dirty slots are picked out of
-    /// it: a reset after editing most of the form does not sort its keys each time.
-    ///
-    /// - Complexity: O(*d* log *d*) for *d* dirty slots, or O(*n*) for *n* live slots when *d* is at
-    ///   least a quarter of them (plus O(*n* log *n*) when the kept order was dropped).
-    mutating func dirtyInKeyOrder() -> [Int] {
-        let count = dirty.count
-        guard count >= 64, count * 4 >= slots.count else {
-            return dirty.members.sorted { records[$0].key < records[$1].key }
-        }
-        let order = keyOrder ?? liveSlots.sorted { records[$0].key < records[$1].key }
-        keyOrder = order
-        return order.filter { dirty.contains($0) }
     }
 
     /// The record in `slot`, read in place.
