@@ -299,8 +299,8 @@ public final class XFormRecord: Sendable {
         let schema = model.nodes[node]
         guard schema.isLeaf else { throw XFormError(.invalidValue, "\(Quoted.value(path)) is a group: it holds no value") }
         if let scalar = Self.firstNonXMLScalar(in: text) {
-            let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
-            throw XFormError(.invalidValue, "the value for \(Quoted.value(path)) holds \(code), a character XML 1.0 cannot hold")
+            throw XFormError(
+                .invalidValue, "the value for \(Quoted.value(path)) holds \(Self.codePoint(scalar)), a character XML 1.0 cannot hold")
         }
         let value: AnyHashable?
         switch XFormValueText.parse(text, as: schema.type, timeZone: model.environment.timeZone) {
@@ -321,13 +321,21 @@ public final class XFormRecord: Sendable {
     /// The first character of `text` that XML 1.0 cannot hold (U+0000-U+0008, U+000B, U+000C,
     /// U+000E-U+001F, U+FFFE, U+FFFF), so that no value a submission cannot carry is stored.
     static func firstNonXMLScalar(in text: String) -> Unicode.Scalar? {
-        text.unicodeScalars.first { scalar in
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0D: false
-            case 0x00...0x1F, 0xFFFE, 0xFFFF: true
-            default: false
-            }
+        text.unicodeScalars.first(where: isNonXML)
+    }
+
+    /// Whether XML 1.0 cannot hold `scalar` (see ``firstNonXMLScalar(in:)``).
+    static func isNonXML(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: false
+        case 0x00...0x1F, 0xFFFE, 0xFFFF: true
+        default: false
         }
+    }
+
+    /// `scalar` as its code point is written: `U+001B`.
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
     }
 
     /// Writes a value and, when it changed, runs the node's value-changed actions.

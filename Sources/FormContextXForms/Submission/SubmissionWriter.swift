@@ -9,10 +9,10 @@
 /// - Attributes in the order held. A value is quoted with `"` unless it holds one, then with
 ///   `'`; in it, `&`, `<`, `>` and the quote are escaped, and tab, line feed and carriage return
 ///   as `&#9;`, `&#10;`, `&#13;`. In text, `&`, `<` and `>` are escaped, tab, line feed and
-///   carriage return are written as they are, quotes too. In both, `@` is written `&#64;` and any
-///   other character below U+0020 as `&#n;`; everything else as UTF-8. Where JavaRosa would write
-///   a character XML 1.0 cannot hold (U+0000–U+0008, U+000B, U+000C, U+000E–U+001F, U+FFFE,
-///   U+FFFF) as such a reference, which no XML reader accepts, this writer refuses the record.
+///   carriage return are written as they are, quotes too. In both, `@` is written `&#64;`;
+///   everything else as UTF-8. JavaRosa writes any other character below U+0020 as `&#n;`, which
+///   no XML reader accepts: this writer refuses a record holding a character XML 1.0 cannot hold
+///   (U+0000–U+0008, U+000B, U+000C, U+000E–U+001F, U+FFFE, U+FFFF).
 /// - The root carries the form's namespace declarations (`SubmissionNamespaces`) after its
 ///   attributes. An element or attribute in a namespace is written with the prefix in scope for
 ///   it; an element in the root's own namespace with none. A namespace with no prefix in scope
@@ -141,13 +141,14 @@ struct SubmissionWriter {
     /// kXML's `writeEscaped`: `quote` is the attribute's quote, `nil` in text. A character XML 1.0
     /// cannot hold is refused, naming the element and the attribute (`nil` for the text).
     private mutating func appendEscaped(_ text: String, quote: Unicode.Scalar?, attribute: String?) throws(XFormError) {
-        if let scalar = XFormRecord.firstNonXMLScalar(in: text) {
-            let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
-            let place = "/" + path.joined(separator: "/") + (attribute.map { "/@" + $0 } ?? "")
-            throw XFormError(
-                .invalidValue, "the value of \(Quoted.value(place)) holds \(code), a character XML 1.0 cannot hold")
-        }
         for scalar in text.unicodeScalars {
+            // Refused mid-write: the caller gets the error and none of the bytes.
+            if XFormRecord.isNonXML(scalar) {
+                let place = "/" + path.joined(separator: "/") + (attribute.map { "/@" + $0 } ?? "")
+                throw XFormError(
+                    .invalidValue,
+                    "the value of \(Quoted.value(place)) holds \(XFormRecord.codePoint(scalar)), a character XML 1.0 cannot hold")
+            }
             switch scalar {
             case "\n", "\r", "\t":
                 if quote == nil { bytes.append(UInt8(scalar.value)) } else { append("&#\(scalar.value);") }
@@ -157,11 +158,7 @@ struct SubmissionWriter {
             case _ where scalar == quote: append(scalar == "\"" ? "&quot;" : "&apos;")
             case "@": append("&#64;")
             default:
-                if scalar.value < 0x20 {
-                    append("&#\(scalar.value);")
-                } else {
-                    bytes.append(contentsOf: String(scalar).utf8)
-                }
+                bytes.append(contentsOf: String(scalar).utf8)
             }
         }
     }
