@@ -309,8 +309,6 @@ public final class FormContextObject: Observable, Sendable, FormReader {
     /// back to the system costs a page fault per page when it is written again.
     private func deliver(_ first: consuming Announcements) {
         var spare = deliverOne(first)
-        // A small queue is let go of here, outside the lock.
-        if spare.capacity < DeliveryQueue.spareMinimum { spare = [] }
         while var queued = state.withAnnotatedLock({ state in
             state.delivery.keep(spare: &spare, fieldCount: state.fields.slotCount)
             return state.delivery.takeQueued()
@@ -320,7 +318,6 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 var announcements = Announcements()
                 swap(&announcements, &queued[index])
                 spare = deliverOne(announcements)
-                if spare.capacity < DeliveryQueue.spareMinimum { spare = [] }
             }
         }
     }
@@ -329,7 +326,8 @@ public final class FormContextObject: Observable, Sendable, FormReader {
     /// its subscribers.
     ///
     /// - Returns: Its change-call queue, emptied (its changes let go of here, outside every lock),
-    ///   with its capacity.
+    ///   with its capacity, when it is large enough to keep; an empty one otherwise (a small queue
+    ///   is let go of here, outside the lock).
     private func deliverOne(_ announcements: consuming Announcements) -> [Outgoing.ChangeCall] {
         for paths in announcements.valuePaths {
             registrar.willSet(self, keyPath: paths.value)
@@ -352,6 +350,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
         for (handler, event) in announcements.eventCalls { handler(event) }
         for index in announcements.screenDiffs.indices { announcements.screenDiffs[index].deliver() }
         withExtendedLifetime(announcements.releases) {}
+        guard calls.capacity >= DeliveryQueue.spareMinimum else { return [] }
         calls.removeAll(keepingCapacity: true)
         return calls
     }
