@@ -86,7 +86,7 @@ extension Cell {
     public func selectedOptions(in form: FormContextObject) -> [CellOption] {
         guard let key else { return [] }
         let stored = form[key]
-        if kind == .choice { return options.filter { $0.value == stored }.prefix(1).map { $0 } }
+        if kind == .choice { return options.first { $0.value == stored }.map { [$0] } ?? [] }
         guard kind == .multipleChoice, let selection else { return [] }
         let chosen = Set(selection.read(stored))
         return options.filter { chosen.contains($0.value) }
