@@ -71,7 +71,7 @@ public final class DraftAutosave: Sendable {
     public var lastError: DraftError? { schedule.withLock { $0.lastError } }
 
     /// Whether a change is waiting to be written or a write is under way.
-    @_spi(Diagnostics) public var isSaving: Bool { schedule.withLock { $0.writer != nil } }
+    var isSaving: Bool { schedule.withLock { $0.writer != nil } }
 
     /// Writes what is pending now, without waiting out the debounce, and returns once it is on disk.
     ///

@@ -64,7 +64,7 @@ struct ChangeCoalescingTests {
                 let rows = form.rows(of: "items")
                 switch Int.random(in: 0..<5, using: &generator) {
                 case 0: _ = try form.appendRow(to: "items", ["quantity": Int.random(in: 0...5, using: &generator)])
-                case 1 where !rows.isEmpty: try form.removeRow(rows[Int.random(in: 0..<rows.count, using: &generator)], from: "items")
+                case 1 where !rows.isEmpty: try form.removeRows([rows[Int.random(in: 0..<rows.count, using: &generator)]], from: "items")
                 case 2: _ = try form.replaceRows(of: "items", with: (0..<Int.random(in: 0...4, using: &generator)).map { _ in ["quantity": Int.random(in: 0...3, using: &generator)] })
                 case 3 where !rows.isEmpty:
                     form.set(Int.random(in: 0...5, using: &generator), for: rows[0].scope(in: "items").key(Self.quantity).name)

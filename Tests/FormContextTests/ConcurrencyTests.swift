@@ -358,7 +358,7 @@ extension ConcurrencyTests {
                         form.set(value * (task + 1), for: "in\(task)", origin: .user)
                         // Whatever it reads, a reader sees a whole number at the end of the chain.
                         _ = form[FormKey<Int>("link\(chain)")]
-                        _ = form.isVisible("even")
+                        _ = form.fieldState(for: "even").isVisible
                     }
                 }
             }
@@ -366,13 +366,13 @@ extension ConcurrencyTests {
         let total = (0..<Self.taskCount).reduce(0) { $0 + Self.writesPerTask * ($1 + 1) }
         #expect(form[FormKey<Int>("link0")] == total)
         #expect(form[FormKey<Int>("link\(chain)")] == total + chain)
-        #expect(form.isVisible("even") == ((total + chain) % 2 == 0))
+        #expect(form.fieldState(for: "even").isVisible == ((total + chain) % 2 == 0))
         // What the rules made is what they make of the final inputs in one go.
         var inputs: [String: any Hashable & Sendable] = [:]
         for task in 0..<Self.taskCount { inputs["in\(task)"] = form[FormKey<Int>("in\(task)")] ?? 0 }
         let evaluation = definition.evaluateRules(FormContext(inputs))
         #expect(form.context == evaluation.values)
-        #expect(evaluation.hiddenKeys.contains("even") == !form.isVisible("even"))
+        #expect(evaluation.hiddenKeys.contains("even") == !form.fieldState(for: "even").isVisible)
         // Each write runs the sum and its chain once (a write that changes nothing runs none).
         #expect(form.ruleEvaluationCount - runsBefore <= Self.taskCount * Self.writesPerTask * (chain + 2))
     }

@@ -74,7 +74,7 @@ struct ExternalErrorStageTests {
         form.blur("city")
         #expect(runs() >= 1)
         // A debug invariant, checked as the mutation ends, names progress kept for an ended change set.
-        #expect(!form.isVisible("name"))
+        #expect(!form.fieldState(for: "name").isVisible)
     }
 
     @Test("a calculated field's new value drops the errors set on it from outside")

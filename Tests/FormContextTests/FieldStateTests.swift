@@ -76,9 +76,9 @@ struct FieldStateTests {
         form.setEnabled(false, for: "age")
         #expect(form.activeValues == ["name": "Ada", "plan": "pro"])
         #expect(form.context == ["name": "Ada", "email": "ada@example.com", "age": 36, "plan": "pro"])
-        #expect(!form.isVisible("email"))
-        #expect(form.isVisible("name"))
-        #expect(!form.isEnabled("age"))
+        #expect(!form.fieldState(for: "email").isVisible)
+        #expect(form.fieldState(for: "name").isVisible)
+        #expect(!form.fieldState(for: "age").isEnabled)
         #expect(!form.fieldState(for: "email").isActive)
         #expect(form.fieldState(for: "plan").isActive)
 

@@ -89,7 +89,7 @@ struct GroupMembersTests {
                 rows[home].removeAll { taken.contains($0) }
             case 6..<9 where !rows[home].isEmpty:
                 let id = rows[home].remove(at: Int.random(in: 0..<rows[home].count, using: &random))
-                try form.removeRow(id, from: groups[home])
+                try form.removeRows([id], from: groups[home])
             default:
                 form.set(Bool.random(using: &random), for: prefixes[home] + ".open")
             }

@@ -35,10 +35,10 @@ struct InnerRowsScreenTests {
         let members = Screen("Members") { RepeatSection(group: "households.r1.members") { TextCell("Name", key: Self.name) } }
         let visits = Screen("Visits") { RepeatSection(group: "households.r1.members.r1.visits") { NumberCell("Day", key: Self.day) } }
         var form = try Self.form()
-        #expect(try Self.diffs(of: members, on: form) { try form.removeRow(RowID(1), from: "households") } == ["version 1: delete sections [0, 1, 2]"])
+        #expect(try Self.diffs(of: members, on: form) { try form.removeRows([RowID(1)], from: "households") } == ["version 1: delete sections [0, 1, 2]"])
         form = try Self.form()
-        #expect(try Self.diffs(of: visits, on: form) { try form.removeRow(RowID(1), from: "households") } == ["version 1: delete sections [0, 1]"])
+        #expect(try Self.diffs(of: visits, on: form) { try form.removeRows([RowID(1)], from: "households") } == ["version 1: delete sections [0, 1]"])
         form = try Self.form()
-        #expect(try Self.diffs(of: visits, on: form) { try form.removeRow(RowID(1), from: "households.r1.members") } == ["version 1: delete sections [0, 1]"])
+        #expect(try Self.diffs(of: visits, on: form) { try form.removeRows([RowID(1)], from: "households.r1.members") } == ["version 1: delete sections [0, 1]"])
     }
 }

@@ -77,16 +77,16 @@ struct JSONExactnessTests {
         let definition = try FormDefinition([FieldDefinition(FormKey<Int>("caf\u{E9}"))])
         let json = #"{"caf\u00e9":1,"cafe\u0301":2}"#
         let expected = FormDecodingError.repeatedKey(key: "cafe\u{301}", written: ["cafe\u{301}", "caf\u{E9}"])
-        #expect(throws: expected) { try definition.decodeValues(fromJSON: json) }
+        #expect(throws: expected) { try FormSubmission(json: json, definition: definition).values }
         #expect(expected.description == #"cannot read 'cafe\#u{301}': the JSON gives it twice, as "cafe\u{301}" and "caf\u{E9}" (the same text, its characters composed differently)"#)
         #expect(throws: expected) { try FormSubmission(json: json, definition: nil) }
         // In a row, the row is named.
         let rows = try FormDefinition([FieldDefinition(RepeatGroup("items", fields: [FieldDefinition(FormKey<Int>("caf\u{E9}"))]))])
         #expect(throws: FormDecodingError.repeatedKey(key: "items[0].cafe\u{301}", written: ["cafe\u{301}", "caf\u{E9}"])) {
-            try rows.decodeValues(fromJSON: #"{"items":[{"caf\u00e9":1,"cafe\u0301":2}]}"#)
+            try FormSubmission(json: #"{"items":[{"caf\u00e9":1,"cafe\u0301":2}]}"#, definition: rows).values
         }
         // Kept as JSON, an object inside a value keeps both.
-        let kept = try definition.decodeValues(fromJSON: #"{"extra":{"caf\u00e9":1,"cafe\u0301":2}}"#, unknownKeys: .keepAsJSON)
+        let kept = try FormSubmission(json: #"{"extra":{"caf\u00e9":1,"cafe\u0301":2}}"#, definition: definition, unknownKeys: .keepAsJSON).values
         guard case .object(let members)? = kept.storage["extra"]?.base as? JSONValue else {
             Issue.record("extra was not kept as an object: \(kept)")
             return
@@ -168,17 +168,17 @@ struct JSONExactnessTests {
             let json = #"{"amount":"# + text + "}"
             let context = "seed \(seed), sample \(sample): \(text)"
             if Self.decimalHolds(digits: digits, exponent: exponent) {
-                let values = try definition.decodeValues(fromJSON: json)
+                let values = try FormSubmission(json: json, definition: definition).values
                 let value = try #require(values[FormKey<Decimal>("amount")], "\(context)")
                 #expect(value.description == Self.plain(negative: negative, digits: digits, exponent: exponent), "\(context)")
                 // Written again, it reads back the same.
-                let again = try definition.decodeValues(fromJSON: FormSubmission(values).json())
+                let again = try FormSubmission(json: FormSubmission(values).json(), definition: definition).values
                 #expect(again[FormKey<Decimal>("amount")] == value, "\(context)")
                 #expect(again[FormKey<Decimal>("amount")]?.description == value.description, "\(context)")
                 held += 1
             } else {
                 #expect(throws: FormDecodingError.typeMismatch(key: "amount", expected: "Decimal", found: JSONValue.number(text).excerpt()), "\(context)") {
-                    try definition.decodeValues(fromJSON: json)
+                    try FormSubmission(json: json, definition: definition).values
                 }
             }
         }
@@ -196,10 +196,10 @@ struct JSONExactnessTests {
     func decimalEdges(text: String, expected: String?) throws {
         let definition = try FormDefinition([FieldDefinition(FormKey<Decimal>("amount"))])
         if let expected {
-            #expect(try definition.decodeValues(fromJSON: #"{"amount":"# + text + "}")[FormKey<Decimal>("amount")]?.description == expected)
+            #expect(try FormSubmission(json: #"{"amount":"# + text + "}", definition: definition).values[FormKey<Decimal>("amount")]?.description == expected)
         } else {
             #expect(throws: FormDecodingError.typeMismatch(key: "amount", expected: "Decimal", found: JSONValue.number(text).excerpt())) {
-                try definition.decodeValues(fromJSON: #"{"amount":"# + text + "}")
+                try FormSubmission(json: #"{"amount":"# + text + "}", definition: definition).values
             }
         }
     }
@@ -212,10 +212,10 @@ struct JSONExactnessTests {
         let definition = try EveryType.definition()
         let json = "{\"\(key)\":\(text)}"
         if isRead {
-            #expect(try definition.decodeValues(fromJSON: json).storage[key] != nil)
+            #expect(try FormSubmission(json: json, definition: definition).values.storage[key] != nil)
         } else {
             #expect(throws: FormDecodingError.typeMismatch(key: key, expected: key == "double" ? "Double" : "Float", found: text)) {
-                try definition.decodeValues(fromJSON: json)
+                try FormSubmission(json: json, definition: definition).values
             }
         }
     }
@@ -232,12 +232,12 @@ struct JSONExactnessTests {
         JSONValue.writeString(text, to: &json)
         json = #"{"url":"# + json + "}"
         if isRead {
-            let url = try #require(try definition.decodeValues(fromJSON: json)[FormKey<URL>("url")])
+            let url = try #require(try FormSubmission(json: json, definition: definition).values[FormKey<URL>("url")])
             #expect(url.absoluteString == text)
             #expect(try FormSubmission([FormKey<URL>("url").name: url]).json(pretty: false) == json)
         } else {
             #expect(throws: FormDecodingError.typeMismatch(key: "url", expected: "URL", found: JSONValue.string(text).text)) {
-                try definition.decodeValues(fromJSON: json)
+                try FormSubmission(json: json, definition: definition).values
             }
         }
     }

@@ -129,7 +129,7 @@ struct LayoutDiffPropertyTests {
         let values = FormValues(form.context)
         return screen.sections.enumerated().compactMap { index, section in
             let rows = section.cells.enumerated().filter { _, cell in
-                cell.isShown(in: values) && (cell.key.map(form.isVisible) ?? true)
+                cell.isShown(in: values) && (cell.key.map { form.fieldState(for: $0).isVisible } ?? true)
             }
             guard section.isShown(in: values), section.cells.isEmpty || !rows.isEmpty else { return nil }
             return Shown(

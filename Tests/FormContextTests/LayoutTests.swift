@@ -34,6 +34,17 @@ struct LayoutTests {
         #expect(screen.cell(at: CellPath(section: 3, row: 0)) == nil)
     }
 
+    @Test("an if #available builds in a screen and in a section, through the optional and either branches")
+    func availabilityBranches() {
+        let screen = Screen("Available") {
+            if #available(macOS 10.15, iOS 13, *) { ToggleCell("A", key: Self.a) }
+            FormSection("Named") {
+                if #available(macOS 10.15, iOS 13, *) { TextCell("Name", key: Self.name) } else { NumberCell("Count", key: Self.count) }
+            }
+        }
+        #expect(screen.sections.map { $0.cells.map(\.title) } == [["A"], ["Name"]])
+    }
+
     @Test("a change re-runs only the conditions, footers and values that read the key")
     func incremental() {
         let form = FormContextObject(["a": true, "b": true])

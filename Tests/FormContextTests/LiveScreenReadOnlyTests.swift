@@ -131,7 +131,7 @@ struct LiveScreenReadOnlyTests {
             try Self.randomStep(form, &random)
             for section in live.sections {
                 for row in section.rows {
-                    let expected = row.cell.key.map(form.isReadOnly) ?? false
+                    let expected = row.cell.key.map { form.fieldState(for: $0).isReadOnly } ?? false
                     #expect(row.isReadOnly == expected, "seed \(seed) step \(index): \(row.path) \(row.cell.key ?? "no key")")
                 }
             }
@@ -152,7 +152,7 @@ struct LiveScreenReadOnlyTests {
         case 3:
             try form.appendRow(to: "members", [lockM.name: Bool.random(using: &random), lockV.name: Bool.random(using: &random)])
         case 4:
-            if let id = rows.randomElement(using: &random) { try form.removeRow(id, from: "members") }
+            if let id = rows.randomElement(using: &random) { try form.removeRows([id], from: "members") }
         default:
             let keys = [frozen.name, stamp.name, metaLock.name] + rows.flatMap { [$0.scope(in: "members").key(lockM.name), $0.scope(in: "members").key(lockV.name)] }
             let changes = (0..<3).map { _ in (keys[Int.random(in: 0..<keys.count, using: &random)], Bool.random(using: &random)) }

@@ -77,7 +77,7 @@ struct MembersDemoTests {
         let (form, _) = try DemoForm.members.make(DemoForm.Setup(today: Date()))
         _ = try form.appendRow(to: "members", ["name": "Cy", "age": 7])
         #expect(form.validate().errors.isEmpty)
-        try form.removeRow(form.rows(of: "members")[0], from: "members")
+        try form.removeRows([form.rows(of: "members")[0]], from: "members")
         #expect(form.validate().errors.map { "\($0.key ?? ""): \($0.message)" } == ["members: needs at least one adult (18 or over)"])
     }
 

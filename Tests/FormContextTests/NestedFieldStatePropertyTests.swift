@@ -100,20 +100,20 @@ struct NestedFieldStatePropertyTests {
         switch Int.random(in: 0..<4, using: &random) {
         case 0:
             let at = Int.random(in: 0...model.rows.count, using: &random)
-            model.addRow(try form.insertRow(into: "rows", at: at), at: at, validatesChanges: validatesChanges)
+            model.addRow(try form.insertRows(into: "rows", at: at, [[:]])[0], at: at, validatesChanges: validatesChanges)
         case 1 where !model.rows.isEmpty:
             let r = Int.random(in: 0..<model.rows.count, using: &random)
             let at = Int.random(in: 0...model.rows[r].inner.count, using: &random)
-            model.addInner(try form.insertRow(into: Model.innerGroup(model.rows[r].id), at: at), to: r, at: at, validatesChanges: validatesChanges)
+            model.addInner(try form.insertRows(into: Model.innerGroup(model.rows[r].id), at: at, [[:]])[0], to: r, at: at, validatesChanges: validatesChanges)
         case 2 where !model.rows.isEmpty:
             let r = Int.random(in: 0..<model.rows.count, using: &random)
             guard !model.rows[r].inner.isEmpty else { return false }
             let i = Int.random(in: 0..<model.rows[r].inner.count, using: &random)
-            try form.removeRow(model.rows[r].inner[i], from: Model.innerGroup(model.rows[r].id))
+            try form.removeRows([model.rows[r].inner[i]], from: Model.innerGroup(model.rows[r].id))
             model.removeInner(at: i, of: r)
         case 3 where model.rows.count > 1:
             let r = Int.random(in: 0..<model.rows.count, using: &random)
-            try form.removeRow(model.rows[r].id, from: "rows")
+            try form.removeRows([model.rows[r].id], from: "rows")
             model.removeRow(at: r)
         default:
             return false

@@ -105,7 +105,7 @@ struct NestedRepeatSectionTests {
         let efua = try form.appendRow(to: "households.\(ouro).members", ["name": "Efua"])
         form.set("Yaw", for: "households.\(ouro).members.r1.name", origin: .user)
         form.set("Tema", for: "households.\(ouro).village", origin: .user)
-        try form.removeRow(efua, from: "households.\(ouro).members")
+        try form.removeRows([efua], from: "households.\(ouro).members")
         #expect(diffs.withLock { $0 } == [
             "version 1: insert sections [4]", "version 2: update rows [[2, 0]]",
             "version 3: update rows [[0, 0], [2, 1], [3, 1], [4, 1]]", "version 4: delete sections [4]",
@@ -175,7 +175,7 @@ struct NestedRepeatSectionTests {
         let (form, ouro, _) = try Self.twoHouseholds()
         let navigator = FormNavigator(root: Self.screen, form: form)
         #expect(navigator.open(CellPath(section: 1, row: 1, rowID: ouro)))
-        try form.removeRow(ouro, from: "households")
+        try form.removeRows([ouro], from: "households")
         #expect(navigator.top.sections.map(\.description) == ["[Village | Survey: \"census\"]", "[title: Members | Add member]"])
         #expect(navigator.focus(on: CellPath(section: 1, row: 0)))
         let refused = await navigator.activate()

@@ -32,7 +32,7 @@ struct NestedRepeatTests {
         let visit = try form.appendRow(to: visits, ["day": 3])
         #expect(form[visit.scope(in: visits).key(Self.day)] == 3)
         #expect(visits + ".r1.day" == "households.r1.members.r2.visits.r1.day")
-        try form.insertRow(into: members, at: 0, ["name": "Al"])
+        try form.insertRows(into: members, at: 0, [["name": "Al"]])
         #expect(Array(form.rows(of: members)) == [RowID(3), RowID(1), RowID(2)])
         #expect(form[bo.scope(in: members).key(Self.name)] == "Bo")
         #expect(form[visit.scope(in: visits).key(Self.day)] == 3)
@@ -49,7 +49,7 @@ struct NestedRepeatTests {
             let visits = RowID(1).scope(in: members).key("visits")
             try form.appendRow(to: visits, ["day": home.number])
         }
-        try form.removeRow(first, from: "households")
+        try form.removeRows([first], from: "households")
         #expect(form.context.storage.keys.filter { $0.hasPrefix("households.r1.") }.isEmpty)
         #expect(form["households.r2.members.r1.visits.r1.day"] as AnyHashable? == AnyHashable(2))
         #expect(throws: RepeatGroupError.unknownGroup("households.r1.members")) {
@@ -74,15 +74,15 @@ struct NestedRepeatTests {
         #expect(!form.isDirty)
         let visits = "households.r1.members.r1.visits"
         try form.appendRow(to: visits, ["day": 2])
-        try form.removeRow(RowID(1), from: visits)
+        try form.removeRows([RowID(1)], from: visits)
         form.set("Bo", for: "households.r1.members.r1.name")
-        try form.resetRows(of: "households.r1.members")
+        form.reset("households.r1.members")
         #expect(form.context.storage == initial.storage)
         #expect(!form.isDirty, "dirty keys \(form.dirtyKeys.sorted())")
-        try form.removeRow(RowID(1), from: "households")
+        try form.removeRows([RowID(1)], from: "households")
         try form.appendRow(to: "households", ["city": "Nice"])
         #expect(form.isDirty)
-        try form.resetRows(of: "households")
+        form.reset("households")
         #expect(form.context.storage == initial.storage)
         #expect(!form.isDirty, "dirty keys \(form.dirtyKeys.sorted())")
         #expect(form.read { $0.invariantViolations() } == [])
@@ -93,7 +93,7 @@ struct NestedRepeatTests {
         let definition = try Self.definition()
         let members = "households.r1.members"
         // Initial values read from JSON: the household holds no members' order.
-        let loaded = FormContextObject(definition: definition, values: try definition.decodeValues(fromJSON: #"{"households":[{"city":"Ouro"}]}"#))
+        let loaded = FormContextObject(definition: definition, values: try FormSubmission(json: #"{"households":[{"city":"Ouro"}]}"#, definition: definition).values)
         #expect(Array(loaded.rows(of: members)) == [RowID(1)])
         #expect(loaded[members] as AnyHashable? == AnyHashable(RowOrder([RowID(1)])))
         #expect(loaded["households.r1.members.r1.visits"] as AnyHashable? == AnyHashable(RowOrder()))
@@ -150,15 +150,15 @@ struct NestedRepeatTests {
         let form = FormContextObject(definition: try Self.definition(), values: initial)
         let members = "households.r1.members"
         #expect(try form.appendRow(to: members, ["name": "Yaw"]) == RowID(2))
-        try form.removeRow(RowID(1), from: "households")
+        try form.removeRows([RowID(1)], from: "households")
         form.reset()
         #expect(Array(form.rows(of: members)) == [RowID(1)])
         #expect(try form.appendRow(to: members, ["name": "Ama"]) == RowID(3))
         // Brought back by resetting the rows, and by an order written.
-        try form.removeRow(RowID(1), from: "households")
-        try form.resetRows(of: "households")
+        try form.removeRows([RowID(1)], from: "households")
+        form.reset("households")
         #expect(try form.appendRow(to: members) == RowID(4))
-        try form.removeRow(RowID(1), from: "households")
+        try form.removeRows([RowID(1)], from: "households")
         form.set(RowOrder([RowID(1)]), for: "households")
         // The household comes back without values: its members start with their minimum, a new id.
         #expect(Array(form.rows(of: members)) == [RowID(5)])
@@ -197,10 +197,10 @@ struct NestedRepeatTests {
     @Test("resetting a group's key brings back its initial rows and the rows inside them; a key of a row that went is left alone")
     func resetOfGroupKey() throws {
         let definition = try Self.definition()
-        let initial = try definition.decodeValues(fromJSON: #"{"households":[{"city":"Ouro","members":[{"name":"Ama"}]}]}"#)
+        let initial = try FormSubmission(json: #"{"households":[{"city":"Ouro","members":[{"name":"Ama"}]}]}"#, definition: definition).values
         let form = FormContextObject(definition: definition, values: initial)
         let start = form.context.storage
-        try form.removeRow(RowID(1), from: "households")
+        try form.removeRows([RowID(1)], from: "households")
         form.reset("households.r1.city")
         #expect(form.context.storage.keys.sorted() == ["households"])
         form.reset("households")
@@ -208,7 +208,7 @@ struct NestedRepeatTests {
         #expect(Array(form.rows(of: "households.r1.members")) == [RowID(1)])
         #expect(form.context.storage == start)
         #expect(!form.isDirty, "dirty keys \(form.dirtyKeys.sorted())")
-        try form.removeRow(RowID(1), from: "households.r1.members")
+        try form.removeRows([RowID(1)], from: "households.r1.members")
         try form.appendRow(to: "households.r1.members", ["name": "Bo"])
         form.reset("households.r1.members")
         #expect(form["households.r1.members.r1.name"] as AnyHashable? == AnyHashable("Ama"))
@@ -226,10 +226,10 @@ struct NestedRepeatTests {
         try form.appendRow(to: RowID(1).scope(in: members).key("visits"), ["day": 5])
         let json = try FormSubmission(form.context, definition: definition).json(pretty: false)
         #expect(json == #"{"households":[{"city":"Lyon","members":[{"visits":[{"day":5}]}]}]}"#)
-        let decoded = try definition.decodeValues(fromJSON: json)
+        let decoded = try FormSubmission(json: json, definition: definition).values
         #expect(decoded.storage == form.context.storage)
         let error = try #require(throws: FormDecodingError.self) {
-            try definition.decodeValues(fromJSON: #"{"households":[{"members":[{"visits":[]},{"visits":[{"day":"x"}]}]}]}"#)
+            try FormSubmission(json: #"{"households":[{"members":[{"visits":[]},{"visits":[{"day":"x"}]}]}]}"#, definition: definition).values
         }
         #expect(error.description.contains("households[0].members[1].visits[0].day"))
     }
@@ -253,7 +253,7 @@ struct NestedRepeatTests {
             #"{"households":[{"members":[{"visits":[[\#(secret)]]}]}]}"#,
         ]
         for json in bad {
-            let error = try #require(throws: FormDecodingError.self, "\(json)") { try definition.decodeValues(fromJSON: json) }
+            let error = try #require(throws: FormDecodingError.self, "\(json)") { try FormSubmission(json: json, definition: definition).values }
             #expect(!error.description.contains("4321"), "\(json): \(error.description)")
             #expect(error.description.contains("households"), "\(json): \(error.description)")
         }
@@ -275,7 +275,7 @@ struct NestedRepeatTests {
         form.set(5, for: home.scope(in: "households").key(size).name)
         #expect(form.rows(of: key).count == 3)
         let petsKey = home.scope(in: "households").key("pets")
-        try form.removeRow(RowID(1), from: petsKey)
+        try form.removeRows([RowID(1)], from: petsKey)
         #expect(form.validate().errors.filter { $0.key == petsKey }.map(\.rule) == ["minimumRows"])
         #expect(definition.validate(form.context).errors.filter { $0.key == petsKey }.map(\.rule) == ["minimumRows"])
         #expect(form.read { $0.invariantViolations() } == [])
@@ -352,12 +352,12 @@ struct NestedRepeatTests {
                 case 0, 1:
                     let city = ["Lyon", "Nice", nil].randomElement(using: &random) ?? nil
                     let at = Int.random(in: 0...households.count, using: &random)
-                    let id = try form.insertRow(into: group, at: at, city.map { ["city": $0] } ?? [:])
+                    let id = try form.insertRows(into: group, at: at, [city.map { ["city": $0] } ?? [:]])[0]
                     #expect(id == RowID(nextHousehold), "\(label)")
                     households.insert(Household(id: id, city: city, members: [Member(id: RowID(1))]), at: at)
                     nextHousehold += 1
                 case 2 where !households.isEmpty:
-                    try form.removeRow(households[h].id, from: group)
+                    try form.removeRows([households[h].id], from: group)
                     removed.append(households.remove(at: h))
                 case 3 where !households.isEmpty:
                     let to = Int.random(in: 0..<households.count, using: &random)
@@ -419,12 +419,12 @@ struct NestedRepeatTests {
                 switch operation {
                 case 0, 1:
                     let at = Int.random(in: 0...households[h].members.count, using: &random)
-                    let id = try form.insertRow(into: group, at: at, ["name": "n\(step)"])
+                    let id = try form.insertRows(into: group, at: at, [["name": "n\(step)"]])[0]
                     #expect(id == RowID(households[h].nextMember), "\(label)")
                     households[h].members.insert(Member(id: id, name: "n\(step)"), at: at)
                     households[h].nextMember += 1
                 case 2:
-                    try form.removeRow(households[h].members[m].id, from: group)
+                    try form.removeRows([households[h].members[m].id], from: group)
                     households[h].members.remove(at: m)
                 case 3:
                     let to = Int.random(in: 0..<households[h].members.count, using: &random)
@@ -442,12 +442,12 @@ struct NestedRepeatTests {
                 switch v < 0 ? 0 : operation {
                 case 0, 1:
                     let at = Int.random(in: 0...count, using: &random)
-                    let id = try form.insertRow(into: group, at: at, ["day": step])
+                    let id = try form.insertRows(into: group, at: at, [["day": step]])[0]
                     #expect(id == RowID(households[h].members[m].nextVisit), "\(label)")
                     households[h].members[m].visits.insert(Visit(id: id, day: step), at: at)
                     households[h].members[m].nextVisit += 1
                 case 2:
-                    try form.removeRow(households[h].members[m].visits[v].id, from: group)
+                    try form.removeRows([households[h].members[m].visits[v].id], from: group)
                     households[h].members[m].visits.remove(at: v)
                 case 3:
                     let to = Int.random(in: 0..<count, using: &random)
@@ -462,7 +462,7 @@ struct NestedRepeatTests {
             #expect(form.read { $0.invariantViolations() } == [], "\(label)")
             if step % 10 == 0 {
                 let json = try FormSubmission(form.context, definition: definition).json(pretty: false, includingRowIDs: true)
-                #expect(try definition.decodeValues(fromJSON: json).storage == form.context.storage, "\(label): JSON round trip")
+                #expect(try FormSubmission(json: json, definition: definition).values.storage == form.context.storage, "\(label): JSON round trip")
                 // The same rows as initial values, every group inside them left out: each gets its minimum.
                 var bare = Self.flattened(households.map { Household(id: $0.id, city: $0.city, members: []) })
                 for home in households { bare["households.\(home.id).members"] = nil }
@@ -575,7 +575,7 @@ struct NestedRepeatRuleTests {
                     let tag = "\(home.city ?? "-")/\(member.name ?? "-")/\(visit.day.map(String.init) ?? "-")"
                     #expect(form[row.key(Self.tag)] == tag, "\(label): tag of \(row.prefix)")
                     let shown = (member.age ?? 0) > 60
-                    #expect(form.isVisible(row.key("note")) == shown, "\(label): note of \(row.prefix) shown")
+                    #expect(form.fieldState(for: row.key("note")).isVisible == shown, "\(label): note of \(row.prefix) shown")
                     let required = shown && strict
                     #expect(report.errors.contains { $0.key == row.key("note") && $0.rule == "required" } == required,
                             "\(label): note of \(row.prefix) required")
@@ -603,14 +603,14 @@ struct NestedRepeatRuleTests {
         form.set("Nice", for: home.scope(in: "households").key(Self.city).name)
         form.set("Bea", for: ada.scope(in: members).key(Self.name).name)
         #expect(form[first.scope(in: visits).key(Self.tag)] == "Nice/Bea/3")
-        #expect(form.isVisible(first.scope(in: visits).key("note")))
+        #expect(form.fieldState(for: first.scope(in: visits).key("note")).isVisible)
         form.set(true, for: "strict")
         #expect(form.validate().errors.filter { $0.key == first.scope(in: visits).key("note") }.map(\.rule) == ["required"])
         #expect(form[Self.allVisits] == 2)
         try form.moveRow(second, in: visits, to: 0)
         #expect(form[first.scope(in: visits).key(Self.gap)] == -7)
         #expect(form[ada.scope(in: members).key(Self.lastDay)] == 3)
-        try form.removeRow(ada, from: members)
+        try form.removeRows([ada], from: members)
         #expect(form[Self.allVisits] == 0)
         #expect(form.read { $0.invariantViolations() } == [])
     }
@@ -636,24 +636,24 @@ struct NestedRepeatRuleTests {
                 households.append(Household(id: id, city: "c\(step)", limit: step % 50))
             case 0:
                 let at = Int.random(in: 0...households.count, using: &random)
-                let id = try form.insertRow(into: "households", at: at, ["city": "c\(step)"])
+                let id = try form.insertRows(into: "households", at: at, [["city": "c\(step)"]])[0]
                 households.insert(Household(id: id, city: "c\(step)"), at: at)
             case 1:
                 let members = households[h].id.scope(in: "households").key("members")
                 let at = Int.random(in: 0...households[h].members.count, using: &random)
                 let age = Int.random(in: 0...90, using: &random)
-                let id = try form.insertRow(into: members, at: at, ["name": "n\(step)", "age": age])
+                let id = try form.insertRows(into: members, at: at, [["name": "n\(step)", "age": age]])[0]
                 households[h].members.insert(Member(id: id, name: "n\(step)", age: age), at: at)
             case 2 where m >= 0:
                 let visits = households[h].members[m].id.scope(in: households[h].id.scope(in: "households").key("members")).key("visits")
                 let at = Int.random(in: 0...households[h].members[m].visits.count, using: &random)
-                let id = try form.insertRow(into: visits, at: at, ["day": step])
+                let id = try form.insertRows(into: visits, at: at, [["day": step]])[0]
                 households[h].members[m].visits.insert(Visit(id: id, day: step), at: at)
             case 3 where m >= 0 && !households[h].members[m].visits.isEmpty:
                 let visits = households[h].members[m].id.scope(in: households[h].id.scope(in: "households").key("members")).key("visits")
                 let v = Int.random(in: 0..<households[h].members[m].visits.count, using: &random)
                 if Bool.random(using: &random) {
-                    try form.removeRow(households[h].members[m].visits[v].id, from: visits)
+                    try form.removeRows([households[h].members[m].visits[v].id], from: visits)
                     households[h].members[m].visits.remove(at: v)
                 } else {
                     let to = Int.random(in: 0..<households[h].members[m].visits.count, using: &random)
@@ -676,7 +676,7 @@ struct NestedRepeatRuleTests {
             case 6 where m >= 0:
                 let members = households[h].id.scope(in: "households").key("members")
                 if Bool.random(using: &random) {
-                    try form.removeRow(households[h].members[m].id, from: members)
+                    try form.removeRows([households[h].members[m].id], from: members)
                     households[h].members.remove(at: m)
                 } else {
                     let to = Int.random(in: 0..<households[h].members.count, using: &random)
@@ -691,7 +691,7 @@ struct NestedRepeatRuleTests {
                 households[h].limit = limit
             case 8 where households.count > 1:
                 if Bool.random(using: &random) {
-                    try form.removeRow(households[h].id, from: "households")
+                    try form.removeRows([households[h].id], from: "households")
                     households.remove(at: h)
                 } else {
                     let to = Int.random(in: 0..<households.count, using: &random)
@@ -742,8 +742,8 @@ struct RowFieldGroupTests {
         let adult = try form.appendRow(to: group, ["age": 40, "vitals.height": 180])
         let childHeight = child.scope(in: group).key("vitals.height")
         let adultHeight = adult.scope(in: group).key("vitals.height")
-        #expect(form.isVisible(childHeight) && form.isEnabled(childHeight))
-        #expect(!form.isVisible(adultHeight) && !form.isVisible(adult.scope(in: group).key("vitals.weight")))
+        #expect(form.fieldState(for: childHeight).isVisible && form.fieldState(for: childHeight).isEnabled)
+        #expect(!form.fieldState(for: adultHeight).isVisible && !form.fieldState(for: adult.scope(in: group).key("vitals.weight")).isVisible)
         // The hidden field is left out of validation and of the submission, the shown one is not.
         let report = form.validate()
         #expect(report.errors.map(\.key) == [childHeight])
@@ -751,15 +751,15 @@ struct RowFieldGroupTests {
         let json = try FormSubmission(form.activeValues, definition: definition).json(pretty: false)
         #expect(!json.contains("180"))
         form.set(true, for: child.scope(in: group).key(Self.locked).name)
-        #expect(!form.isEnabled(childHeight))
+        #expect(!form.fieldState(for: childHeight).isEnabled)
         form.set(50, for: child.scope(in: group).key(Self.age).name)
         form.set(9, for: adult.scope(in: group).key(Self.age).name)
-        #expect(!form.isVisible(childHeight) && form.isVisible(adultHeight))
+        #expect(!form.fieldState(for: childHeight).isVisible && form.fieldState(for: adultHeight).isVisible)
         // A row brought back by a reset, and a restored form, take their group's state again.
-        try form.removeRow(adult, from: group)
+        try form.removeRows([adult], from: group)
         // The removed row's group decides nothing any more, whatever rules come after it.
         try form.appendRow(to: group, ["age": 70, "locked": true])
-        #expect(form.isVisible(adultHeight) && form.isEnabled(adultHeight))
+        #expect(form.fieldState(for: adultHeight).isVisible && form.fieldState(for: adultHeight).isEnabled)
         form.reset()
         #expect(form.read { $0.invariantViolations() } == [])
         let restored = FormContextObject(definition: definition)
@@ -767,9 +767,9 @@ struct RowFieldGroupTests {
         let later = nested ? try again.appendRow(to: "households").scope(in: "households").key("members") : "members"
         let kid = try again.appendRow(to: later, ["age": 3])
         restored.restore(again.draft())
-        #expect(restored.isVisible(kid.scope(in: later).key("vitals.height")))
+        #expect(restored.fieldState(for: kid.scope(in: later).key("vitals.height")).isVisible)
         restored.set(30, for: kid.scope(in: later).key(Self.age).name)
-        #expect(!restored.isVisible(kid.scope(in: later).key("vitals.height")))
+        #expect(!restored.fieldState(for: kid.scope(in: later).key("vitals.height")).isVisible)
         #expect(restored.read { $0.invariantViolations() } == [])
         // Keys of a row written before the row exists take the row's groups when it comes.
         let early = FormContextObject(definition: definition)
@@ -777,7 +777,7 @@ struct RowFieldGroupTests {
         early.set(40, for: earlyGroup + ".r1.age")
         early.set(150, for: earlyGroup + ".r1.vitals.height")
         early.set(RowOrder([RowID(1)]), for: earlyGroup)
-        #expect(!early.isVisible(earlyGroup + ".r1.vitals.height"))
+        #expect(!early.fieldState(for: earlyGroup + ".r1.vitals.height").isVisible)
         #expect(early.read { $0.invariantViolations() } == [])
     }
 

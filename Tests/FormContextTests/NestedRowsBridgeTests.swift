@@ -44,8 +44,8 @@ struct NestedRowsBridgeTests {
     func innerIDsNeverGivenTwice() throws {
         let form = try Self.form()
         try HomeBridges.home.fill(form, from: HomeBridges.sample)
-        try form.removeRow(RowID(2), from: "residents.r1.trips")
-        try form.removeRow(RowID(1), from: "residents.r3.trips")
+        try form.removeRows([RowID(2)], from: "residents.r1.trips")
+        try form.removeRows([RowID(1)], from: "residents.r3.trips")
         try HomeBridges.home.fill(form, from: HomeBridges.sample)
         #expect(form.rows(of: "residents.r1.trips") == [RowID(1), RowID(3)])
         #expect(form.rows(of: "residents.r3.trips") == [RowID(2)])
@@ -88,22 +88,22 @@ struct NestedRowsBridgeTests {
             switch Int.random(in: 0..<7, using: &random.generator) {
             case 0:
                 let position = Int.random(in: 0...residents.count, using: &random.generator)
-                try form.insertRow(into: "residents", at: position, ["name": "n\(step)"])
+                try form.insertRows(into: "residents", at: position, [["name": "n\(step)"]])
                 oracle.residents.insert(Resident(name: "n\(step)"), at: position)
                 log.append("insert resident \(position)")
             case 1 where who != nil:
-                try form.removeRow(residents[who!], from: "residents")
+                try form.removeRows([residents[who!]], from: "residents")
                 oracle.residents.remove(at: who!)
                 log.append("remove resident \(who!)")
             case 2 where trips != nil:
                 let position = Int.random(in: 0...tripIDs.count, using: &random.generator)
                 let new = trip()
-                try form.insertRow(into: trips!, at: position, ["place": new.place, "nights": new.nights])
+                try form.insertRows(into: trips!, at: position, [["place": new.place, "nights": new.nights]])
                 oracle.residents[who!].trips.insert(new, at: position)
                 log.append("insert trip \(who!).\(position)")
             case 3 where !tripIDs.isEmpty:
                 let position = Int.random(in: 0..<tripIDs.count, using: &random.generator)
-                try form.removeRow(tripIDs[position], from: trips!)
+                try form.removeRows([tripIDs[position]], from: trips!)
                 oracle.residents[who!].trips.remove(at: position)
                 log.append("remove trip \(who!).\(position)")
             case 4 where !tripIDs.isEmpty:

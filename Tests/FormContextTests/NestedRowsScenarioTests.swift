@@ -26,11 +26,11 @@ struct NestedRowsScenarioTests {
 
         let group = NestedRowsScenario.group(form, 0)
         let appended = try form.appendRow(to: group, ["age": 30])
-        let inserted = try form.insertRow(into: group, at: 50, ["age": 41])
+        let inserted = try form.insertRows(into: group, at: 50, [["age": 41]])[0]
         expectSummaries(form, "after an append and an insert")
         try form.moveRow(form.rows(of: group)[50], in: group, to: 0)
-        try form.removeRow(appended, from: group)
-        try form.removeRow(inserted, from: group)
+        try form.removeRows([appended], from: group)
+        try form.removeRows([inserted], from: group)
         expectSummaries(form, "after a move and two removals")
 
         let replaced = NestedRowsScenario.group(form, 1)
@@ -48,8 +48,8 @@ struct NestedRowsScenarioTests {
         expectSummaries(form, "after an edit")
 
         let before = ages(form)
-        try form.resetRows(of: replaced)
-        try form.resetRows(of: edited)
+        form.reset(replaced)
+        form.reset(edited)
         #expect(ages(form) == ages(NestedRowsScenario.form(households: 6)))
         #expect(ages(form) != before)
         expectSummaries(form, "after the resets")

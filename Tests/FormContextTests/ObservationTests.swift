@@ -136,7 +136,7 @@ struct ObservationTests {
     @Test func fieldStateConveniencesTrackTheFieldState() {
         let form = FormContextObject(["a": 1])
         let readers: [@Sendable () -> Void] = [
-            { _ = form.isTouched("a") }, { _ = form.isVisible("a") }, { _ = form.isEnabled("a") }, { _ = form.isDirty("a") },
+            { _ = form.isTouched("a") }, { _ = form.fieldState(for: "a").isVisible }, { _ = form.fieldState(for: "a").isEnabled }, { _ = form.isDirty("a") },
         ]
         for (index, read) in readers.enumerated() {
             let reader = FireCounter.tracking(read)

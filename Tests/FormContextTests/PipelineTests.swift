@@ -329,7 +329,7 @@ struct PipelineTests {
             if !violations.isEmpty { return }
         }
         let active = form.activeValues
-        let inactive = Set(keys.filter { !form.isVisible($0) || !form.isEnabled($0) })
+        let inactive = Set(keys.filter { !form.fieldState(for: $0).isVisible || !form.fieldState(for: $0).isEnabled })
         // Fields validated since the last reset agree with a fresh validation of the same values.
         let report = form.validate()
         #expect(report.errors.filter { $0.rule != "server" } == definition.validate(active, inactiveKeys: inactive).errors)

@@ -101,7 +101,7 @@ struct ReadOnlyPropertyTests {
 
     static func check(_ form: FormContextObject, _ model: Model, label: String) {
         for (key, isReadOnly) in model.expected() {
-            #expect(form.isReadOnly(key) == isReadOnly, "\(label): \(key) read-only")
+            #expect(form.fieldState(for: key).isReadOnly == isReadOnly, "\(label): \(key) read-only")
             // A field's state says the same as the query (a group's or a row's prefix is asked of the query alone).
             if model.isField(key) { #expect(form.fieldState(for: key).isReadOnly == isReadOnly, "\(label): \(key) state") }
         }
@@ -124,7 +124,7 @@ struct ReadOnlyPropertyTests {
             switch Int.random(in: 0..<14, using: &random) {
             case _ where h < 0, 0:
                 let at = Int.random(in: 0...model.homes.count, using: &random)
-                let id = try form.insertRow(into: "households", at: at, ["lockH": flag])
+                let id = try form.insertRows(into: "households", at: at, [["lockH": flag]])[0]
                 model.homes.insert(Household(id: id, lockH: flag), at: at)
             case 1:
                 form.set(flag, for: "frozen")
@@ -140,7 +140,7 @@ struct ReadOnlyPropertyTests {
                 model.homes[h].stamp = flag
             case 5:
                 let at = Int.random(in: 0...model.homes[h].members.count, using: &random)
-                let id = try form.insertRow(into: members, at: at, ["lockM": flag])
+                let id = try form.insertRows(into: members, at: at, [["lockM": flag]])[0]
                 model.homes[h].members.insert(Member(id: id, lockM: flag), at: at)
             case 6 where m >= 0:
                 form.set(flag, for: memberRow!.key("lockM"))
@@ -150,7 +150,7 @@ struct ReadOnlyPropertyTests {
                 model.homes[h].members[m].lockV = flag
             case 8 where m >= 0:
                 if Bool.random(using: &random) {
-                    try form.removeRow(model.homes[h].members[m].id, from: members)
+                    try form.removeRows([model.homes[h].members[m].id], from: members)
                     model.homes[h].members.remove(at: m)
                 } else {
                     let to = Int.random(in: 0..<model.homes[h].members.count, using: &random)
@@ -159,7 +159,7 @@ struct ReadOnlyPropertyTests {
                 }
             case 9:
                 if Bool.random(using: &random) {
-                    try form.removeRow(model.homes[h].id, from: "households")
+                    try form.removeRows([model.homes[h].id], from: "households")
                     model.homes.remove(at: h)
                 } else {
                     let to = Int.random(in: 0..<model.homes.count, using: &random)

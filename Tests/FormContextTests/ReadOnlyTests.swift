@@ -30,16 +30,16 @@ struct ReadOnlyTests {
     func fieldFollowsItsCondition() throws {
         let form = FormContextObject(definition: try Self.definition())
         #expect(!form.fieldState(for: "visitDate").isReadOnly)
-        #expect(form.isReadOnly("code"))
+        #expect(form.fieldState(for: "code").isReadOnly)
         form.set(true, for: "signed")
         #expect(form.fieldState(for: "visitDate").isReadOnly)
-        #expect(form.isReadOnly("visitDate"))
+        #expect(form.fieldState(for: "visitDate").isReadOnly)
         // Read-only is not disabled, nor hidden.
-        #expect(form.isEnabled("visitDate") && form.isVisible("visitDate"))
+        #expect(form.fieldState(for: "visitDate").isEnabled && form.fieldState(for: "visitDate").isVisible)
         #expect(form.fieldState(for: "visitDate").description == "visitDate: nil (read-only)")
         #expect(form.explanation(for: "visitDate") == "visitDate: read-only by its read-only rule, which read signed = true")
         form.set(false, for: "signed")
-        #expect(!form.isReadOnly("visitDate"))
+        #expect(!form.fieldState(for: "visitDate").isReadOnly)
         #expect(form.explanation(for: "visitDate") == "visitDate: editable by its read-only rule, which read signed = false")
         #expect(form.explanation(for: "code") == "code: read-only by its read-only rule, which read nothing")
         #expect(form.read { $0.invariantViolations() } == [])
@@ -175,7 +175,7 @@ struct ReadOnlyTests {
         }
         let other = Locked(false)
         withObservationTracking {
-            _ = form.isReadOnly("code")
+            _ = form.fieldState(for: "code").isReadOnly
         } onChange: {
             other.withLock { $0 = true }
         }
@@ -204,17 +204,17 @@ struct ReadOnlyTests {
                 FieldGroup("household.address").visible(when: { _ in true }),
             ])
         let form = FormContextObject(definition: definition)
-        #expect(!form.isReadOnly("household") && !form.isReadOnly("household.address.number"))
+        #expect(!form.fieldState(for: "household").isReadOnly && !form.fieldState(for: "household.address.number").isReadOnly)
         form.set(true, for: "signed")
-        #expect(form.isReadOnly("household"))
-        #expect(form.isReadOnly("household.address"))
-        #expect(form.isReadOnly("household.head"))
-        #expect(form.isReadOnly("household.address.number"))
+        #expect(form.fieldState(for: "household").isReadOnly)
+        #expect(form.fieldState(for: "household.address").isReadOnly)
+        #expect(form.fieldState(for: "household.head").isReadOnly)
+        #expect(form.fieldState(for: "household.address.number").isReadOnly)
         // A key under the group with no field yet is read-only too, and a user edit of it is refused.
-        #expect(form.isReadOnly("household.size"))
+        #expect(form.fieldState(for: "household.size").isReadOnly)
         #expect(form.userEdit(3, for: "household.size")?.error == .readOnly(key: "household.size"))
         #expect(form["household.size"] == nil)
-        #expect(!form.isReadOnly("notes"))
+        #expect(!form.fieldState(for: "notes").isReadOnly)
         #expect(form.explanation(for: "household.head") == "household.head: read-only with its group household, whose read-only rule read signed = true")
         #expect(form.read { $0.invariantViolations() } == [])
     }
@@ -235,26 +235,26 @@ struct ReadOnlyTests {
         let row = ada.scope(in: "members")
         let visit = try form.appendRow(to: row.key("visits"), ["day": 3])
         let visitRow = visit.scope(in: row.key("visits"))
-        #expect(!form.isReadOnly(row.prefix) && !form.isReadOnly(visitRow.key("day")))
+        #expect(!form.fieldState(for: row.prefix).isReadOnly && !form.fieldState(for: visitRow.key("day")).isReadOnly)
         form.set(12, for: visitRow.key("day"))
-        #expect(form.isReadOnly(visitRow.prefix) && form.isReadOnly(visitRow.key("day")))
-        #expect(!form.isReadOnly(row.key("name")))
+        #expect(form.fieldState(for: visitRow.prefix).isReadOnly && form.fieldState(for: visitRow.key("day")).isReadOnly)
+        #expect(!form.fieldState(for: row.key("name")).isReadOnly)
         form.set(3, for: visitRow.key("day"))
         form.set("fixed", for: row.key("name"))
-        #expect(form.isReadOnly(row.key("vitals")) && form.isReadOnly(row.key("vitals.height")))
-        #expect(!form.isReadOnly(row.key("name")))
+        #expect(form.fieldState(for: row.key("vitals")).isReadOnly && form.fieldState(for: row.key("vitals.height")).isReadOnly)
+        #expect(!form.fieldState(for: row.key("name")).isReadOnly)
         form.set(true, for: row.key("signed"))
         for key in [row.prefix, row.key("name"), row.key("signed"), row.key("vitals.height"), row.key("visits"), visitRow.prefix, visitRow.key("day")] {
-            #expect(form.isReadOnly(key), "\(key)")
+            #expect(form.fieldState(for: key).isReadOnly, "\(key)")
         }
         // Rows added to a read-only row's group inside it are read-only from the start.
         let second = try form.appendRow(to: row.key("visits"), ["day": 1])
-        #expect(form.isReadOnly(second.scope(in: row.key("visits")).key("day")))
+        #expect(form.fieldState(for: second.scope(in: row.key("visits")).key("day")).isReadOnly)
         // Still validated and submitted: only editing is refused.
         #expect(form.activeValues[row.key("name")] == AnyHashable("fixed"))
         #expect(form.userEdit("Bo", for: row.key("name"))?.error == .readOnly(key: row.key("name")))
         form.set(false, for: row.key("signed"))
-        #expect(!form.isReadOnly(visitRow.key("day")))
+        #expect(!form.fieldState(for: visitRow.key("day")).isReadOnly)
         #expect(form.read { $0.invariantViolations() } == [])
     }
 
@@ -266,11 +266,11 @@ struct ReadOnlyTests {
         ]))
         let ada = try form.appendRow(to: "members", ["name": "Ada"])
         let name = ada.scope(in: "members").key("name")
-        #expect(!form.isReadOnly(name))
+        #expect(!form.fieldState(for: name).isReadOnly)
         form.set(true, for: "signed")
-        #expect(form.isReadOnly("members") && form.isReadOnly(ada.scope(in: "members").prefix) && form.isReadOnly(name))
+        #expect(form.fieldState(for: "members").isReadOnly && form.fieldState(for: ada.scope(in: "members").prefix).isReadOnly && form.fieldState(for: name).isReadOnly)
         let bo = try form.appendRow(to: "members", ["name": "Bo"])
-        #expect(form.isReadOnly(bo.scope(in: "members").key("name")))
+        #expect(form.fieldState(for: bo.scope(in: "members").key("name")).isReadOnly)
         #expect(form.read { $0.invariantViolations() } == [])
     }
 
@@ -304,7 +304,7 @@ struct ReadOnlyTests {
             return
         }
         #expect(form[FormKey<RowOrder>("members")] == RowOrder([ada]))
-        try form.removeRow(ada, from: "members")
+        try form.removeRows([ada], from: "members")
         #expect(form[FormKey<RowOrder>("members")] == RowOrder([]))
     }
 }

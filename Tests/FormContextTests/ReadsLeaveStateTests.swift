@@ -77,8 +77,9 @@ struct ReadsLeaveStateTests {
                 isEditable.toggle()
                 form.set(isEditable, for: Self.editable.name)
             default:
-                // The oracle: the groups a key is under, read from its prefixes.
-                let hidden = key.hasPrefix("household.") && !isShown
+                // The oracle: the groups a key is under, read from its prefixes; a group's own prefix
+                // answers for the group.
+                let hidden = (key == "household" || key.hasPrefix("household.")) && !isShown
                 let disabled = key.hasPrefix("household.car.") && !isEditable
                 let isKnown = form.read { $0.fields.slot(of: key) != nil }
                 let before = Self.footprint(of: form)

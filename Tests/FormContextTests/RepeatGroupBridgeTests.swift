@@ -207,7 +207,7 @@ struct RepeatGroupBridgeTests {
         #expect(try HomeBridges.home.model(from: form.context, startingFrom: Home()) == HomeBridges.sample)
         #expect(nameOfFirst.value == [#"residents.r1.name: nil -> "Ada" (bridge)"#])
 
-        try form.removeRow(RowID(2), from: "residents")
+        try form.removeRows([RowID(2)], from: "residents")
         try HomeBridges.home.fill(form, from: HomeBridges.sample)
         #expect(form.rows(of: "residents") == [RowID(1), RowID(3), RowID(4)])
         #expect(try HomeBridges.home.model(from: form.context, startingFrom: Home()) == HomeBridges.sample)
@@ -261,12 +261,12 @@ struct RepeatGroupBridgeTests {
                 let resident = Resident(name: values.string(), age: values.optional { $0.int() })
                 var row: FormContext = ["name": resident.name]
                 row.set(resident.age, for: "age")
-                try form.insertRow(into: "residents", at: position, row)
+                try form.insertRows(into: "residents", at: position, [row])
                 oracle.residents.insert(resident, at: position)
                 log.append("insert \(position)")
             case 2 where !ids.isEmpty:
                 let position = Int.random(in: 0..<ids.count, using: &values.generator)
-                try form.removeRow(ids[position], from: "residents")
+                try form.removeRows([ids[position]], from: "residents")
                 oracle.residents.remove(at: position)
                 log.append("remove \(position)")
             case 3 where !ids.isEmpty:
@@ -318,22 +318,22 @@ struct RepeatGroupBridgeTests {
                 let position = Int.random(in: 0...residents.count, using: &values.generator)
                 let trip = Trip(place: values.string(), nights: values.int())
                 let row: FormContext = ["name": "n\(step)", "trips": [["place": trip.place, "nights": trip.nights] as FormContext]]
-                try form.insertRow(into: "residents", at: position, row)
+                try form.insertRows(into: "residents", at: position, [row])
                 oracle.residents.insert(Resident(name: "n\(step)", trips: [trip]), at: position)
                 log.append("insert resident \(position)")
             case 1 where r >= 0:
-                try form.removeRow(residents[r], from: "residents")
+                try form.removeRows([residents[r]], from: "residents")
                 oracle.residents.remove(at: r)
                 log.append("remove resident \(r)")
             case 2 where r >= 0:
                 let position = Int.random(in: 0...tripIDs.count, using: &values.generator)
                 let trip = Trip(place: values.string(), nights: values.int())
-                try form.insertRow(into: trips, at: position, ["place": trip.place, "nights": trip.nights])
+                try form.insertRows(into: trips, at: position, [["place": trip.place, "nights": trip.nights]])
                 oracle.residents[r].trips.insert(trip, at: position)
                 log.append("insert trip \(position) of \(r)")
             case 3 where !tripIDs.isEmpty:
                 let position = Int.random(in: 0..<tripIDs.count, using: &values.generator)
-                try form.removeRow(tripIDs[position], from: trips)
+                try form.removeRows([tripIDs[position]], from: trips)
                 oracle.residents[r].trips.remove(at: position)
                 log.append("remove trip \(position) of \(r)")
             case 4 where !tripIDs.isEmpty:

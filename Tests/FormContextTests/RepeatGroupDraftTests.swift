@@ -14,7 +14,7 @@ struct RepeatGroupDraftTests {
         let definition = try Guests.definition()
         let store = DraftStore(path: scratch.file("guests.draft"), definition: definition)
         let form = try Guests.form([("Ada", 36, nil), ("Bob", nil, nil), ("Cy", 7, nil), ("Di", 50, nil)])
-        try form.removeRow(RowID(2), from: "guests")
+        try form.removeRows([RowID(2)], from: "guests")
         try form.moveRow(RowID(4), in: "guests", to: 0)
         form.set(37, for: "guests.r1.age", origin: .user)
         form.blur("guests.r1.age")

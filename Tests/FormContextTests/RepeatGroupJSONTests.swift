@@ -43,7 +43,7 @@ struct RepeatGroupJSONTests {
     func submissionHoldsRows() async throws {
         let form = try Guests.form([("Ada", 36, nil), ("Bob", nil, "1234"), ("Cy", 7, nil)])
         try form.moveRow(RowID(3), in: "guests", to: 0)
-        try form.removeRow(RowID(2), from: "guests")
+        try form.removeRows([RowID(2)], from: "guests")
         let submission = try FormSubmission(form.activeValues)
         #expect(submission.json(pretty: false)
             == #"{"guestCount":2,"guests":[{"age":7,"name":"Cy"},{"age":36,"name":"Ada"}],"host":"Grace"}"#)
@@ -83,10 +83,10 @@ struct RepeatGroupJSONTests {
     func hiddenGroupRowsNotValidated() async throws {
         let form = try Guests.form([("", 36, nil)])
         form.setVisible(false, for: "guests")
-        #expect(!form.isVisible("guests.r1.name"))
+        #expect(!form.fieldState(for: "guests.r1.name").isVisible)
         #expect(await form.submit { _ in .accepted }.isSuccess)
         form.setVisible(true, for: "guests")
-        #expect(form.isVisible("guests.r1.name"))
+        #expect(form.fieldState(for: "guests.r1.name").isVisible)
         #expect(await !form.submit { _ in .accepted }.isSuccess)
     }
 
@@ -188,7 +188,7 @@ struct RepeatGroupJSONTests {
     @Test("reading a group back gives a row order of fresh ids in row order, and the rows' keys")
     func decodesRows() throws {
         let definition = try Guests.definition()
-        let values = try definition.decodeValues(fromJSON: #"{"guests":[{"name":"Cy","age":7},{"name":"Ada","pin":"1234"}],"host":"Grace"}"#)
+        let values = try FormSubmission(json: #"{"guests":[{"name":"Cy","age":7},{"name":"Ada","pin":"1234"}],"host":"Grace"}"#, definition: definition).values
         #expect(values["guests"] == AnyHashable(RowOrder([RowID(1), RowID(2)])))
         #expect(values[Guests.name.scoped(in: FormScope("guests.r1"))] == "Cy")
         #expect(values[Guests.age.scoped(in: FormScope("guests.r1"))] == 7)
@@ -196,14 +196,14 @@ struct RepeatGroupJSONTests {
         #expect(values.secureKeys == ["guests.r2.pin"])
         #expect(values.sortedKeys == ["guests", "guests.r1.age", "guests.r1.name", "guests.r2.name", "guests.r2.pin", "host"])
         // `null` is an absent group; an empty array a group of no rows.
-        #expect(try definition.decodeValues(fromJSON: #"{"guests":null}"#).isEmpty)
-        #expect(try definition.decodeValues(fromJSON: #"{"guests":[]}"#)["guests"] == AnyHashable(RowOrder()))
+        #expect(try FormSubmission(json: #"{"guests":null}"#, definition: definition).values.isEmpty)
+        #expect(try FormSubmission(json: #"{"guests":[]}"#, definition: definition).values["guests"] == AnyHashable(RowOrder()))
     }
 
     @Test("ids the JSON carries are kept; a row without one gets the smallest number no row carries")
     func decodesCarriedIDs() throws {
         let definition = try Guests.definition()
-        let values = try definition.decodeValues(fromJSON: #"{"guests":[{"$row":"r3","name":"Cy"},{"name":"Ada"},{"$row":"r1","name":"Bob"},{"name":"Di"}]}"#)
+        let values = try FormSubmission(json: #"{"guests":[{"$row":"r3","name":"Cy"},{"name":"Ada"},{"$row":"r1","name":"Bob"},{"name":"Di"}]}"#, definition: definition).values
         #expect(values["guests"] == AnyHashable(RowOrder([RowID(3), RowID(2), RowID(1), RowID(4)])))
         #expect(values[Guests.name.scoped(in: FormScope("guests.r2"))] == "Ada")
         #expect(values[Guests.name.scoped(in: FormScope("guests.r4"))] == "Di")
@@ -239,9 +239,9 @@ struct RepeatGroupJSONTests {
     @Test("the JSON of a group with secret fields is never shown, only its kind")
     func secretGroupsHideJSON() throws {
         let definition = try Guests.definition()
-        let notAnArray = try #require(throws: FormDecodingError.self) { try definition.decodeValues(fromJSON: #"{"guests":"hunter2"}"#) }
+        let notAnArray = try #require(throws: FormDecodingError.self) { try FormSubmission(json: #"{"guests":"hunter2"}"#, definition: definition).values }
         #expect(notAnArray.description == "cannot read 'guests': expected an array of rows, found a string")
-        let broken = try #require(throws: FormDecodingError.self) { try definition.decodeValues(fromJSON: #"{"guests":[{"pin":"hunter2"#) }
+        let broken = try #require(throws: FormDecodingError.self) { try FormSubmission(json: #"{"guests":[{"pin":"hunter2"#, definition: definition).values }
         #expect(!broken.description.contains("hunter2"))
     }
 
@@ -249,9 +249,9 @@ struct RepeatGroupJSONTests {
     func unknownRowKeys() throws {
         let definition = try Guests.definition()
         let json = #"{"guests":[{"name":"A","nick":"a"}]}"#
-        let ignored = try definition.decodeValues(fromJSON: json, unknownKeys: .ignore)
+        let ignored = try FormSubmission(json: json, definition: definition, unknownKeys: .ignore).values
         #expect(ignored.sortedKeys == ["guests", "guests.r1.name"])
-        let kept = try definition.decodeValues(fromJSON: json, unknownKeys: .keepAsJSON)
+        let kept = try FormSubmission(json: json, definition: definition, unknownKeys: .keepAsJSON).values
         #expect(kept["guests.r1.nick"] == AnyHashable(JSONValue.string("a")))
         #expect(try FormSubmission(kept).json(pretty: false) == #"{"guests":[{"name":"A","nick":"a"}]}"#)
     }
@@ -259,7 +259,7 @@ struct RepeatGroupJSONTests {
     @Test("a submission read back with its definition writes the same JSON, row ids included")
     func submissionRoundTrip() throws {
         let form = try Guests.form([("Ada", 36, "1234"), ("Bob", nil, nil), ("Cy", 7, nil)])
-        try form.removeRow(RowID(1), from: "guests")
+        try form.removeRows([RowID(1)], from: "guests")
         try form.moveRow(RowID(3), in: "guests", to: 0)
         let submission = try FormSubmission(form.activeValues)
         for includingRowIDs in [false, true] {

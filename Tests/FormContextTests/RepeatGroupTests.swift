@@ -62,7 +62,7 @@ struct RepeatGroupTests {
         #expect(form[Household.totalAge] == 36)
         #expect(form[Household.adults] == 1)
         #expect(form.isDirty)
-        try form.removeRow(ada, from: "members")
+        try form.removeRows([ada], from: "members")
         #expect(form.rows(of: "members") == [RowID(1)])
         #expect(form[Household.key(Household.name, ada)] == nil)
         #expect(form[Household.memberCount] == 1)
@@ -83,17 +83,17 @@ struct RepeatGroupTests {
         form.set(200, for: age.name)
         form.blur(age.name)
         #expect(form.errors(for: age.name).map(\.rule) == ["range(0...130)"])
-        try form.removeRow(second, from: "members")
+        try form.removeRows([second], from: "members")
         #expect(form.errors(for: age.name).map(\.rule) == ["range(0...130)"])
         #expect(form.fieldState(for: age.name).isTouched)
-        let fourth = try form.insertRow(into: "members", at: 0, ["name": "Di"])
+        let fourth = try form.insertRows(into: "members", at: 0, [["name": "Di"]])[0]
         try form.moveRow(third, in: "members", to: 0)
         #expect(form.rows(of: "members") == [third, fourth, first])
         #expect(form.errors(for: age.name).map(\.rule) == ["range(0...130)"])
         #expect(form.fieldState(for: age.name).isTouched)
         #expect(form.errors(for: Household.key(Household.age, fourth).name).isEmpty)
         #expect(!form.fieldState(for: Household.key(Household.age, fourth).name).isTouched)
-        try form.removeRow(third, from: "members")
+        try form.removeRows([third], from: "members")
         #expect(form.errors(for: age.name).isEmpty)
         #expect(!form.fieldState(for: age.name).isTouched)
         #expect(form[age] == nil)
@@ -113,7 +113,7 @@ struct RepeatGroupTests {
         #expect(form.dirtyKeys == ["members"])
         try form.moveRow(RowID(3), in: "members", to: 2)
         #expect(!form.isDirty)
-        try form.removeRow(RowID(2), from: "members")
+        try form.removeRows([RowID(2)], from: "members")
         let added = try form.appendRow(to: "members", ["name": "Ed"])
         form.set("Ada L.", for: "members.r1.name")
         form.reset()
@@ -160,7 +160,7 @@ struct RepeatGroupTests {
     func refusals() throws {
         let form = FormContextObject(definition: Household.definition())
         #expect(throws: RepeatGroupError.unknownGroup("pets")) { try form.appendRow(to: "pets") }
-        #expect(throws: RepeatGroupError.unknownRow(group: "members", id: RowID(9))) { try form.removeRow(RowID(9), from: "members") }
+        #expect(throws: RepeatGroupError.unknownRow(group: "members", id: RowID(9))) { try form.removeRows([RowID(9)], from: "members") }
         for _ in 1..<6 { try form.appendRow(to: "members") }
         #expect(throws: RepeatGroupError.tooManyRows(group: "members", maximum: 6)) { try form.appendRow(to: "members") }
         #expect(form.rows(of: "members").count == 6)
@@ -190,7 +190,7 @@ struct RepeatConcurrencyTests {
                         let id = try form.appendRow(to: "members", ["name": "w\(worker)", "age": step])
                         form.set(step + 1, for: Household.key(Household.age, id).name)
                         if step % 3 == 0 { try form.moveRow(id, in: "members", to: 0) }
-                        if step % 2 == 0 { try form.removeRow(id, from: "members") } else { mine.append(id) }
+                        if step % 2 == 0 { try form.removeRows([id], from: "members") } else { mine.append(id) }
                     }
                     return mine
                 }

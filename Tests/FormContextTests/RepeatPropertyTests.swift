@@ -89,14 +89,14 @@ struct RepeatPropertyTests {
                 var values = FormContext()
                 values.set(row.name, for: "name")
                 values.set(row.age, for: "age")
-                let id = try form.insertRow(into: "members", at: position, values)
+                let id = try form.insertRows(into: "members", at: position, [values])[0]
                 #expect(id == row.id, "seed \(seed) step \(step): new id")
                 rows.insert(row, at: position)
                 nextNumber += 1
                 operation = "insert \(row) at \(position)"
             case 22..<40 where !rows.isEmpty:
                 let position = Int.random(in: 0..<rows.count, using: &random)
-                try form.removeRow(rows[position].id, from: "members")
+                try form.removeRows([rows[position].id], from: "members")
                 operation = "remove \(rows.remove(at: position))"
             case 40..<55 where !rows.isEmpty:
                 let from = Int.random(in: 0..<rows.count, using: &random)
@@ -164,7 +164,7 @@ struct RepeatPropertyTests {
             #expect(form[scope.key(Self.name)] == row.name, "\(label): name of \(row.id)")
             #expect(form[scope.key(Self.age)] == row.age, "\(label): age of \(row.id)")
             #expect(form[scope.key(Self.note)] == row.note, "\(label): note of \(row.id)")
-            #expect(form.isVisible(scope.key("note")) == ((row.age ?? 0) > 60), "\(label): note visibility of \(row.id)")
+            #expect(form.fieldState(for: scope.key("note")).isVisible == ((row.age ?? 0) > 60), "\(label): note visibility of \(row.id)")
             #expect(form[scope.key(Self.isAdult)] == row.age.map { $0 >= 18 }, "\(label): isAdult of \(row.id)")
             #expect(form[scope.key(Self.flagged)] == row.age.map { $0 > threshold }, "\(label): flagged of \(row.id)")
             let older: Bool? = previousAge.map { ($0 ?? 0) < (row.age ?? 0) }

@@ -103,14 +103,14 @@ struct RepeatSectionPropertyTests {
         let row = rows.isEmpty ? nil : rows[Int.random(in: 0..<rows.count, using: &random)]
         switch Int.random(in: 0..<12, using: &random) {
         case 0: _ = try? form.appendRow(to: group, ["flag": Bool.random(using: &random)])
-        case 1: _ = try? form.insertRow(into: group, at: Int.random(in: 0...rows.count, using: &random))
-        case 2: if let row { try? form.removeRow(row, from: group) }
+        case 1: _ = try? form.insertRows(into: group, at: Int.random(in: 0...rows.count, using: &random), [[:]])[0]
+        case 2: if let row { try? form.removeRows([row], from: group) }
         case 3, 4: if let row { try? form.moveRow(row, in: group, to: Int.random(in: 0...rows.count, using: &random)) }
         case 5:
             if Int.random(in: 0..<3, using: &random) == 0 {
                 _ = try? form.replaceRows(of: group, with: (0..<Int.random(in: 0...4, using: &random)).map { _ in ["label": "new"] })
             } else {
-                try? form.resetRows(of: group)
+                form.reset(group)
             }
         case 6, 7: if let row { form.set(Bool.random(using: &random), for: "\(group).\(row).flag") }
         case 8: if let row { form.set("l\(Int.random(in: 0..<3, using: &random))", for: "\(group).\(row).label") }
@@ -128,7 +128,7 @@ struct RepeatSectionPropertyTests {
         let values = FormValues(form.context)
         var shown: [LayoutDiffPropertyTests.Shown] = []
         for (index, section) in screen.sections.enumerated() {
-            let cells = section.cells.enumerated().filter { $0.element.isShown(in: values) && ($0.element.key.map(form.isVisible) ?? true) }
+            let cells = section.cells.enumerated().filter { $0.element.isShown(in: values) && ($0.element.key.map { form.fieldState(for: $0).isVisible } ?? true) }
             let isBare = section.repeatGroup != nil && section.title == nil && !section.hasFooter && section.cells.isEmpty
             if section.isShown(in: values), !isBare, section.cells.isEmpty || !cells.isEmpty {
                 shown.append(.init(
@@ -138,7 +138,7 @@ struct RepeatSectionPropertyTests {
             guard let group = section.repeatGroup, section.isShown(in: values) else { continue }
             for id in form.rows(of: group) {
                 let rows = section.rowCells.indices.compactMap { cell -> String? in
-                    guard let bound = section.rowCell(cell, in: id), bound.isShown(in: values), bound.key.map(form.isVisible) ?? true else { return nil }
+                    guard let bound = section.rowCell(cell, in: id), bound.isShown(in: values), bound.key.map({ form.fieldState(for: $0).isVisible }) ?? true else { return nil }
                     return "\(CellPath(section: index, row: cell, rowID: id)) \(bound.value(in: values))"
                 }
                 if section.rowCells.isEmpty || !rows.isEmpty { shown.append(.init(index: index, rows: rows, footer: nil)) }

@@ -66,7 +66,7 @@ struct RepeatSectionTests {
         #expect(live.lastDiff?.description == "version 1: insert sections [3]")
         try form.moveRow(bo, in: "members", to: 0)
         #expect(live.lastDiff?.description == "version 2: delete sections [2]; insert sections [3]")
-        try form.removeRow(ada, from: "members")
+        try form.removeRows([ada], from: "members")
         #expect(live.lastDiff?.description == "version 3: delete sections [3]")
         let diffs = Locked([String]())
         let subscription = live.observe { diff in diffs.withLock { $0.append(diff.description) } }
@@ -105,13 +105,13 @@ struct RepeatSectionTests {
         let live = LiveScreen(screen, form: form)
         #expect(live.sectionCount == 300)
         let before = live.evaluationCount
-        let id = try form.insertRow(into: "items", at: 150, ["name": "new"])
+        let id = try form.insertRows(into: "items", at: 150, [["name": "new"]])[0]
         // The new row's three values and one condition, once: the settle hands out the name's new
         // value with the derivations that read it then, and the row's were not yet in the graph (the
         // row, computed whole after the settle, read the new name already).
         #expect(live.evaluationCount == before + 4)
         #expect(live.lastDiff?.description == "version 1: insert sections [150]")
-        try form.removeRow(id, from: "items")
+        try form.removeRows([id], from: "items")
         #expect(live.evaluationCount == before + 4)
         #expect(live.lastDiff?.description == "version 2: delete sections [150]")
         form.set("a longer name", for: "items.r7.name", origin: .user)
@@ -171,7 +171,7 @@ struct RepeatSectionTests {
         #expect(navigator.focus(on: CellPath(section: 1, row: 0, rowID: ids[0])))
         #expect(Self.same(navigator.removeRow(at: CellPath(section: 1, row: 1, rowID: ids[0])), .removedRow(ids[0])))
         #expect(navigator.focus == CellPath(section: 1, row: 0, rowID: ids[1]))
-        try form.removeRow(ids[1], from: "members")
+        try form.removeRows([ids[1]], from: "members")
         let focus = try #require(navigator.focus)
         #expect(navigator.top.rowPath(of: focus) != nil)
         #expect(Self.same(navigator.removeRow(at: CellPath(section: 0, row: 0)), .none))
@@ -228,7 +228,7 @@ extension RepeatSectionTests {
         #expect(live.sections.map(\.description) == [
             "[title: Members]", "[Name: \"Ada\"]", "[Name: \"Bo\" | After: \"after Ada\"]",
         ])
-        let cy = try form.insertRow(into: "members", at: 0, ["name": "Cy"])
+        let cy = try form.insertRows(into: "members", at: 0, [["name": "Cy"]])[0]
         #expect(live.sections.map(\.description) == [
             "[title: Members]", "[Name: \"Cy\"]", "[Name: \"Ada\" | After: \"after Cy\"]", "[Name: \"Bo\" | After: \"after Ada\"]",
         ])
@@ -236,7 +236,7 @@ extension RepeatSectionTests {
         #expect(live.sections.map(\.description) == [
             "[title: Members]", "[Name: \"Cy\"]", "[Name: \"Bo\" | After: \"after Cy\"]", "[Name: \"Ada\" | After: \"after Bo\"]",
         ])
-        try form.removeRow(cy, from: "members")
+        try form.removeRows([cy], from: "members")
         #expect(live.sections.map(\.description) == [
             "[title: Members]", "[Name: \"Bo\"]", "[Name: \"Ada\" | After: \"after Bo\"]",
         ])

@@ -191,7 +191,7 @@ struct ResetTests {
         form.set(2, for: "a")
         form.reset()
         form.reset(to: ["a": 3])
-        #expect(!form.isVisible("a"))
-        #expect(!form.isEnabled("a"))
+        #expect(!form.fieldState(for: "a").isVisible)
+        #expect(!form.fieldState(for: "a").isEnabled)
     }
 }

@@ -104,7 +104,7 @@ struct RowBatchPropertyTests {
         }
     }
 
-    /// What `resetRows(of:)` restores: each group of the initial form by its key, and the ids each
+    /// What `reset(_:)` of a group's key restores: each group of the initial form by its key, and the ids each
     /// group has given so far (a group's ids outlast its row, so a row that comes back goes on
     /// from the ids its groups had given).
     struct Resets {
@@ -248,7 +248,7 @@ struct RowBatchPropertyTests {
         case 12:
             guard let initial = resets.restored(key, level: level) else { return }
             group = initial
-            try form.resetRows(of: key)
+            form.reset(key)
         default:
             guard let position = group.rows.indices.randomElement(using: &random) else { return }
             let text = "e\(Int.random(in: 0..<3, using: &random))"
@@ -304,7 +304,7 @@ struct RowBatchPropertyTests {
         let definition = try definition()
         var oracle = Group()
         // A first household, with members and visits, for the screens of the inner groups, and
-        // another: the form's initial values, which `resetRows(of:)` brings back.
+        // another: the form's initial values, which `reset(_:)` of a group's key brings back.
         let first = FormContext(["members": [randomValues(level: 1, &random), randomValues(level: 1, &random)] as [FormContext]])
         let homes = [first, randomValues(level: 0, &random)]
         oracle.rows = oracle.make(homes, level: 0)
@@ -344,7 +344,7 @@ struct RowBatchPropertyTests {
     /// through its JSON.
     static func roundTrips(_ form: FormContextObject, values: [String: AnyHashable], definition: FormDefinition, context: String) throws {
         let json = try FormSubmission(form.context, definition: definition).json(pretty: false, includingRowIDs: true)
-        let read = try definition.decodeValues(fromJSON: json)
+        let read = try FormSubmission(json: json, definition: definition).values
         #expect(read.values == values, "\(context): JSON \(Set(read.values.keys).symmetricDifference(values.keys).sorted().prefix(6)) \(read.values.filter { values[$0.key] != $0.value }.prefix(4))")
         let draftJSON = try form.draft().json(omittingSecrets: false)
         let restored = FormContextObject(definition: definition)

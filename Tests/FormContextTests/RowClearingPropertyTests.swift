@@ -74,13 +74,13 @@ struct RowClearingPropertyTests {
             for member in home.members {
                 let memberRow = member.id.scope(in: members)
                 let shown = model.memberShown(member, in: home)
-                #expect(form.isVisible(memberRow.prefix) == shown, "\(label): \(memberRow.prefix) shown")
+                #expect(form.fieldState(for: memberRow.prefix).isVisible == shown, "\(label): \(memberRow.prefix) shown")
                 #expect(form[name.scoped(in: memberRow)] == member.name, "\(label): \(memberRow.prefix).name")
                 let visits = memberRow.key("visits")
                 #expect(Array(form.rows(of: visits)) == member.visits.map(\.id), "\(label): \(visits)")
                 for (position, visit) in member.visits.enumerated() {
                     let visitRow = visit.id.scope(in: visits)
-                    #expect(form.isVisible(visitRow.prefix) == (shown && model.visitShown(at: position)), "\(label): \(visitRow.prefix) shown")
+                    #expect(form.fieldState(for: visitRow.prefix).isVisible == (shown && model.visitShown(at: position)), "\(label): \(visitRow.prefix) shown")
                     #expect(form[day.scoped(in: visitRow)] == visit.day, "\(label): \(visitRow.prefix).day")
                 }
             }
@@ -116,17 +116,17 @@ struct RowClearingPropertyTests {
             case 2:
                 let at = Int.random(in: 0...model.homes[h].members.count, using: &random)
                 let text = "n\(step)"
-                let id = try form.insertRow(into: members, at: at, ["name": text])
+                let id = try form.insertRows(into: members, at: at, [["name": text]])[0]
                 model.homes[h].members.insert(Member(id: id, name: text), at: at)
             case 3 where m >= 0, 4 where m >= 0:
                 let at = Int.random(in: 0...model.homes[h].members[m].visits.count, using: &random)
                 let value = Int.random(in: 1...31, using: &random)
-                let id = try form.insertRow(into: visits, at: at, ["day": value])
+                let id = try form.insertRows(into: visits, at: at, [["day": value]])[0]
                 model.homes[h].members[m].visits.insert(Visit(id: id, day: value), at: at)
             case 5 where m >= 0 && !model.homes[h].members[m].visits.isEmpty:
                 let v = Int.random(in: 0..<model.homes[h].members[m].visits.count, using: &random)
                 if Bool.random(using: &random) {
-                    try form.removeRow(model.homes[h].members[m].visits[v].id, from: visits)
+                    try form.removeRows([model.homes[h].members[m].visits[v].id], from: visits)
                     model.homes[h].members[m].visits.remove(at: v)
                 } else {
                     let to = Int.random(in: 0..<model.homes[h].members[m].visits.count, using: &random)
@@ -139,7 +139,7 @@ struct RowClearingPropertyTests {
                 model.homes[h].members[m].name = text
             case 7 where !model.homes[h].members.isEmpty:
                 let index = Int.random(in: 0..<model.homes[h].members.count, using: &random)
-                try form.removeRow(model.homes[h].members[index].id, from: members)
+                try form.removeRows([model.homes[h].members[index].id], from: members)
                 model.homes[h].members.remove(at: index)
             default:
                 let id = try form.appendRow(to: "households")

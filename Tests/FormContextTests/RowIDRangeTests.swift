@@ -22,11 +22,11 @@ struct RowIDRangeTests {
         let definition = try Guests.definition()
         let json = #"{"guests":[{"$row":"r"# + number + #"","name":"Ada"}]}"#
         guard let value = Int(number), value <= Self.largest else {
-            let error = try #require(throws: FormDecodingError.self) { try definition.decodeValues(fromJSON: json) }
+            let error = try #require(throws: FormDecodingError.self) { try FormSubmission(json: json, definition: definition).values }
             #expect(error.description == "cannot read 'guests[0].$row': expected a row id from r1 to r4503599627370496, found \"r\(number)\"")
             return
         }
-        let form = FormContextObject(definition: definition, values: try definition.decodeValues(fromJSON: json))
+        let form = FormContextObject(definition: definition, values: try FormSubmission(json: json, definition: definition).values)
         #expect(form.rows(of: "guests") == [RowID(value)])
         var expected = [RowID(value)]
         if value < Self.largest {
@@ -36,7 +36,7 @@ struct RowIDRangeTests {
         } else {
             // No id past the largest: the row is refused, and nothing changes.
             #expect(throws: RepeatGroupError.noRowIDLeft(group: "guests")) { try form.appendRow(to: "guests", ["name": "Bo"]) }
-            #expect(throws: RepeatGroupError.noRowIDLeft(group: "guests")) { try form.insertRow(into: "guests", at: 0) }
+            #expect(throws: RepeatGroupError.noRowIDLeft(group: "guests")) { try form.insertRows(into: "guests", at: 0, [[:]])[0] }
             #expect(throws: RepeatGroupError.noRowIDLeft(group: "guests")) { try form.replaceRows(of: "guests", with: [["name": "Cy"]]) }
             #expect("\(RepeatGroupError.noRowIDLeft(group: "guests"))"
                 == "repeat group 'guests' has no row id left: it has given ids up to r4503599627370496, the largest")
@@ -46,7 +46,7 @@ struct RowIDRangeTests {
 
         // The form's own JSON reads back, ids and all.
         let written = try FormSubmission(form.activeValues).json(includingRowIDs: true)
-        let read = try definition.decodeValues(fromJSON: written)
+        let read = try FormSubmission(json: written, definition: definition).values
         #expect(read["guests"] == AnyHashable(RowOrder(expected)), "\(written)")
 
         // And so does a draft of it.
@@ -70,7 +70,7 @@ struct RowIDRangeTests {
         #expect(form.rows(of: "guests") == [RowID(Self.largest - 1), RowID(Self.largest)])
         #expect(form.read { $0.invariantViolations() } == [])
         let written = try FormSubmission(form.context).json(includingRowIDs: true)
-        #expect(try Guests.definition().decodeValues(fromJSON: written)["guests"] == form["guests"])
+        #expect(try FormSubmission(json: written, definition: Guests.definition()).values["guests"] == form["guests"])
     }
 
     @Test("a value under an id no row can have does not use up the ids", arguments: [largest + 1, Int.max / 10 - 10])

@@ -73,8 +73,8 @@ struct RowRelevancePropertyTests {
         for home in homes {
             let row = home.id.scope(in: "households")
             let homeShown = holds(home)
-            #expect(form.isVisible(row.prefix) == homeShown, "\(label): \(row.prefix) shown")
-            #expect(form.isVisible(row.key("limit")) == homeShown, "\(label): \(row.prefix).limit shown")
+            #expect(form.fieldState(for: row.prefix).isVisible == homeShown, "\(label): \(row.prefix) shown")
+            #expect(form.fieldState(for: row.key("limit")).isVisible == homeShown, "\(label): \(row.prefix).limit shown")
             let members = row.key("members")
             let shownMembers = home.members.filter(holds)
             if homeShown {
@@ -87,8 +87,8 @@ struct RowRelevancePropertyTests {
             for member in home.members {
                 let memberRow = member.id.scope(in: members)
                 let memberShown = homeShown && holds(member)
-                #expect(form.isVisible(memberRow.prefix) == memberShown, "\(label): \(memberRow.prefix) shown")
-                #expect(form.isVisible(memberRow.key("name")) == memberShown, "\(label): \(memberRow.prefix).name shown")
+                #expect(form.fieldState(for: memberRow.prefix).isVisible == memberShown, "\(label): \(memberRow.prefix) shown")
+                #expect(form.fieldState(for: memberRow.key("name")).isVisible == memberShown, "\(label): \(memberRow.prefix).name shown")
                 let visits = memberRow.key("visits")
                 let shownVisits = member.visits.filter { holds($0, in: home) }
                 if memberShown {
@@ -101,8 +101,8 @@ struct RowRelevancePropertyTests {
                 for visit in member.visits {
                     let visitRow = visit.id.scope(in: visits)
                     let visitShown = memberShown && holds(visit, in: home)
-                    #expect(form.isVisible(visitRow.prefix) == visitShown, "\(label): \(visitRow.prefix) shown")
-                    #expect(form.isVisible(visitRow.key("day")) == visitShown, "\(label): \(visitRow.prefix).day shown")
+                    #expect(form.fieldState(for: visitRow.prefix).isVisible == visitShown, "\(label): \(visitRow.prefix) shown")
+                    #expect(form.fieldState(for: visitRow.key("day")).isVisible == visitShown, "\(label): \(visitRow.prefix).day shown")
                     #expect((active[visitRow.key("day")] != nil) == (visitShown && visit.day != nil), "\(label): \(visitRow.prefix).day submitted")
                     // The value is kept whatever is shown.
                     #expect(form[day.scoped(in: visitRow)] == visit.day, "\(label): \(visitRow.prefix).day kept")
@@ -141,22 +141,22 @@ struct RowRelevancePropertyTests {
         for home in homes {
             let row = home.id.scope(in: "households")
             let homeEnabled = holds(home)
-            #expect(form.isEnabled(row.prefix) == homeEnabled, "\(label): \(row.prefix) enabled")
-            #expect(form.isEnabled(row.key("limit")) == homeEnabled, "\(label): \(row.prefix).limit enabled")
-            #expect(form.isVisible(row.prefix), "\(label): \(row.prefix) shown")
+            #expect(form.fieldState(for: row.prefix).isEnabled == homeEnabled, "\(label): \(row.prefix) enabled")
+            #expect(form.fieldState(for: row.key("limit")).isEnabled == homeEnabled, "\(label): \(row.prefix).limit enabled")
+            #expect(form.fieldState(for: row.prefix).isVisible, "\(label): \(row.prefix) shown")
             let members = row.key("members")
             for member in home.members {
                 let memberRow = member.id.scope(in: members)
                 let memberEnabled = homeEnabled && holds(member)
-                #expect(form.isEnabled(memberRow.prefix) == memberEnabled, "\(label): \(memberRow.prefix) enabled")
-                #expect(form.isEnabled(memberRow.key("name")) == memberEnabled, "\(label): \(memberRow.prefix).name enabled")
+                #expect(form.fieldState(for: memberRow.prefix).isEnabled == memberEnabled, "\(label): \(memberRow.prefix) enabled")
+                #expect(form.fieldState(for: memberRow.key("name")).isEnabled == memberEnabled, "\(label): \(memberRow.prefix).name enabled")
                 let visits = memberRow.key("visits")
                 for visit in member.visits {
                     let visitRow = visit.id.scope(in: visits)
                     let visitEnabled = memberEnabled && holds(visit, in: home)
-                    #expect(form.isEnabled(visitRow.prefix) == visitEnabled, "\(label): \(visitRow.prefix) enabled")
-                    #expect(form.isEnabled(visitRow.key("day")) == visitEnabled, "\(label): \(visitRow.prefix).day enabled")
-                    #expect(form.isVisible(visitRow.key("day")), "\(label): \(visitRow.prefix).day shown")
+                    #expect(form.fieldState(for: visitRow.prefix).isEnabled == visitEnabled, "\(label): \(visitRow.prefix) enabled")
+                    #expect(form.fieldState(for: visitRow.key("day")).isEnabled == visitEnabled, "\(label): \(visitRow.prefix).day enabled")
+                    #expect(form.fieldState(for: visitRow.key("day")).isVisible, "\(label): \(visitRow.prefix).day shown")
                     #expect((active[visitRow.key("day")] != nil) == (visitEnabled && visit.day != nil), "\(label): \(visitRow.prefix).day submitted")
                     #expect(form[day.scoped(in: visitRow)] == visit.day, "\(label): \(visitRow.prefix).day kept")
                     if visitEnabled, let value = visit.day, !(0...99).contains(value) { expectedErrors.insert(visitRow.key("day")) }
@@ -204,16 +204,16 @@ struct RowRelevancePropertyTests {
             case 0:
                 let at = Int.random(in: 0...homes.count, using: &random)
                 let limit = Int.random(in: 0...150, using: &random)
-                let id = try form.insertRow(into: "households", at: at, ["limit": limit])
+                let id = try form.insertRows(into: "households", at: at, [["limit": limit]])[0]
                 homes.insert(Household(id: id, limit: limit), at: at)
             case 1:
                 let at = Int.random(in: 0...homes[h].members.count, using: &random)
-                let id = try form.insertRow(into: members, at: at, flag.map { ["away": $0] } ?? [:])
+                let id = try form.insertRows(into: members, at: at, [flag.map { ["away": $0] } ?? [:]])[0]
                 homes[h].members.insert(Member(id: id, away: flag), at: at)
             case 2 where m >= 0, 3 where m >= 0:
                 let at = Int.random(in: 0...homes[h].members[m].visits.count, using: &random)
                 let value = Int.random(in: 0...130, using: &random)
-                let id = try form.insertRow(into: visits, at: at, ["day": value])
+                let id = try form.insertRows(into: visits, at: at, [["day": value]])[0]
                 homes[h].members[m].visits.insert(Visit(id: id, day: value), at: at)
             case 4 where m >= 0 && !homes[h].members[m].visits.isEmpty:
                 let v = Int.random(in: 0..<homes[h].members[m].visits.count, using: &random)
@@ -223,7 +223,7 @@ struct RowRelevancePropertyTests {
             case 5 where m >= 0 && !homes[h].members[m].visits.isEmpty:
                 let v = Int.random(in: 0..<homes[h].members[m].visits.count, using: &random)
                 if Bool.random(using: &random) {
-                    try form.removeRow(homes[h].members[m].visits[v].id, from: visits)
+                    try form.removeRows([homes[h].members[m].visits[v].id], from: visits)
                     homes[h].members[m].visits.remove(at: v)
                 } else {
                     let to = Int.random(in: 0..<homes[h].members[m].visits.count, using: &random)
@@ -235,7 +235,7 @@ struct RowRelevancePropertyTests {
                 homes[h].members[m].away = flag
             case 7 where m >= 0:
                 if Bool.random(using: &random) {
-                    try form.removeRow(homes[h].members[m].id, from: members)
+                    try form.removeRows([homes[h].members[m].id], from: members)
                     homes[h].members.remove(at: m)
                 } else {
                     let to = Int.random(in: 0..<homes[h].members.count, using: &random)
@@ -251,7 +251,7 @@ struct RowRelevancePropertyTests {
                 homes[h].limit = limit
             case 10 where homes.count > 1:
                 if Bool.random(using: &random) {
-                    try form.removeRow(homes[h].id, from: "households")
+                    try form.removeRows([homes[h].id], from: "households")
                     homes.remove(at: h)
                 } else {
                     let to = Int.random(in: 0..<homes.count, using: &random)

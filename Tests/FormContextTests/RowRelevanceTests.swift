@@ -67,12 +67,12 @@ struct RowRelevanceTests {
 
         form.set(false, for: boRow.key(Self.present).name)
         // The row, its fields, its group of fields, its inner group and the inner group's rows are hidden.
-        #expect(!form.isVisible(boRow.prefix))
+        #expect(!form.fieldState(for: boRow.prefix).isVisible)
         for key in [boRow.key("name"), boRow.key("vitals"), boRow.key("vitals.height"), boVisits, visit.scope(in: boVisits).prefix,
                     visit.scope(in: boVisits).key("day"), boRow.key("visitCount")] {
-            #expect(!form.isVisible(key), "\(key) hidden")
+            #expect(!form.fieldState(for: key).isVisible, "\(key) hidden")
         }
-        #expect(form.isVisible(ada.scope(in: members).prefix))
+        #expect(form.fieldState(for: ada.scope(in: members).prefix).isVisible)
         // The row stays in the order, with its values.
         #expect(Array(form.rows(of: members)) == [ada, bo])
         #expect(form[boRow.key(Self.age)] == 7)
@@ -92,7 +92,7 @@ struct RowRelevanceTests {
 
         // Shown again, it has everything back.
         form.set(true, for: boRow.key(Self.present).name)
-        #expect(form.isVisible(boRow.key("vitals.height")) && form.isVisible(visit.scope(in: boVisits).key("day")))
+        #expect(form.fieldState(for: boRow.key("vitals.height")).isVisible && form.fieldState(for: visit.scope(in: boVisits).key("day")).isVisible)
         #expect(form[householdRow.key(Self.memberCount)] == 2)
         #expect(form[householdRow.key(Self.allVisits)] == 2)
         #expect(form.read { $0.invariantViolations() } == [])
@@ -107,15 +107,15 @@ struct RowRelevanceTests {
         let visits = ada.scope(in: members).key("visits")
         let early = try form.appendRow(to: visits, ["day": 3])
         let late = try form.appendRow(to: visits, ["day": 30])
-        #expect(form.isVisible(early.scope(in: visits).prefix) && !form.isVisible(late.scope(in: visits).key("day")))
+        #expect(form.fieldState(for: early.scope(in: visits).prefix).isVisible && !form.fieldState(for: late.scope(in: visits).key("day")).isVisible)
         #expect(form[ada.scope(in: members).key(Self.visitCount)] == 1)
         form.set(50, for: home.scope(in: "households").key("limit"))
-        #expect(form.isVisible(late.scope(in: visits).key("day")))
+        #expect(form.fieldState(for: late.scope(in: visits).key("day")).isVisible)
         #expect(form[ada.scope(in: members).key(Self.visitCount)] == 2)
         form.set(1, for: home.scope(in: "households").key("limit"))
         #expect(form[ada.scope(in: members).key(Self.visitCount)] == 0)
         #expect(form[home.scope(in: "households").key(Self.allVisits)] == 0)
-        try form.removeRow(late, from: visits)
+        try form.removeRows([late], from: visits)
         form.set(100, for: home.scope(in: "households").key("limit"))
         #expect(form[ada.scope(in: members).key(Self.visitCount)] == 1)
         #expect(form.read { $0.invariantViolations() } == [])
@@ -130,11 +130,11 @@ struct RowRelevanceTests {
         let visits = bo.scope(in: members).key("visits")
         let visit = try form.appendRow(to: visits, ["day": -5])
         for key in [bo.scope(in: members).prefix, bo.scope(in: members).key("name"), visit.scope(in: visits).key("day")] {
-            #expect(!form.isEnabled(key) && form.isVisible(key), "\(key)")
+            #expect(!form.fieldState(for: key).isEnabled && form.fieldState(for: key).isVisible, "\(key)")
         }
         #expect(form.validate().errors.isEmpty)
         form.set(false, for: bo.scope(in: members).key(Self.locked).name)
-        #expect(form.isEnabled(visit.scope(in: visits).key("day")))
+        #expect(form.fieldState(for: visit.scope(in: visits).key("day")).isEnabled)
         #expect(form.validate().errors.compactMap(\.key).sorted() == [bo.scope(in: members).key("name"), visit.scope(in: visits).key("day")].sorted())
     }
 
@@ -150,12 +150,12 @@ struct RowRelevanceTests {
         let inner = visit.scope(in: visits).prefix
         let heard = Locked(0)
         let heardInner = Locked(0)
-        withObservationTracking { _ = form.isVisible(row.prefix) } onChange: { heard.withLock { $0 += 1 } }
-        withObservationTracking { _ = form.isVisible(inner) } onChange: { heardInner.withLock { $0 += 1 } }
+        withObservationTracking { _ = form.fieldState(for: row.prefix).isVisible } onChange: { heard.withLock { $0 += 1 } }
+        withObservationTracking { _ = form.fieldState(for: inner).isVisible } onChange: { heardInner.withLock { $0 += 1 } }
         form.set(false, for: row.key(Self.present).name)
         #expect(heard.withLock { $0 } == 1)
         #expect(heardInner.withLock { $0 } == 1)
-        #expect(!form.isVisible(inner))
+        #expect(!form.fieldState(for: inner).isVisible)
     }
 
     @Test("with hidden values cleared, a hidden row's fields lose their values and its rows inside it go")
@@ -202,11 +202,11 @@ struct RowRelevanceTests {
         let definition = try FormDefinition([FieldDefinition(members)])
         let form = FormContextObject(definition: definition)
         let ids = try (0..<4).map { try form.appendRow(to: "members", ["name": "n\($0)"]) }
-        #expect(ids.map { form.isVisible($0.scope(in: "members").prefix) } == [true, true, false, false])
+        #expect(ids.map { form.fieldState(for: $0.scope(in: "members").prefix).isVisible } == [true, true, false, false])
         try form.moveRow(ids[3], in: "members", to: 0)
-        #expect(ids.map { form.isVisible($0.scope(in: "members").prefix) } == [true, false, false, true])
-        try form.removeRow(ids[0], from: "members")
-        #expect(ids.dropFirst().map { form.isVisible($0.scope(in: "members").prefix) } == [true, false, true])
+        #expect(ids.map { form.fieldState(for: $0.scope(in: "members").prefix).isVisible } == [true, false, false, true])
+        try form.removeRows([ids[0]], from: "members")
+        #expect(ids.dropFirst().map { form.fieldState(for: $0.scope(in: "members").prefix).isVisible } == [true, false, true])
         #expect(form[Self.memberCount] == 2)
         // The same on the server, over a plain context.
         #expect(definition.evaluateRules(form.context).hiddenKeys == ["members.r3.name"])

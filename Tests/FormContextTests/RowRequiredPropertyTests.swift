@@ -70,7 +70,7 @@ struct RowRequiredPropertyTests {
         var expected: Set<String> = []
         for home in homes {
             let row = home.id.scope(in: "households")
-            #expect(!form.isRequired(row.key("limit")), "\(label): \(row.prefix).limit")
+            #expect(!form.fieldState(for: row.key("limit")).isRequired, "\(label): \(row.prefix).limit")
             let members = row.key("members")
             for member in home.members {
                 let memberRow = member.id.scope(in: members)
@@ -82,11 +82,11 @@ struct RowRequiredPropertyTests {
                     (memberRow.key("name"), nameRequired), (memberRow.key("vitals.pulse"), true),
                     (memberRow.key("vitals.note"), noteRequired), (memberRow.key("age"), false),
                 ] {
-                    #expect(form.isRequired(key) == required, "\(label): \(key) required")
+                    #expect(form.fieldState(for: key).isRequired == required, "\(label): \(key) required")
                     #expect(form.fieldState(for: key).isRequired == required, "\(label): \(key) field state")
                 }
-                #expect(!form.isRequired(memberRow.key("vitals")), "\(label): a group requires nothing of its own")
-                #expect(form.isVisible(memberRow.key("vitals.pulse")) == vitalsShown, "\(label): \(memberRow.prefix) vitals shown")
+                #expect(!form.fieldState(for: memberRow.key("vitals")).isRequired, "\(label): a group requires nothing of its own")
+                #expect(form.fieldState(for: memberRow.key("vitals.pulse")).isVisible == vitalsShown, "\(label): \(memberRow.prefix) vitals shown")
                 if nameRequired && member.name == nil { expected.insert(memberRow.key("name")) }
                 if vitalsShown && member.pulse == nil { expected.insert(memberRow.key("vitals.pulse")) }
                 if vitalsShown && noteRequired && member.note == nil { expected.insert(memberRow.key("vitals.note")) }
@@ -96,7 +96,7 @@ struct RowRequiredPropertyTests {
                 let visits = memberRow.key("visits")
                 for visit in member.visits {
                     let key = visit.id.scope(in: visits).key("day")
-                    #expect(form.isRequired(key) == dayRequired, "\(label): \(key) required")
+                    #expect(form.fieldState(for: key).isRequired == dayRequired, "\(label): \(key) required")
                     #expect(form.fieldState(for: key).isRequired == dayRequired, "\(label): \(key) field state")
                     if dayRequired && visit.day == nil { expected.insert(key) }
                     if dayRequired { seen.dayRequired = true } else { seen.dayFree = true }
@@ -129,14 +129,14 @@ struct RowRequiredPropertyTests {
                 homes.append(Household(id: try form.appendRow(to: "households")))
             case 0:
                 let at = Int.random(in: 0...homes.count, using: &random)
-                let id = try form.insertRow(into: "households", at: at, number.map { ["limit": $0] } ?? [:])
+                let id = try form.insertRows(into: "households", at: at, [number.map { ["limit": $0] } ?? [:]])[0]
                 homes.insert(Household(id: id, limit: number), at: at)
             case 1:
                 form.set(number, for: homes[h].id.scope(in: "households").key("limit"))
                 homes[h].limit = number
             case 2:
                 let at = Int.random(in: 0...homes[h].members.count, using: &random)
-                let id = try form.insertRow(into: members, at: at, number.map { ["age": $0] } ?? [:])
+                let id = try form.insertRows(into: members, at: at, [number.map { ["age": $0] } ?? [:]])[0]
                 homes[h].members.insert(Member(id: id, age: number), at: at)
             case 3 where memberRow != nil:
                 form.set(number, for: memberRow!.key("age"))
@@ -153,7 +153,7 @@ struct RowRequiredPropertyTests {
             case 7 where memberRow != nil, 11 where memberRow != nil:
                 let visits = memberRow!.key("visits")
                 let at = Int.random(in: 0...homes[h].members[m].visits.count, using: &random)
-                let id = try form.insertRow(into: visits, at: at, number.map { ["day": $0] } ?? [:])
+                let id = try form.insertRows(into: visits, at: at, [number.map { ["day": $0] } ?? [:]])[0]
                 homes[h].members[m].visits.insert(Visit(id: id, day: number), at: at)
             case 8 where memberRow != nil && !homes[h].members[m].visits.isEmpty:
                 let visits = memberRow!.key("visits")
@@ -162,12 +162,12 @@ struct RowRequiredPropertyTests {
                     form.set(number, for: homes[h].members[m].visits[v].id.scope(in: visits).key("day"))
                     homes[h].members[m].visits[v].day = number
                 } else {
-                    try form.removeRow(homes[h].members[m].visits[v].id, from: visits)
+                    try form.removeRows([homes[h].members[m].visits[v].id], from: visits)
                     homes[h].members[m].visits.remove(at: v)
                 }
             case 9 where memberRow != nil:
                 if Bool.random(using: &random) {
-                    try form.removeRow(homes[h].members[m].id, from: members)
+                    try form.removeRows([homes[h].members[m].id], from: members)
                     homes[h].members.remove(at: m)
                 } else {
                     let to = Int.random(in: 0..<homes[h].members.count, using: &random)
@@ -175,7 +175,7 @@ struct RowRequiredPropertyTests {
                     homes[h].members.insert(homes[h].members.remove(at: m), at: to)
                 }
             case 10 where homes.count > 1:
-                try form.removeRow(homes[h].id, from: "households")
+                try form.removeRows([homes[h].id], from: "households")
                 homes.remove(at: h)
             default:
                 homes.append(Household(id: try form.appendRow(to: "households", number.map { ["limit": $0] } ?? [:]), limit: number))

@@ -87,12 +87,12 @@ struct RowStageTests {
                 guard lines.count < 10 else { continue }
                 let value = Int.random(in: 0..<50, using: &random)
                 let position = Int.random(in: 0...lines.count, using: &random)
-                let id = try form.insertRow(into: "lines", at: position, ["amount": value])
+                let id = try form.insertRows(into: "lines", at: position, [["amount": value]])[0]
                 lines.insert(Line(id: id, amount: value, paid: false), at: position)
             case 2:
                 guard !lines.isEmpty else { continue }
                 let line = lines.remove(at: Int.random(in: 0..<lines.count, using: &random))
-                try form.removeRow(line.id, from: "lines")
+                try form.removeRows([line.id], from: "lines")
             case 3:
                 guard lines.count > 1 else { continue }
                 let from = Int.random(in: 0..<lines.count, using: &random)

@@ -28,7 +28,7 @@ struct RowValueTypeTests {
             try form.appendRow(to: "members", wrong)
         }
         #expect(throws: RepeatGroupError.typeMismatch(key: "members.r2.age", expected: "Int", found: "String")) {
-            try form.insertRow(into: "members", at: 0, wrong)
+            try form.insertRows(into: "members", at: 0, [wrong])
         }
         // The bad row second: the first is not added either.
         #expect(throws: RepeatGroupError.typeMismatch(key: "members.r3.age", expected: "Int", found: "String")) {

@@ -54,7 +54,7 @@ struct RuleBaselineTests {
         #expect(walk.hidden.isEmpty)
         #expect(walk.evaluations - walkBefore == 4)
         let form = FormContextObject(definition: graph.definition())
-        #expect(graph.keys[1...4].allSatisfy { !form.isVisible($0) })
+        #expect(graph.keys[1...4].allSatisfy { !form.fieldState(for: $0).isVisible })
     }
 
     @Test("early cutoff: the walk runs everything below an unchanged result, the engine only the rule that gave it")

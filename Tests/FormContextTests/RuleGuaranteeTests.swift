@@ -36,14 +36,14 @@ struct RuleGuaranteeTests {
                     return inputs[0] < inputs[1]
                 }),
             ]))
-        #expect(form.isVisible("d") == false)
+        #expect(form.fieldState(for: "d").isVisible == false)
         seen.withLock { $0 = [] }
         let before = form.ruleEvaluationCount
         form.set(5, for: Self.a.name)
         #expect(seen.withLock { $0 } == [[6, 10]])
         #expect(form.ruleEvaluationCount - before == 3)
         #expect(form.lastRuleRuns.last?.rule == "d (visible)")
-        #expect(form.isVisible("d"))
+        #expect(form.fieldState(for: "d").isVisible)
     }
 
     @Test("a branch that starts reading a value this mutation recalculates sees only the new value, and its field changes once")
@@ -82,9 +82,9 @@ struct RuleGuaranteeTests {
         #expect(form.ruleCycles.isEmpty)
         #expect(form[Self.b] == 3)
         form.set(0, for: Self.a.name)
-        #expect(!form.isVisible("a"))
+        #expect(!form.fieldState(for: "a").isVisible)
         form.set(2, for: Self.a.name)
-        #expect(form.isVisible("a"))
+        #expect(form.fieldState(for: "a").isVisible)
         form.set(9, for: Self.b.name)
         #expect(form[Self.b] == 9)
     }

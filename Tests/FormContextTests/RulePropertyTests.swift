@@ -126,11 +126,11 @@ struct RulePropertyTests {
         expectSame(live.required, oracle.required, "live required fields")
         expectSame(live.invisible, oracle.concealed, "live hidden fields")
         // The state queries: each field answers with its state, each group for itself and the groups around it.
-        expectSame(Set(oracle.keys.filter(form.isRequired)), oracle.required, "fields isRequired(_:) answers for")
-        expectSame(Set(oracle.keys.filter { !form.isVisible($0) }), oracle.concealed, "fields isVisible(_:) hides")
+        expectSame(Set(oracle.keys.filter { form.fieldState(for: $0).isRequired }), oracle.required, "fields fieldState(for:).isRequired answers for")
+        expectSame(Set(oracle.keys.filter { !form.fieldState(for: $0).isVisible }), oracle.concealed, "fields isVisible(_:) hides")
         let prefixes = oracle.form.groups.map(\.prefix)
-        expectSame(Set(prefixes.filter { !form.isVisible($0) }), oracle.groupsDecidedAgainst(hidden: true), "groups isVisible(_:) hides")
-        expectSame(Set(prefixes.filter { !form.isEnabled($0) }), oracle.groupsDecidedAgainst(hidden: false), "groups isEnabled(_:) disables")
+        expectSame(Set(prefixes.filter { !form.fieldState(for: $0).isVisible }), oracle.groupsDecidedAgainst(hidden: true), "groups isVisible(_:) hides")
+        expectSame(Set(prefixes.filter { !form.fieldState(for: $0).isEnabled }), oracle.groupsDecidedAgainst(hidden: false), "groups isEnabled(_:) disables")
         if oracle.programHidden.isEmpty {
             let server = definition.evaluateRules(form.context)
             expectSame(LiveRuleState.integers(server.values, keys: oracle.keys), oracle.values, "server values")

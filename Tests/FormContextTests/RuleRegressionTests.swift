@@ -27,7 +27,7 @@ struct RuleRegressionTests {
         form.set(true, for: Self.hasChildren.name)
         form.reset()
         #expect(form[Self.children] == nil)
-        #expect(!form.isVisible("children"))
+        #expect(!form.fieldState(for: "children").isVisible)
         #expect(!form.isDirty)
     }
 }
@@ -100,7 +100,7 @@ extension RuleRegressionTests {
             batch.set(9, for: x.name)
         }
         #expect(form[x] == nil)
-        #expect(form.isVisible("y"))
+        #expect(form.fieldState(for: "y").isVisible)
         #expect(form[y] == 7)
         #expect(form.ruleEvaluationCount - before == 2)
         #expect(form.lastRuleRuns.map(\.rule) == ["x (visible)", "y (visible)"])
@@ -172,7 +172,7 @@ extension RuleRegressionTests {
             batch.set(3, for: v.name)
             batch.set(1, for: s.name)
         }
-        #expect(form.isVisible("x"))
+        #expect(form.fieldState(for: "x").isVisible)
         #expect(form[c] == 7)
         #expect(form.lastRuleRuns.map(\.rule).filter { $0 == "c" }.count == 2)
     }

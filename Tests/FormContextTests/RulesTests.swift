@@ -45,13 +45,13 @@ struct RulesTests {
                 FieldDefinition(K.children, validators: [.range(1...20)]).visible(when: { $0[K.hasChildren] == true }),
             ]),
             options: ValidationOptions(mode: .onChange))
-        #expect(!form.isVisible("children"))
+        #expect(!form.fieldState(for: "children").isVisible)
         form.set(true, for: K.hasChildren.name)
-        #expect(form.isVisible("children"))
+        #expect(form.fieldState(for: "children").isVisible)
         form.set(0, for: K.children.name)
         #expect(form.errors(for: "children").map(\.rule) == ["range(1...20)"])
         form.set(false, for: K.hasChildren.name)
-        #expect(!form.isVisible("children"))
+        #expect(!form.fieldState(for: "children").isVisible)
         #expect(form.errors(for: "children").isEmpty)
         #expect(form[K.children] == 0)
         #expect(form.activeValues["children"] == nil)
@@ -89,10 +89,10 @@ struct RulesTests {
                 FieldDefinition(FormKey<String>("school")).required(when: { $0[K.hasChildren] == true }, message: "name the school"),
                 FieldDefinition(FormKey<String>("nursery"), validators: [.required()]).enabled(when: { $0[K.hasChildren] == true }),
             ]))
-        #expect(!form.isEnabled("nursery"))
+        #expect(!form.fieldState(for: "nursery").isEnabled)
         #expect(form.validate().lines.isEmpty)
         form.set(true, for: K.hasChildren.name)
-        #expect(form.isEnabled("nursery"))
+        #expect(form.fieldState(for: "nursery").isEnabled)
         #expect(form.validate().lines == ["school: name the school", "nursery: is required"])
         form.set("   ", for: "school")
         #expect(form.validate().lines == ["school: name the school", "nursery: is required"])
@@ -109,14 +109,14 @@ struct RulesTests {
                 FieldDefinition(K.children).visible(when: { $0[K.hasChildren] == true }),
             ]))
         form.setVisible(false, for: "children")
-        #expect(!form.isVisible("children"))
+        #expect(!form.fieldState(for: "children").isVisible)
         form.setVisible(true, for: "children")
         form.set(false, for: K.hasChildren.name)
-        #expect(!form.isVisible("children"))
+        #expect(!form.fieldState(for: "children").isVisible)
         form.setVisible(true, for: "children")
-        #expect(!form.isVisible("children"))
+        #expect(!form.fieldState(for: "children").isVisible)
         form.set(true, for: K.hasChildren.name)
-        #expect(form.isVisible("children"))
+        #expect(form.fieldState(for: "children").isVisible)
     }
 
     // MARK: Groups
@@ -135,20 +135,20 @@ struct RulesTests {
                     FieldGroup("household").visible(when: { $0[FormKey<Bool>("livesAlone")] != true }),
                     FieldGroup("household.pets").visible(when: { $0[FormKey<Bool>("household.hasPets")] == true }),
                 ]))
-        #expect(form.isVisible("household.size"))
-        #expect(!form.isVisible("household.pets.kind"))
+        #expect(form.fieldState(for: "household.size").isVisible)
+        #expect(!form.fieldState(for: "household.pets.kind").isVisible)
         form.set(true, for: "household.hasPets")
-        #expect(form.isVisible("household.pets.kind"))
+        #expect(form.fieldState(for: "household.pets.kind").isVisible)
         form.set(true, for: "livesAlone")
-        #expect(!form.isVisible("household.size"))
-        #expect(!form.isVisible("household.hasPets"))
-        #expect(!form.isVisible("household.pets.kind"))
+        #expect(!form.fieldState(for: "household.size").isVisible)
+        #expect(!form.fieldState(for: "household.hasPets").isVisible)
+        #expect(!form.fieldState(for: "household.pets.kind").isVisible)
         form.set("new", for: "household.note")
-        #expect(!form.isVisible("household.note"))
-        #expect(form.isVisible("livesAlone"))
+        #expect(!form.fieldState(for: "household.note").isVisible)
+        #expect(form.fieldState(for: "livesAlone").isVisible)
         form.set(false, for: "livesAlone")
-        #expect(form.isVisible("household.note"))
-        #expect(form.isVisible("household.pets.kind"))
+        #expect(form.fieldState(for: "household.note").isVisible)
+        #expect(form.fieldState(for: "household.pets.kind").isVisible)
         #expect(form.explanation(for: "household.size") == "household.size: no rule decides it")
         form.set(true, for: "livesAlone")
         #expect(
@@ -162,9 +162,9 @@ struct RulesTests {
             definition: definition(
                 [FieldDefinition(FormKey<Bool>("locked"), default: true), FieldDefinition(FormKey<Int>("details.count"))],
                 groups: [FieldGroup("details").enabled(when: { $0[FormKey<Bool>("locked")] != true })]))
-        #expect(!form.isEnabled("details.count"))
+        #expect(!form.fieldState(for: "details.count").isEnabled)
         form.set(false, for: "locked")
-        #expect(form.isEnabled("details.count"))
+        #expect(form.fieldState(for: "details.count").isEnabled)
     }
 
     // MARK: Calculations
@@ -378,8 +378,8 @@ struct RulesTests {
             ]))
         #expect(form.ruleCycles.isEmpty)
         form.set(0, for: K.a.name)
-        #expect(!form.isVisible("b"))
-        #expect(form.isVisible("a"))
+        #expect(!form.fieldState(for: "b").isVisible)
+        #expect(form.fieldState(for: "a").isVisible)
     }
 
     @Test("a cycle through visibility and a calculation is found at run time when a branch brings it in")
@@ -423,12 +423,12 @@ struct RulesTests {
                 }),
             ]))
         box.withLock { $0 = form }
-        #expect(!form.isVisible("b"))
+        #expect(!form.fieldState(for: "b").isVisible)
         form.set(2, for: K.a.name)
-        #expect(form.isVisible("b"))
+        #expect(form.fieldState(for: "b").isVisible)
         form.set(0, for: K.c.name)
         form.set(3, for: K.a.name)
-        #expect(!form.isVisible("b"))
+        #expect(!form.fieldState(for: "b").isVisible)
         // The rule holds the box, which holds the form, which holds the rule: let go.
         box.withLock { $0 = nil }
     }
@@ -442,14 +442,14 @@ struct RulesTests {
                 FieldDefinition(K.total).calculated { ($0[K.children] ?? 0) + 1 },
             ], groups: [FieldGroup("pets").visible(when: { $0[K.hasChildren] == true })])
         let form = FormContextObject(definition: inner.scoped(in: FormScope("family")))
-        #expect(!form.isVisible("family.children"))
+        #expect(!form.fieldState(for: "family.children").isVisible)
         form.set(2, for: "family.children")
         #expect(form[FormKey<Int>("family.total")] == 1)
         form.set(true, for: "family.hasChildren")
-        #expect(form.isVisible("family.children"))
+        #expect(form.fieldState(for: "family.children").isVisible)
         #expect(form[FormKey<Int>("family.total")] == 3)
         form.set("cat", for: "family.pets.kind")
-        #expect(form.isVisible("family.pets.kind"))
+        #expect(form.fieldState(for: "family.pets.kind").isVisible)
     }
 
     // MARK: The server side

@@ -44,7 +44,7 @@ struct ScreenStageTests {
         #expect(runs.withLock { $0.count } == 2)
         form.set("b", for: "mode")
         form.set("hidden", for: "mode")
-        let id = try form.insertRow(into: "items", at: 0, ["name": "first"])
+        let id = try form.insertRows(into: "items", at: 0, [["name": "first"]])[0]
         form.set("x", for: "items.\(id).name")
         form.transaction { batch in
             batch.set("c", for: "mode")

@@ -75,12 +75,12 @@ struct SlotReclaimTests {
                 guard lines.count < 12 else { fallthrough }
                 let value = Int.random(in: 0..<100, using: &random)
                 let position = Int.random(in: 0...lines.count, using: &random)
-                let id = try form.insertRow(into: "lines", at: position, ["amount": value])
+                let id = try form.insertRows(into: "lines", at: position, [["amount": value]])[0]
                 lines.insert(Line(id: id, amount: value, paid: false), at: position)
             case 3, 4:
                 guard !lines.isEmpty else { continue }
                 let line = lines.remove(at: Int.random(in: 0..<lines.count, using: &random))
-                try form.removeRow(line.id, from: "lines")
+                try form.removeRows([line.id], from: "lines")
                 removed.append(line.id)
             case 5:
                 guard lines.count > 1 else { continue }
@@ -199,13 +199,13 @@ struct SlotReclaimTests {
         // A few cycles first: what the last rule runs read is kept until the next runs.
         for number in 0..<3 {
             let id = try form.appendRow(to: "lines", ["amount": number])
-            try form.removeRow(id, from: "lines")
+            try form.removeRows([id], from: "lines")
         }
         let first = Self.slots(of: form).all
         for number in 0..<1_000 {
             let id = try form.appendRow(to: "lines", ["amount": number])
             #expect(form[Self.key(Self.double, id)] == number * 2)
-            try form.removeRow(id, from: "lines")
+            try form.removeRows([id], from: "lines")
         }
         #expect(Self.slots(of: form).all == first)
         #expect(form[Self.total] == 1 && form[Self.key(Self.double, keep)] == 2)

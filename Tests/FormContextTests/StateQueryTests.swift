@@ -26,20 +26,20 @@ struct StateQueryTests {
 
     @Test func requiredFollowsTheDefinitionAndTheRule() throws {
         let form = FormContextObject(definition: try Self.definition())
-        #expect(form.isRequired("home.size"))
-        #expect(!form.isRequired("home.note"), "a warning demands nothing")
-        #expect(!form.isRequired("home.head"))
-        #expect(!form.isRequired("home"), "a group requires nothing of its own")
-        #expect(!form.isRequired("unknown"))
-        let head = FireCounter.tracking { _ = form.isRequired("home.head") }
-        let size = FireCounter.tracking { _ = form.isRequired("home.note") }
+        #expect(form.fieldState(for: "home.size").isRequired)
+        #expect(!form.fieldState(for: "home.note").isRequired, "a warning demands nothing")
+        #expect(!form.fieldState(for: "home.head").isRequired)
+        #expect(!form.fieldState(for: "home").isRequired, "a group requires nothing of its own")
+        #expect(!form.fieldState(for: "unknown").isRequired)
+        let head = FireCounter.tracking { _ = form.fieldState(for: "home.head").isRequired }
+        let size = FireCounter.tracking { _ = form.fieldState(for: "home.note").isRequired }
         form.set(2, for: "home.size")
-        #expect(form.isRequired("home.head"))
+        #expect(form.fieldState(for: "home.head").isRequired)
         #expect(form.fieldState(for: "home.head").isRequired)
         #expect(head.count == 1, "the required rule's change is announced for its field")
         #expect(size.count == 0)
         form.set(1, for: "home.size")
-        #expect(!form.isRequired("home.head"))
+        #expect(!form.fieldState(for: "home.head").isRequired)
     }
 
     @Test func aRepeatGroupIsRequiredByItsMinimumAloneAndRunsNoRowsValidator() throws {
@@ -60,11 +60,11 @@ struct StateQueryTests {
         let form = FormContextObject(definition: definition)
         _ = try form.appendRow(to: "households", ["city": "Lyon"])
         let before = calls.withLock { $0 }
-        #expect(!form.isRequired("tags"), "minimum 0: its validators fail on no rows, but it requires nothing")
+        #expect(!form.fieldState(for: "tags").isRequired, "minimum 0: its validators fail on no rows, but it requires nothing")
         #expect(!form.fieldState(for: "tags").isRequired)
-        #expect(form.isRequired("people"), "minimum 1")
-        #expect(!form.isRequired("households"))
-        #expect(!form.isRequired("households.r1.members"), "an inner group, minimum 0")
+        #expect(form.fieldState(for: "people").isRequired, "minimum 1")
+        #expect(!form.fieldState(for: "households").isRequired)
+        #expect(!form.fieldState(for: "households.r1.members").isRequired, "an inner group, minimum 0")
         #expect(!form.fieldState(for: "households.r1.members").isRequired)
         #expect(calls.withLock { $0 } == before, "answering calls no rows validator")
     }
@@ -92,7 +92,7 @@ struct StateQueryTests {
                 made.append(id)
             } else {
                 let id = live.remove(at: Int.random(in: 0..<live.count, using: &generator))
-                try form.removeRow(id, from: "members")
+                try form.removeRows([id], from: "members")
             }
             mostLive = max(mostLive, live.count)
             let label = "seed \(seed) step \(step)"
@@ -111,22 +111,22 @@ struct StateQueryTests {
         let row = try form.appendRow(to: "members", ["age": 7])
         let other = try form.appendRow(to: "members", ["age": 9])
         let vitals = "members.\(row).vitals"
-        #expect(form.isVisible(vitals) && form.isVisible("members.\(row)") && form.isEnabled(vitals) && form.isEnabled("members.\(row)"))
-        let group = FireCounter.tracking { _ = form.isVisible(vitals) }
-        let rowKey = FireCounter.tracking { _ = form.isVisible("members.\(row)") }
+        #expect(form.fieldState(for: vitals).isVisible && form.fieldState(for: "members.\(row)").isVisible && form.fieldState(for: vitals).isEnabled && form.fieldState(for: "members.\(row)").isEnabled)
+        let group = FireCounter.tracking { _ = form.fieldState(for: vitals).isVisible }
+        let rowKey = FireCounter.tracking { _ = form.fieldState(for: "members.\(row)").isVisible }
         form.setVisible(false, for: "members")
-        #expect(!form.isVisible(vitals + ".height"))
-        #expect(!form.isVisible(vitals), "a group in a hidden group's row is hidden")
-        #expect(!form.isVisible("members.\(row)"), "a hidden group's row is hidden")
+        #expect(!form.fieldState(for: vitals + ".height").isVisible)
+        #expect(!form.fieldState(for: vitals).isVisible, "a group in a hidden group's row is hidden")
+        #expect(!form.fieldState(for: "members.\(row)").isVisible, "a hidden group's row is hidden")
         #expect(group.count == 1 && rowKey.count == 1)
         form.setEnabled(false, for: "members")
-        #expect(!form.isEnabled(vitals) && !form.isEnabled("members.\(row)"))
+        #expect(!form.fieldState(for: vitals).isEnabled && !form.fieldState(for: "members.\(row)").isEnabled)
         form.setVisible(true, for: "members")
         form.setEnabled(true, for: "members")
-        #expect(form.isVisible(vitals) && form.isEnabled("members.\(row)"))
+        #expect(form.fieldState(for: vitals).isVisible && form.fieldState(for: "members.\(row)").isEnabled)
         // The group of a row that goes goes with it: whoever asked about it asks again.
-        let gone = FireCounter.tracking { _ = form.isVisible("members.\(other).vitals") }
-        try form.removeRow(other, from: "members")
+        let gone = FireCounter.tracking { _ = form.fieldState(for: "members.\(other).vitals").isVisible }
+        try form.removeRows([other], from: "members")
         #expect(gone.count == 1)
     }
 
@@ -146,7 +146,7 @@ struct StateQueryTests {
                 action = "append \(age)"
             case 3 where !ages.isEmpty:
                 let id = ages.keys.sorted()[Int.random(in: 0..<ages.count, using: &generator)]
-                try form.removeRow(id, from: "members")
+                try form.removeRows([id], from: "members")
                 ages[id] = nil
                 action = "remove \(id)"
             case 4...5 where !ages.isEmpty:
@@ -167,43 +167,43 @@ struct StateQueryTests {
             let label = "seed \(seed) step \(step): \(action)"
             for (id, age) in ages {
                 let row = "members.\(id)"
-                #expect(form.isVisible(row) == shown, "\(label): \(row)")
-                #expect(form.isEnabled(row) == enabled, "\(label): \(row)")
-                #expect(form.isVisible(row + ".vitals") == (shown && age < 18), "\(label): \(row).vitals")
-                #expect(form.isVisible(row + ".vitals.height") == (shown && age < 18), "\(label): \(row).vitals.height")
-                #expect(form.isEnabled(row + ".vitals") == enabled, "\(label): \(row).vitals")
+                #expect(form.fieldState(for: row).isVisible == shown, "\(label): \(row)")
+                #expect(form.fieldState(for: row).isEnabled == enabled, "\(label): \(row)")
+                #expect(form.fieldState(for: row + ".vitals").isVisible == (shown && age < 18), "\(label): \(row).vitals")
+                #expect(form.fieldState(for: row + ".vitals.height").isVisible == (shown && age < 18), "\(label): \(row).vitals.height")
+                #expect(form.fieldState(for: row + ".vitals").isEnabled == enabled, "\(label): \(row).vitals")
             }
         }
     }
 
     @Test func groupsAnswerForThemselvesAndTheGroupsAroundThem() throws {
         let form = FormContextObject(definition: try Self.definition())
-        #expect(form.isVisible("home") && form.isVisible("home.car") && form.isEnabled("home.car"))
-        let home = FireCounter.tracking { _ = form.isVisible("home") }
-        let car = FireCounter.tracking { _ = form.isEnabled("home.car") }
-        let other = FireCounter.tracking { _ = form.isVisible("locked") }
+        #expect(form.fieldState(for: "home").isVisible && form.fieldState(for: "home.car").isVisible && form.fieldState(for: "home.car").isEnabled)
+        let home = FireCounter.tracking { _ = form.fieldState(for: "home").isVisible }
+        let car = FireCounter.tracking { _ = form.fieldState(for: "home.car").isEnabled }
+        let other = FireCounter.tracking { _ = form.fieldState(for: "locked").isVisible }
         form.set(true, for: "alone")
-        #expect(!form.isVisible("home"))
-        #expect(!form.isVisible("home.car"), "a group inside a hidden group is hidden")
-        #expect(!form.isVisible("home.car.plate"))
-        #expect(form.isEnabled("home.car"))
+        #expect(!form.fieldState(for: "home").isVisible)
+        #expect(!form.fieldState(for: "home.car").isVisible, "a group inside a hidden group is hidden")
+        #expect(!form.fieldState(for: "home.car.plate").isVisible)
+        #expect(form.fieldState(for: "home.car").isEnabled)
         #expect(home.count == 1)
         #expect(other.count == 0, "a field outside the group hears nothing")
         form.set(true, for: "locked")
-        #expect(!form.isEnabled("home.car") && !form.isEnabled("home.car.plate"))
-        #expect(form.isEnabled("home"))
+        #expect(!form.fieldState(for: "home.car").isEnabled && !form.fieldState(for: "home.car.plate").isEnabled)
+        #expect(form.fieldState(for: "home").isEnabled)
         #expect(car.count == 1)
         form.set(false, for: "alone")
-        #expect(form.isVisible("home") && form.isVisible("home.car"))
+        #expect(form.fieldState(for: "home").isVisible && form.fieldState(for: "home.car").isVisible)
     }
 
     @Test func aFieldAnswersWithItsState() {
         let form = FormContextObject(["a": 1])
-        #expect(form.isVisible("a") && form.isEnabled("a") && !form.isRequired("a"))
-        let counter = FireCounter.tracking { _ = form.isVisible("a") }
+        #expect(form.fieldState(for: "a").isVisible && form.fieldState(for: "a").isEnabled && !form.fieldState(for: "a").isRequired)
+        let counter = FireCounter.tracking { _ = form.fieldState(for: "a").isVisible }
         form.setVisible(false, for: "a")
         form.setEnabled(false, for: "a")
-        #expect(!form.isVisible("a") && !form.isEnabled("a"))
+        #expect(!form.fieldState(for: "a").isVisible && !form.fieldState(for: "a").isEnabled)
         #expect(counter.count == 1)
     }
 }

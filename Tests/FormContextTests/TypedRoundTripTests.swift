@@ -137,7 +137,7 @@ struct TypedRoundTripTests {
     ])
     func readsDates(text: String, sinceReference: Double) throws {
         let definition = try FormDefinition([FieldDefinition(FormKey<Date>("at"))])
-        let values = try definition.decodeValues(fromJSON: #"{"at": "\#(text)"}"#)
+        let values = try FormSubmission(json: #"{"at": "\#(text)"}"#, definition: definition).values
         let date = try #require(values[FormKey<Date>("at")])
         #expect(abs(date.timeIntervalSinceReferenceDate - sinceReference) < 1e-7)
     }
@@ -167,9 +167,9 @@ struct TypedRoundTripTests {
     ])
     func refusesWithMessage(json: String, message: String) throws {
         let definition = try EveryType.definition()
-        #expect(throws: FormDecodingError.self) { try definition.decodeValues(fromJSON: json) }
+        #expect(throws: FormDecodingError.self) { try FormSubmission(json: json, definition: definition).values }
         do {
-            _ = try definition.decodeValues(fromJSON: json)
+            _ = try FormSubmission(json: json, definition: definition).values
         } catch {
             #expect(error.description == message)
         }
@@ -183,7 +183,7 @@ struct TypedRoundTripTests {
         ) { try FormSubmission(json: #"{"password": hunter2}"#, definition: definition) }
         let open = try FormDefinition([FieldDefinition(FormKey<Int>("n"))])
         #expect(throws: FormDecodingError.invalidJSON(JSONParseError(line: 1, column: 7, expected: "a value", found: "'x}'"))) {
-            try open.decodeValues(fromJSON: #"{"n": x}"#)
+            try FormSubmission(json: #"{"n": x}"#, definition: open).values
         }
     }
 
@@ -191,9 +191,9 @@ struct TypedRoundTripTests {
     func unsupportedAndNull() throws {
         let definition = try FormDefinition([FieldDefinition(FormKey<Point>("point")), FieldDefinition(FormKey<Int>("n"))])
         #expect(throws: FormDecodingError.unsupportedType(key: "point", type: "Point")) {
-            try definition.decodeValues(fromJSON: #"{"point": {"x": 1}}"#)
+            try FormSubmission(json: #"{"point": {"x": 1}}"#, definition: definition).values
         }
-        let values = try definition.decodeValues(fromJSON: #"{"point": null, "n": null}"#)
+        let values = try FormSubmission(json: #"{"point": null, "n": null}"#, definition: definition).values
         #expect(values.isEmpty)
     }
 
@@ -201,8 +201,8 @@ struct TypedRoundTripTests {
     func unknownKeys() throws {
         let definition = try FormDefinition([FieldDefinition(FormKey<Int>("n"))])
         let json = #"{"extra":{"b":[1.50,null]},"n":3}"#
-        #expect(throws: FormDecodingError.unknownKey(key: "extra", found: "an object")) { try definition.decodeValues(fromJSON: json) }
-        #expect(try definition.decodeValues(fromJSON: json, unknownKeys: .ignore) == ["n": 3])
+        #expect(throws: FormDecodingError.unknownKey(key: "extra", found: "an object")) { try FormSubmission(json: json, definition: definition).values }
+        #expect(try FormSubmission(json: json, definition: definition, unknownKeys: .ignore).values == ["n": 3])
         let kept = try FormSubmission(json: json, definition: definition, unknownKeys: .keepAsJSON)
         #expect(kept["extra"] == AnyHashable(JSONValue.object(["b": .array([.number("1.50"), .null])])))
         #expect(kept.json(pretty: false) == json)

@@ -35,10 +35,10 @@ struct FieldStateDocsTests {
             FieldDefinition(FormKey<String>("household.head")).required(when: { ($0[FormKey<Int>("household.size")] ?? 0) > 1 }),
         ], groups: [FieldGroup("household").visible(when: { $0[FormKey<Bool>("livesAlone")] != true })])
         let live = FormContextObject(definition: survey)
-        print(live.isVisible("household"), live.isRequired("household.size"), live.isRequired("household.head"))
+        print(live.fieldState(for: "household").isVisible, live.fieldState(for: "household.size").isRequired, live.fieldState(for: "household.head").isRequired)
         live.set(3, for: "household.size")
         live.set(true, for: "livesAlone")
-        print(live.isVisible("household"), live.isVisible("household.size"), live.isRequired("household.head"))
+        print(live.fieldState(for: "household").isVisible, live.fieldState(for: "household.size").isVisible, live.fieldState(for: "household.head").isRequired)
         // --- end
         #expect(printer.output == [
             "true true false",

@@ -35,9 +35,9 @@ struct RepeatDocsTests {
 
         // --- Docs/Repeats.md: Working with rows
         let ada = try form.appendRow(to: "members", ["name": "Ada", "age": 36])   // r2
-        let bo = try form.insertRow(into: "members", at: 0, ["name": "Bo", "age": 7])   // r3
+        let bo = try form.insertRows(into: "members", at: 0, [["name": "Bo", "age": 7]])[0]   // r3
         try form.moveRow(bo, in: "members", to: 2)
-        try form.removeRow(RowID(1), from: "members")
+        try form.removeRows([RowID(1)], from: "members")
         let order = form.rows(of: "members")   // [r2, r3]
 
         let adaAge = age.scoped(in: ada.scope(in: "members"))   // members.r2.age
@@ -113,7 +113,7 @@ struct RepeatDocsTests {
             #expect(form[homeVisits.scoped(in: home.scope(in: "households"))] == 2)
         }
         #expect(form[FormKey<Int>("allVisits")] == 4)
-        try form.removeRow(RowID(1), from: "households")
+        try form.removeRows([RowID(1)], from: "households")
         #expect(form[FormKey<Int>("allVisits")] == 2)
     }
 
@@ -150,13 +150,13 @@ struct RepeatDocsTests {
         let clinic = FormContextObject(definition: try FormDefinition([FieldDefinition(clinicVisits)]))
         let first = try clinic.appendRow(to: "visits", ["day": 3, "signedOff": true])
         let day = first.scope(in: "visits").key("day")   // visits.r1.day
-        let locked = clinic.isReadOnly(day)              // true: not editable by the person filling in the form
+        let locked = clinic.fieldState(for: day).isReadOnly              // true: not editable by the person filling in the form
         let submitted = clinic.activeValues[day]         // 3: still validated and submitted
         // --- end
         #expect(locked)
         #expect(submitted == AnyHashable(3))
-        #expect(clinic.isReadOnly(first.scope(in: "visits").prefix))
-        #expect(!clinic.isReadOnly("visits"))
+        #expect(clinic.fieldState(for: first.scope(in: "visits").prefix).isReadOnly)
+        #expect(!clinic.fieldState(for: "visits").isReadOnly)
         clinic.set(40, for: day)
         #expect(clinic.validate().errors.map(\.key) == [day])
     }
@@ -187,14 +187,14 @@ struct RepeatDocsTests {
         let kofi = try round.appendRow(to: people, ["name": "Kofi"])
         try round.appendRow(to: people, ["name": "Ama"])
         round.set(true, for: kofi.scope(in: people).key("movedAway"))
-        let shown = round.isVisible(kofi.scope(in: people).prefix)   // false: households.r1.members.r1
+        let shown = round.fieldState(for: kofi.scope(in: people).prefix).isVisible   // false: households.r1.members.r1
         let residents = round[FormKey<Int>("residents").scoped(in: house.scope(in: "households"))]   // 1
         // --- end
         #expect(!shown)
         #expect(residents == 1)
         let visits = kofi.scope(in: people).key("visits")
         try round.appendRow(to: visits, ["day": 40])
-        #expect(!round.isVisible(visits + ".r1.day"))
+        #expect(!round.fieldState(for: visits + ".r1.day").isVisible)
         round.set(false, for: kofi.scope(in: people).key("movedAway"))
         round.set(20, for: house.scope(in: "households").key("lastDay"))
         #expect(round.validate().errors.isEmpty)

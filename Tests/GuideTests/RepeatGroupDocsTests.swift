@@ -79,7 +79,7 @@ struct RepeatGroupDocsTests {
             Home(village: "Tema", members: [Member(name: "Efua")]),
         ])
         try surveyBridge.fill(census, from: survey)
-        try census.removeRow(RowID(2), from: "homes.r1.members")
+        try census.removeRows([RowID(2)], from: "homes.r1.members")
         try surveyBridge.fill(census, from: survey)                 // Kofi comes back, in a new row
         print(census.rows(of: "homes.r1.members"))
         census.set(5, for: "homes.r1.members.r3.age", origin: .user)

@@ -271,7 +271,7 @@ struct RulesDocsTests {
         try date.connect(to: form)
         form.set(true, for: signed.name)
         date.text = "2026-11-26"
-        print(form.isReadOnly(visitDate.name), form.isReadOnly("vitals.height"), form.isEnabled(visitDate.name), form[visitDate] ?? "nil")
+        print(form.fieldState(for: visitDate.name).isReadOnly, form.fieldState(for: "vitals.height").isReadOnly, form.fieldState(for: visitDate.name).isEnabled, form[visitDate] ?? "nil")
         print(date.parseError.map(String.init(describing:)) ?? "nil")
         for error in form.validate().errors { print(error) }
         form.set("2026-11-25", for: visitDate.name)

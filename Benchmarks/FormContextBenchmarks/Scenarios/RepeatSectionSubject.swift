@@ -28,8 +28,8 @@ final class RepeatSectionSubject {
 
     /// Inserts a row in the middle, then removes it: two row operations.
     func insertAndRemove() {
-        guard let id = try? form.insertRow(into: "items", at: count / 2) else { return }
-        try? form.removeRow(id, from: "items")
+        guard let id = try? form.insertRows(into: "items", at: count / 2, [[:]])[0] else { return }
+        try? form.removeRows([id], from: "items")
     }
 
     /// Whether the live screen reported the last two operations as one section inserted and deleted

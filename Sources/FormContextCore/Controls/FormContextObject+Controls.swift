@@ -103,7 +103,7 @@ extension FormContextObject {
     }
 
     /// The number of controls connected to `key`.
-    @_spi(Diagnostics) public func controlCount(for key: String) -> Int {
+    func controlCount(for key: String) -> Int {
         read { $0.observers.controls[key]?.count ?? 0 }
     }
 }

@@ -178,22 +178,6 @@ public struct FieldDefinition: Sendable {
         }
     }
 
-    /// Creates a field named `key` whose values have type `type`.
-    ///
-    /// - Parameters:
-    ///   - key: The field key.
-    ///   - type: The value type.
-    ///   - defaultValue: The value a new form starts with; none by default.
-    ///   - isSecure: Whether the value is secret.
-    ///   - validators: The synchronous checks, run in this order.
-    ///   - asyncValidators: The asynchronous checks.
-    public init<Value: Hashable & Sendable>(
-        _ key: String, type: Value.Type, default defaultValue: Value? = nil, isSecure: Bool = false,
-        validators: [Validator<Value>] = [], asyncValidators: [AsyncValidator<Value>] = []
-    ) {
-        self.init(FormKey<Value>(key), default: defaultValue, isSecure: isSecure, validators: validators, asyncValidators: asyncValidators)
-    }
-
     /// Whether the field has asynchronous validators.
     var hasAsyncValidators: Bool { asyncCheck != nil }
 

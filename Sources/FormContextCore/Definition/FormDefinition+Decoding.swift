@@ -2,36 +2,16 @@ import Foundation
 
 extension FormDefinition {
     /// Reads a JSON object of field values (such as ``FormSubmission/json(pretty:maskingSecrets:includingRowIDs:)``
-    /// writes) back into typed values, each field's value as the field's type.
-    ///
-    /// `null` is an absent value. The definition's secret fields are secret in the result.
-    ///
-    /// A repeat group is read from an array of objects, one per row, each holding the row's fields
-    /// keyed relative to the row (as a submission writes it): the group's key gets a ``RowOrder`` and
-    /// each field its row's key (`members.r1.name`). Rows get the ids r1, r2, … in order, unless they
-    /// carry their own as `"$row"` (``FormSubmission/json(pretty:maskingSecrets:includingRowIDs:)``
-    /// with `includingRowIDs`); a row without one then gets the smallest number no row carries.
-    /// Errors name a row by its position from 0: `cannot read 'members[2].age': expected Int, found
-    /// "x"`. Keys inside a row that the group has no field for follow `unknownKeys` like any other; a
-    /// row's key written flat (`members.r1.name`) is not a field of the JSON form and follows it too.
-    /// A group's summary reads back as the summary's type when no field describes its key.
-    ///
-    /// ```swift
-    /// let form = try FormDefinition([FieldDefinition(FormKey<Int>("age"))])
-    /// let values = try form.decodeValues(fromJSON: #"{"age": 42}"#)
-    /// values[FormKey<Int>("age")]   // 42
-    /// ```
+    /// writes) back into typed values, each field's value as the field's type; what
+    /// ``FormSubmission/init(json:definition:unknownKeys:number:)`` reads.
     ///
     /// - Parameters:
     ///   - text: The JSON text.
     ///   - unknownKeys: What to do with keys the definition has no field for; refused by default.
     /// - Returns: The typed values.
-    /// - Throws: ``FormDecodingError`` for invalid JSON (with its line and column, and the offending text
-    ///   unless the definition has secret fields), or naming the first key, in key order, that is unknown,
-    ///   does not fit its field's type, or is given twice under keys that differ only in their Unicode
-    ///   scalars (``FormDecodingError/repeatedKey(key:written:)``).
+    /// - Throws: ``FormDecodingError``.
     /// - Complexity: O(*n* log *n*) for *n* keys, plus the length of the text.
-    public func decodeValues(fromJSON text: String, unknownKeys: UnknownKeyPolicy = .reject) throws(FormDecodingError) -> FormContext {
+    func decodeValues(fromJSON text: String, unknownKeys: UnknownKeyPolicy = .reject) throws(FormDecodingError) -> FormContext {
         let json: JSONValue
         do { json = try JSONValue(parsing: text) } catch { throw .invalidJSON(hasSecrets ? error.hidingFound() : error) }
         return try decodeValues(from: json, unknownKeys: unknownKeys)

@@ -36,9 +36,4 @@ public enum CellBuilder {
     public static func buildArray(_ parts: [[Cell]]) -> [Cell] {
         parts.flatMap { $0 }
     }
-
-    /// The cells of an `if #available` branch.
-    public static func buildLimitedAvailability(_ part: [Cell]) -> [Cell] {
-        part
-    }
 }

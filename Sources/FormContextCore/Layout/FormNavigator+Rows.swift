@@ -75,7 +75,7 @@ extension FormNavigator {
         }
         let shownAt = focused.flatMap(live.rowPath(of:))
         do {
-            try form.removeRow(id, from: group, origin: .user)
+            try form.removeRows([id], from: group, origin: .user)
         } catch {
             return .refused(error)
         }

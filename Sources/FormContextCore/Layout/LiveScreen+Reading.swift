@@ -89,7 +89,7 @@ extension LiveScreen {
 
     /// How many conditions, footers and cell values the screen has computed so far, the first
     /// computation included: what a test reads to see that a change re-ran only what read its key.
-    @_spi(Diagnostics) public var evaluationCount: Int {
+    var evaluationCount: Int {
         read { $0.evaluationCount }
     }
 
@@ -98,7 +98,7 @@ extension LiveScreen {
     ///
     /// - Parameter index: The section's declared position.
     /// - Returns: The keys, in the order first read.
-    @_spi(Diagnostics) public func keysRead(bySectionCondition index: Int) -> [String] {
+    func keysRead(bySectionCondition index: Int) -> [String] {
         guard shape.sectionConditions.indices.contains(index) else { return [] }
         let node = read { $0.nodeOfDerivation[Derivation(.sectionCondition, index).raw] }
         return node >= 0 ? form.keysRead(byNode: node) : []

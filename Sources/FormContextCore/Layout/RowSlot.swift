@@ -69,7 +69,7 @@ struct RowSlot: Sendable {
     /// and holds it read-only.
     func arrival(of id: RowID, in form: FormContextObject, tracker: ReadTracker) -> RowArrival {
         let prefix = template.scope(of: id).prefix
-        let fieldShown = keys.map { key in key.map { form.isVisible(prefix + $0) } ?? true }
+        let fieldShown = keys.map { key in key.map { form.fieldState(for: prefix + $0).isVisible } ?? true }
         let fieldReadOnly = form.isReadOnlyForEditing(keys.map { key in key.map { prefix + $0 } })
         return RowArrival(
             id: id, fieldShown: fieldShown, fieldReadOnly: fieldReadOnly, evaluations: evaluate(derivations, of: id, in: form, tracker: tracker))

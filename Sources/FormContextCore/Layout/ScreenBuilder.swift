@@ -55,11 +55,6 @@ public enum ScreenBuilder {
         parts.flatMap { $0 }
     }
 
-    /// The parts of an `if #available` branch.
-    public static func buildLimitedAvailability(_ parts: [Part]) -> [Part] {
-        parts
-    }
-
     /// The sections, with each run of loose cells gathered into one untitled section.
     ///
     /// - Complexity: O(*n*) for *n* parts and cells.

@@ -6,7 +6,7 @@ public struct VisibleRow: Sendable, Identifiable, CustomStringConvertible {
     public let cell: Cell
     /// What the cell shows now.
     public let value: CellValue
-    /// Whether the field the cell is bound to is read-only, as ``FormContextObject/isReadOnly(_:)``
+    /// Whether the field the cell is bound to is read-only, as ``FormContextObject/fieldState(for:)``
     /// reads it: its own read-only rule holds, or that of a ``FieldGroup``, a row
     /// (``RepeatGroup/rowReadOnly(when:)``) or a repeat group it lies in. A row that becomes
     /// read-only or editable is reported in ``ScreenDiff/updatedRows``, as a changed value is.

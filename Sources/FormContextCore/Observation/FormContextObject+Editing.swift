@@ -23,7 +23,7 @@ extension FormContextObject {
     ///   the value the control shows, and the change is announced like any other. The first edit of
     ///   a key that holds another type replaces that value. A read-only field
     ///   (``FieldState/isReadOnly``) is not written: it keeps its value, which reading shows; a
-    ///   control bound here reads ``isReadOnly(_:)`` to show that it cannot be edited.
+    ///   control bound here reads ``fieldState(for:)`` to show that it cannot be edited.
     ///
     /// - Parameters:
     ///   - key: The typed field key.

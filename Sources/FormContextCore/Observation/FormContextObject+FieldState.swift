@@ -1,5 +1,22 @@
 extension FormContextObject {
-    /// Everything the form knows about `key`. Observation tracks this key's state.
+    /// Everything the form knows about the field, group or row `key`. Observation tracks this key's
+    /// state.
+    ///
+    /// For a field, its value, its initial value and every flag: hidden by the program
+    /// (``setVisible(_:for:)``), by its rules, by a group it is under, or with its repeat group;
+    /// read-only by its rule or one around it (ODK's `relevant` and `readonly`, read back). For the
+    /// prefix of a ``FieldGroup`` of the definition (`household`), the group's own state: shown,
+    /// enabled and read-only as its rules and those of every group around it say, and never
+    /// required. A row's key (`members.r1`) and a group of a row's fields (`members.r1.vitals`) are
+    /// hidden, disabled and read-only with their repeat group and row too.
+    ///
+    /// ```swift
+    /// if form.fieldState(for: "household").isVisible { showHouseholdPage() }
+    /// ```
+    ///
+    /// - Parameter key: A field's key, a group's prefix or a row's key.
+    /// - Returns: The state, as of now.
+    /// - Complexity: O(*d*) for *d* dots in the key, plus the size of the field's issues.
     public func fieldState(for key: String) -> FieldState {
         self[fieldStateOf: key]
     }
@@ -7,6 +24,12 @@ extension FormContextObject {
     /// The key path the registrar uses for the state of one field.
     subscript(fieldStateOf key: String) -> FieldState {
         let (fieldState, paths) = bookkeep { state -> (FieldState, FieldKeyPaths?) in
+            if state.isRulesGroup(key) {
+                // A group has no state of its own: whoever reads it hears when a group it is under
+                // decides otherwise.
+                state.tracking.await(key)
+                return (state.groupState(of: key), nil)
+            }
             guard let slot = state.fields.slot(of: key) else {
                 // A key with no slot gets none: whoever reads it hears when its slot is made, or
                 // when a rules' group it is under decides otherwise.
@@ -79,88 +102,13 @@ extension FormContextObject {
         }
     }
 
-    /// Whether the field or group `key` is shown. Observable per key, as ``fieldState(for:)`` is.
-    ///
-    /// For a field, its ``FieldState/isVisible``: hidden by the program (``setVisible(_:for:)``), by
-    /// its visibility rule, by a group it is under, or with its repeat group. For the prefix of a
-    /// ``FieldGroup`` of the definition (`household`), whether the group is shown: its own rule
-    /// holds and so does every group around it. A row's key (`members.r1`) and a group of a row's
-    /// fields (`members.r1.vitals`) are hidden with their repeat group too. ODK's `relevant`, read back.
-    ///
-    /// ```swift
-    /// if form.isVisible("household") { showHouseholdPage() }
-    /// ```
-    ///
-    /// - Parameter key: A field's key, or a group's prefix.
-    /// - Returns: Whether it is shown.
-    /// - Complexity: O(*d*) for *d* dots in the key.
-    public func isVisible(_ key: String) -> Bool {
-        if let flags = groupFlags(ofGroup: key) { return flags.isDisjoint(with: .concealed) }
-        return fieldState(for: key).isVisible
-    }
-
-    /// Whether the field or group `key` can be edited. Observable per key, as ``fieldState(for:)`` is.
-    ///
-    /// For a field, its ``FieldState/isEnabled``; for the prefix of a ``FieldGroup``, whether the
-    /// group's enabled rule holds and so does every group around it (for ODK's `readonly`, see
-    /// ``isReadOnly(_:)``).
-    /// A row's key and a group of a row's fields are disabled with their repeat group too.
-    ///
-    /// - Parameter key: A field's key, or a group's prefix.
-    /// - Returns: Whether it can be edited.
-    /// - Complexity: O(*d*) for *d* dots in the key.
-    public func isEnabled(_ key: String) -> Bool {
-        if let flags = groupFlags(ofGroup: key) { return flags.isDisjoint(with: .locked) }
-        return fieldState(for: key).isEnabled
-    }
-
-    /// Whether the field, group or row `key` is read-only (ODK's `readonly`, read back). Observable
-    /// per key, as ``fieldState(for:)`` is.
-    ///
-    /// For a field, its ``FieldState/isReadOnly``: its read-only rule holds, or that of a
-    /// ``FieldGroup``, a row (``RepeatGroup/rowReadOnly(when:)``) or a repeat group it lies in. For
-    /// the prefix of a group, or a row's key (`members.r1`), whether its own rule or one around it
-    /// holds. A read-only field stays in validation and submission; only the person filling in the
-    /// form cannot edit it.
-    ///
-    /// - Parameter key: A field's key, a group's prefix or a row's key.
-    /// - Returns: Whether it is read-only.
-    /// - Complexity: O(*d*) for *d* dots in the key.
-    public func isReadOnly(_ key: String) -> Bool {
-        if let flags = groupFlags(ofGroup: key) { return flags.contains(.ruleReadOnly) }
-        return fieldState(for: key).isReadOnly
-    }
-
-    /// Whether the field `key` requires a value: its ``FieldState/isRequired`` (its required-when
-    /// rule holds, or its definition lists `.required()` as an error; for a repeat group's key, the
-    /// group's minimum is at least 1). Observable per key, as ``fieldState(for:)`` is. A group
-    /// requires nothing of its own: `false` for a group's prefix.
-    ///
-    /// - Parameter key: A field's key, or a group's prefix.
-    /// - Returns: Whether a value is required.
-    public func isRequired(_ key: String) -> Bool {
-        if groupFlags(ofGroup: key) != nil { return false }
-        return fieldState(for: key).isRequired
-    }
-
-    /// The flags the rules' groups give the group of prefix `key` (with observation of them
-    /// registered), or `nil` if `key` names no group.
-    private func groupFlags(ofGroup key: String) -> FieldFlags? {
-        let flags = bookkeep { state -> FieldFlags? in
-            guard state.isRulesGroup(key) else { return nil }
-            // A group has no slot: whoever read it hears when a group it is under decides otherwise.
-            state.tracking.await(key)
-            return state.groupFlags(ofGroup: key)
-        }
-        if flags != nil { registrar.access(self, keyPath: FieldKeyPaths(key).fieldState) }
-        return flags
-    }
-
     /// Whether `key` is shown, read without observation: for the form's own code (a live screen's
     /// first layout), which must not make the key announce its every change to the registrar.
     func isShown(_ key: String) -> Bool {
         // A key with no slot gets none: the rules' groups it is under decide.
         read { state in
+            // A group's prefix answers for the group, as `fieldState(for:)` does.
+            if state.isRulesGroup(key) { return state.groupFlags(ofGroup: key).isDisjoint(with: .concealed) }
             guard let slot = state.fields.slot(of: key) else { return state.unslottedState(of: key).isVisible }
             return state.fields.flags(at: slot).isDisjoint(with: .concealed)
         }

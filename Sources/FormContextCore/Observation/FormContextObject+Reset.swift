@@ -48,7 +48,7 @@ extension FormContextObject {
     /// A change of the value notifies once, with `origin`; a connected control holding text it
     /// could not parse shows the field's value again. A key the form knows nothing of changes nothing,
     /// and so does a key of a row the form no longer has (its values went with the row). The key of a
-    /// repeat group resets the group as ``resetRows(of:origin:)`` does: its initial rows come back
+    /// repeat group resets the group, and the rest of the form is left as it is: its initial rows come back
     /// with their values and the rows inside them, and every row's fields lose their touched flags and
     /// issues, as `keeping` says.
     ///

@@ -50,7 +50,11 @@ extension FormContextObject {
     ///
     /// One mutation, however many rows: the group's order changes once, and a ``LiveScreen``
     /// reports the rows gone in one diff. An id given twice is removed once; no other row's keys,
-    /// values or state change.
+    /// values or state change. ``reset(keeping:origin:)`` brings an initial row back with its id.
+    ///
+    /// ```swift
+    /// try form.removeRows([RowID(2)], from: "members")
+    /// ```
     ///
     /// - Parameters:
     ///   - ids: The rows, in any order.

@@ -40,46 +40,7 @@ extension FormContextObject {
     public func appendRow(to group: String, _ values: FormContext = [:], origin: FormChangeOrigin = .program)
         throws(RepeatGroupError) -> RowID
     {
-        try insertRow(into: group, at: Int.max, values, origin: origin)
-    }
-
-    /// Inserts a row into `group` at `position`, holding the fields' defaults with `values` on top.
-    ///
-    /// - Parameters:
-    ///   - group: The group's key.
-    ///   - position: Where the row goes, from 0 (first) to the number of rows (last); clamped.
-    ///   - values: Values of the new row's fields, keyed relative to the row.
-    ///   - origin: The origin the changes carry.
-    /// - Returns: The new row's id.
-    /// - Throws: ``RepeatGroupError`` if there is no such group, it is full, it has given the largest
-    ///   row id (``RepeatGroupError/noRowIDLeft(group:)``), its key holds no order, or a value has
-    ///   another type than its field's (``RepeatGroupError/typeMismatch(key:expected:found:)``).
-    /// - Complexity: O(*f*) for the row's *f* fields, whatever the number of rows.
-    @discardableResult
-    public func insertRow(into group: String, at position: Int, _ values: FormContext = [:], origin: FormChangeOrigin = .program)
-        throws(RepeatGroupError) -> RowID
-    {
-        try insertRows(into: group, at: position, [values], origin: origin)[0]
-    }
-
-    /// Removes row `id` from `group`, with its values, touched flags, issues, pending checks and rules.
-    ///
-    /// No other row's keys, values or state change. ``reset(keeping:origin:)`` brings an initial row back
-    /// with its id.
-    ///
-    /// - Parameters:
-    ///   - id: The row.
-    ///   - group: The group's key.
-    ///   - origin: The origin the changes carry.
-    /// - Throws: ``RepeatGroupError`` if there is no such group or row.
-    /// - Complexity: O(*f*) for the row's *f* fields, whatever the number of rows.
-    public func removeRow(_ id: RowID, from group: String, origin: FormChangeOrigin = .program) throws(RepeatGroupError) {
-        try mutate { state, changes throws(RepeatGroupError) in
-            let index = try state.repeatGroup(group)
-            guard let position = state.repeats.position(of: id, inGroup: index) else { throw .unknownRow(group: group, id: id) }
-            let order = state.repeats.groups[index].order.removed(at: position)
-            _ = state.write(StoredValue(order), at: state.repeats.groups[index].slot, origin: origin, into: &changes)
-        }
+        try insertRows(into: group, at: Int.max, [values], origin: origin)[0]
     }
 
     /// Moves row `id` of `group` to `position`, counted among the other rows: 0 puts it first.
@@ -126,21 +87,6 @@ extension FormContextObject {
             let definition = state.repeats.groups[index].definition
             try definition.checkInnerRows(of: rows, in: group, firstNumber: state.repeats.groups[index].nextNumber)
             return state.addRows(rows, toGroup: index, at: 0, replacing: true, origin: origin, into: &changes)
-        }
-    }
-
-    /// Restores `group` to its initial rows, with their original ids and initial values; the rest of
-    /// the form is left as it is.
-    ///
-    /// - Parameters:
-    ///   - group: The group's key.
-    ///   - origin: The origin the changes carry.
-    /// - Throws: ``RepeatGroupError/unknownGroup(_:)`` if there is no such group.
-    /// - Complexity: O(*r*·*f*) for the *r* rows, initial and current, of *f* fields.
-    public func resetRows(of group: String, origin: FormChangeOrigin = .reset) throws(RepeatGroupError) {
-        try mutate { state, changes throws(RepeatGroupError) in
-            let index = try state.repeatGroup(group, requiringOrder: false)
-            state.resetRows(ofGroup: index, origin: origin, into: &changes)
         }
     }
 }

@@ -6,8 +6,8 @@
 /// started?) looks only at what differs.
 ///
 /// ```swift
-/// let order: RowOrder = [RowID(1), RowID(2)]
-/// let moved = order.moving(RowID(2), to: 0)   // [r2, r1]
+/// let order = form.rows(of: "members")   // [r1, r3, r2]
+/// for id in order { print(form[FormKey<String>("members.\(id).name")] ?? "") }
 /// ```
 public struct RowOrder: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
     /// Runs of consecutive ids, never empty, each shared by every order that holds it unchanged.
@@ -76,17 +76,19 @@ public struct RowOrder: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         return chunks[chunk].ids[offset]
     }
 
-    public func makeIterator() -> Iterator {
-        Iterator(chunks: chunks)
+    /// An iterator over the rows in order, a chunk at a time: O(1) a step, where reading by position
+    /// looks the chunk up each time.
+    public func makeIterator() -> some IteratorProtocol<RowID> {
+        ChunkIterator(chunks: chunks)
     }
 
     /// Iterates the rows in order, a chunk at a time.
-    public struct Iterator: IteratorProtocol {
+    struct ChunkIterator: IteratorProtocol {
         let chunks: [Chunk]
         var chunk = 0
         var offset = 0
 
-        public mutating func next() -> RowID? {
+        mutating func next() -> RowID? {
             while chunk < chunks.count {
                 if offset < chunks[chunk].ids.count {
                     defer { offset += 1 }

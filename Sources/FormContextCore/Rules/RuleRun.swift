@@ -3,9 +3,9 @@
 @_spi(Diagnostics) public struct RuleRun: Hashable, Sendable, CustomStringConvertible {
     /// The rule: `total` for a calculation, `children (visible)` for a visibility rule,
     /// `household.* (visible)` for a group's.
-    @_spi(Diagnostics) public let rule: String
+    let rule: String
     /// The keys it read, in the order it read them.
-    @_spi(Diagnostics) public let reads: [String]
+    let reads: [String]
 
     /// `rule <- read, read`.
     @_spi(Diagnostics) public var description: String {

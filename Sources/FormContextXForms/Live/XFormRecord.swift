@@ -127,7 +127,7 @@ public final class XFormRecord: Sendable {
                     }
                     var added: [RowID] = []
                     var fits = false
-                    while budget > added.count, let blank = try? object.insertRow(into: group, at: position + added.count) {
+                    while budget > added.count, let blank = try? object.insertRows(into: group, at: position + added.count, [[:]])[0] {
                         added.append(blank)
                         // A blank instance the device would have sent explains nothing.
                         if model.isRelevant(node, rows: rows + [blank], reader: object) { break }
@@ -405,7 +405,7 @@ public final class XFormRecord: Sendable {
         let (node, rows) = try resolve(path)
         guard model.nodes[node].isRepeat, let id = rows.last else { throw XFormError(.invalidValue, "\(Quoted.value(path)) is no repeat instance") }
         do {
-            try object.removeRow(id, from: model.groupKey(node, rows: Array(rows.dropLast())))
+            try object.removeRows([id], from: model.groupKey(node, rows: Array(rows.dropLast())))
         } catch {
             throw XFormError(.unknownPath, "\(Quoted.value(path)): \(Quoted.plain(String(describing: error)))")
         }

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Diagnostics) import FormContextCore
+@_spi(Diagnostics) @testable import FormContextCore
 @testable import FormContextXForms
 import TestSupport
 import Testing

@@ -56,7 +56,7 @@ struct ChurnScenario: Scenario {
                 // Read as a view would, and read keys no field has: neither may leave anything behind.
                 blackHole(form[Self.doubled.scoped(in: id.scope(in: "lines"))])
                 if done % 16 == 0 { blackHole(form["lines.r\(done).absent"]) }
-                try? form.removeRow(id, from: "lines")
+                try? form.removeRows([id], from: "lines")
                 done += 1
             }
             figures.append((checkpoint, MemoryMeter.bytesInUse() - start))

@@ -131,14 +131,14 @@ struct NestedRowsScenario: Scenario {
                 let group = Self.group(form, operation.rawValue)
                 var added: [RowID] = []
                 func removeAdded() {
-                    for id in added { try? form.removeRow(id, from: group) }
+                    for id in added { try? form.removeRows([id], from: group) }
                     added = []
                 }
                 switch operation {
                 case .append:
                     return (removeAdded, { for _ in 0..<batch { if let id = try? form.appendRow(to: group, ["age": 30]) { added.append(id) } } })
                 case .insert:
-                    return (removeAdded, { for _ in 0..<batch { if let id = try? form.insertRow(into: group, at: middle, ["age": 30]) { added.append(id) } } })
+                    return (removeAdded, { for _ in 0..<batch { if let id = try? form.insertRows(into: group, at: middle, [["age": 30]])[0] { added.append(id) } } })
                 case .insertSeveral:
                     let rows = Self.memberValues(Self.several, from: 500)
                     return (
@@ -161,8 +161,8 @@ struct NestedRowsScenario: Scenario {
                     )
                 case .remove:
                     return (
-                        { added = (0..<batch).compactMap { _ in try? form.insertRow(into: group, at: middle, ["age": 30]) } },
-                        { for id in added { try? form.removeRow(id, from: group) } }
+                        { added = (0..<batch).compactMap { _ in try? form.insertRows(into: group, at: middle, [["age": 30]])[0] } },
+                        { for id in added { try? form.removeRows([id], from: group) } }
                     )
                 default:
                     // Each of `batch` households of their own gets a member and an edit, then has its
@@ -175,7 +175,7 @@ struct NestedRowsScenario: Scenario {
                                 if let first = form.rows(of: group).first { form.set(99, for: first.scope(in: group).key("age")) }
                             }
                         },
-                        { for group in groups { try? form.resetRows(of: group) } }
+                        { for group in groups { form.reset(group) } }
                     )
                 }
             }

@@ -61,8 +61,8 @@ struct RepeatScenario: Scenario {
             var added: [RowID] = []
             var number = rows
             let engine = bench.nanoseconds(
-                setup: { added = (0..<batch).compactMap { _ in try? form.insertRow(into: "members", at: middle, ["name": "new"]) } },
-                { for id in added { try? form.removeRow(id, from: "members") } })
+                setup: { added = (0..<batch).compactMap { _ in try? form.insertRows(into: "members", at: middle, [["name": "new"]])[0] } },
+                { for id in added { try? form.removeRows([id], from: "members") } })
             let baseline = bench.nanoseconds(
                 setup: {
                     for _ in 0..<batch {
@@ -77,10 +77,10 @@ struct RepeatScenario: Scenario {
             var number = rows
             let engine = bench.nanoseconds(
                 setup: {
-                    for id in added { try? form.removeRow(id, from: "members") }
+                    for id in added { try? form.removeRows([id], from: "members") }
                     added = []
                 },
-                { for _ in 0..<batch { if let id = try? form.insertRow(into: "members", at: 0, ["name": "new"]) { added.append(id) } } })
+                { for _ in 0..<batch { if let id = try? form.insertRows(into: "members", at: 0, [["name": "new"]])[0] { added.append(id) } } })
             let baseline = bench.nanoseconds(
                 setup: { for _ in 0..<min(batch, indexed.count - rows) { indexed.remove(at: 0) } },
                 {

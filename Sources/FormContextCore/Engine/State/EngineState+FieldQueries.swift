@@ -68,7 +68,7 @@ extension EngineState {
         return isReadOnly(key, hash: fields.hash(of: key))
     }
 
-    /// ``isReadOnly(_:)`` for a key whose `hashValue` the caller has made already (the edit door,
+    /// `isReadOnly(_:)` for a key whose `hashValue` the caller has made already (the edit door,
     /// which writes the key next by the same hash).
     ///
     /// - Parameters:
@@ -100,6 +100,16 @@ extension EngineState {
     /// group of `prefix`, the groups around it and the repeat groups it lies in give it.
     func groupFlags(ofGroup prefix: String) -> FieldFlags {
         rules.groupFlags(ofUnslotted: prefix + ".").union(repeatGroupFlags(around: prefix))
+    }
+
+    /// The state of the rules' group of `prefix`: shown, enabled and read-only as its own rules and
+    /// those around it (the rules' groups and the repeat groups it lies in) say; a group requires
+    /// nothing of its own.
+    func groupState(of prefix: String) -> FieldState {
+        let flags = groupFlags(ofGroup: prefix)
+        return FieldState(
+            key: prefix, isVisible: flags.isDisjoint(with: .concealed), isEnabled: flags.isDisjoint(with: .locked),
+            isReadOnly: flags.contains(.ruleReadOnly))
     }
 
     /// The flags (`.groupHidden`, `.groupDisabled`) that the repeat groups `key` lies in give it: a
