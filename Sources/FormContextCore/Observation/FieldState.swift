@@ -82,6 +82,14 @@ public struct FieldState: @unchecked Sendable, Equatable {
             isValidating: isValidating, isRequired: isRequired, isDirtySinceLastSubmit: isDirtySinceLastSubmit ?? isDirty)
     }
 
+    /// The state of a key that holds nothing of its own (a key with no slot, a group's prefix): shown,
+    /// enabled and read-only as `flags` say, and nothing else.
+    init(key: String, holdingNothingUnder flags: FieldFlags) {
+        self.init(
+            key: key, isVisible: flags.isDisjoint(with: .concealed), isEnabled: flags.isDisjoint(with: .locked),
+            isReadOnly: flags.contains(.ruleReadOnly))
+    }
+
     /// Creates a field state from values already boxed by a form's store, which admits only
     /// `Hashable & Sendable` values; the package's own door.
     init(

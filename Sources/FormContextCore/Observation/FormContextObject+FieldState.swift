@@ -108,7 +108,7 @@ extension FormContextObject {
         // A key with no slot gets none: the rules' groups it is under decide.
         read { state in
             // A group's prefix answers for the group, as `fieldState(for:)` does.
-            if state.isRulesGroup(key) { return state.groupFlags(ofGroup: key).isDisjoint(with: .concealed) }
+            if state.isRulesGroup(key) { return state.groupState(of: key).isVisible }
             guard let slot = state.fields.slot(of: key) else { return state.unslottedState(of: key).isVisible }
             return state.fields.flags(at: slot).isDisjoint(with: .concealed)
         }

@@ -106,10 +106,7 @@ extension EngineState {
     /// those around it (the rules' groups and the repeat groups it lies in) say; a group requires
     /// nothing of its own.
     func groupState(of prefix: String) -> FieldState {
-        let flags = groupFlags(ofGroup: prefix)
-        return FieldState(
-            key: prefix, isVisible: flags.isDisjoint(with: .concealed), isEnabled: flags.isDisjoint(with: .locked),
-            isReadOnly: flags.contains(.ruleReadOnly))
+        FieldState(key: prefix, holdingNothingUnder: groupFlags(ofGroup: prefix))
     }
 
     /// The flags (`.groupHidden`, `.groupDisabled`) that the repeat groups `key` lies in give it: a

@@ -131,10 +131,7 @@ extension EngineState {
     /// groups and the repeat groups it is under decide (a row's key is hidden with its group). A
     /// read makes no slot: the state is worked out, not stored.
     func unslottedState(of key: String) -> FieldState {
-        let flags = rules.groupFlags(ofUnslotted: key).union(repeatGroupFlags(around: key))
-        return FieldState(
-            key: key, isVisible: flags.isDisjoint(with: .concealed), isEnabled: flags.isDisjoint(with: .locked),
-            isReadOnly: flags.contains(.ruleReadOnly))
+        FieldState(key: key, holdingNothingUnder: rules.groupFlags(ofUnslotted: key).union(repeatGroupFlags(around: key)))
     }
 
     /// Notes that the field of `key` lost a subscriber, so that its slot is looked at when slots are
