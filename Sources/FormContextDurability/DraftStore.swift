@@ -24,7 +24,7 @@ import Synchronization
 /// its first bytes, replaced, moved or removed.
 public final class DraftStore: Sendable {
     /// The largest draft file read by default: 16 MiB.
-    public static let defaultMaximumFileSize = 16 << 20
+    @usableFromInline static let defaultMaximumFileSize = 16 << 20
 
 
     /// The draft file.

@@ -150,7 +150,7 @@ struct LayoutTests {
             FormSection(footer: { $0[Self.a] == true ? "a is on" : nil }) {
                 ToggleCell("A", key: Self.a)
                 DetailCell("More", value: { $0[Self.name] }) { TextCell("Name", key: Self.name) }
-                ButtonCell("Clear") { form, scope in form.set("", for: scope.key("name")) }
+                ButtonCell("Clear", role: .action { form, scope in form.set("", for: scope.key("name")) })
             }
             .visible(when: { $0[Self.b] != false })
         }

@@ -67,7 +67,7 @@ public struct Cell: Sendable, CellContent {
     ///
     /// - Parameter condition: Whether the cell is shown.
     /// - Returns: The cell with the condition; a condition it had already must hold too.
-    public func visible(when condition: @escaping @Sendable (FormValues) -> Bool) -> Cell {
+    func visible(when condition: @escaping @Sendable (FormValues) -> Bool) -> Cell {
         var copy = self
         copy.condition = conjunction(self.condition, condition)
         return copy

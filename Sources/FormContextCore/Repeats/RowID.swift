@@ -4,7 +4,7 @@
 /// A row's fields live under keys made of the group's key, the row's id and the field's name, such
 /// as `members.r3.name`, so removing or moving a row changes no other row's keys. The text form is
 /// `r` followed by the number: `r3`.
-public struct RowID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible, LosslessStringConvertible {
+public struct RowID: Hashable, Comparable, Sendable, CustomStringConvertible, LosslessStringConvertible {
     /// The row's number, from 1, in the order the form made its rows.
     let number: Int
 
@@ -34,19 +34,5 @@ public struct RowID: Hashable, Comparable, Sendable, Codable, CustomStringConver
 
     public static func < (lhs: RowID, rhs: RowID) -> Bool {
         lhs.number < rhs.number
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let id = RowID(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a row id such as r3, found \"\(text)\"")
-        }
-        self = id
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
     }
 }
