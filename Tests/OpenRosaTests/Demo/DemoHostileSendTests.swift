@@ -1,0 +1,42 @@
+import Foundation
+import FormContextDurability
+import FormContextOpenRosa
+import Testing
+import TestSupport
+
+/// `ContextDemo --xform … --outbox`, `send` and `pull` run as processes with what a careless or hostile
+/// user gives them: a record the server already holds another version of, URLs with a password in them.
+@Suite(.serialized, .enabled(if: OpenRosaServer.isAvailable)) struct DemoHostileSendTests {
+    /// `--seed` repeats the instance id: a second record under it, with other answers, is refused by
+    /// the server with 409. It stays in the outbox, parked with the server's message, and `send` fails;
+    /// it was counted as sent and deleted.
+    @Test func aRecordTheServerRefusesAsAConflictIsParkedNotLost() async throws {
+        let scratch = try ScratchFolder("demo-send-conflict")
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(atPath: scratch.file("server"), withIntermediateDirectories: false)
+        let server = try OpenRosaServer(forms: TestForms.folder, submissions: scratch.file("server"))
+        defer { server.stop() }
+        let form = TestForms.folder + "/visit.xml"
+        let outbox = scratch.file("outbox")
+        let send = ["send", outbox, "--to", server.baseURL.absoluteString, "--initial-delay", "0.01"]
+        let first = try await DemoRun.run(["--xform", form, "--seed", "5", "--set", "/visit/clinic=First", "--outbox", outbox])
+        #expect(first.status == 0, "\(first.errorOutput)")
+        let sent = try await DemoRun.run(send)
+        #expect(sent.status == 0 && sent.output == "sent 1/1\noutbox empty\n", "\(sent.output)\(sent.errorOutput)")
+        let second = try await DemoRun.run(["--xform", form, "--seed", "5", "--set", "/visit/clinic=Second", "--outbox", outbox])
+        #expect(second.status == 0 && second.output == first.output, "\(second.output)\(second.errorOutput)")
+        let refused = try await DemoRun.run(send)
+        #expect(refused.status == 1, "\(refused.output)\(refused.errorOutput)")
+        let id = String(first.output.split(separator: " ")[1])
+        let lines = refused.output.split(separator: "\n").map(String.init)
+        #expect(lines.last?.hasPrefix("parked '\(id)' (form 'visit'): HTTP 409: A submission already exists with this ID") == true, "\(lines)")
+        #expect(!lines.contains("outbox empty"), "\(lines)")
+        let parked = try Outbox(folder: outbox, createsFolder: false).parked().map { try OpenRosaRecord($0.finalized) }
+        #expect(parked.map(\.instanceID) == [id])
+        #expect(parked.first.map { String(decoding: $0.instanceXML, as: UTF8.self).contains("<clinic>Second</clinic>") } == true)
+        let stored = try await server.stored()
+        #expect(stored.map(\.instanceID) == [id])
+        let held = try String(decoding: Data(contentsOf: URL(fileURLWithPath: stored[0].folder + "/submission.xml")), as: UTF8.self)
+        #expect(held.contains("<clinic>First</clinic>"))
+    }
+}
