@@ -39,4 +39,31 @@ import TestSupport
         let held = try String(decoding: Data(contentsOf: URL(fileURLWithPath: stored[0].folder + "/submission.xml")), as: UTF8.self)
         #expect(held.contains("<clinic>First</clinic>"))
     }
+
+    /// A URL the demo refuses is named without its password or app-user token, whichever command
+    /// reads it; a port no server can have is refused at once, not retried.
+    @Test(arguments: [
+        (["send", "OUTBOX", "--to", "ftp://ann:s3cret@example.org/v1/key/T0KEN/projects/1"],
+         #"error: the server URL "ftp://ann@example.org/v1/key/…/projects/1" is not http or https"#),
+        (["send", "EMPTY", "--to", "ftp://ann:s3cret@example.org/v1/key/T0KEN/projects/1"],
+         "error: invalid value 'ftp://ann:…@example.org/v1/key/…/projects/1' for '--to': the scheme must be http or https"),
+        (["pull", "https://ann:s3cret@/v1/test/T0KEN/projects/1", "--into", "FORMS"], #"error: the server URL "https://ann@/v1/test/…/projects/1" has no host"#),
+        (["pull", "http://127.0.0.1:9", "ftp://ann:s3cret@example.org/v1/key/T0KEN/projects/1", "--into", "FORMS"],
+         "error: unexpected argument 'ftp://ann:…@example.org/v1/key/…/projects/1' (see --help)"),
+        (["send", "OUTBOX", "--to", "http://127.0.0.1:99999"], #"error: the server URL "http://127.0.0.1:99999" has the port 99999, not one from 1 to 65535"#),
+        (["pull", "http://127.0.0.1:99999", "--into", "FORMS"], #"error: the server URL "http://127.0.0.1:99999" has the port 99999, not one from 1 to 65535"#),
+    ])
+    func aRefusedURLShowsNoSecret(arguments: [String], message: String) async throws {
+        let scratch = try ScratchFolder("demo-url-secrets")
+        defer { scratch.remove() }
+        let outbox = scratch.file("outbox")
+        try await DemoFill.finalize(TestForms.folder + "/visit.xml", answers: ["/visit/clinic": "North"], into: outbox)
+        let empty = try Outbox(folder: scratch.file("empty"))
+        let paths = ["OUTBOX": outbox, "EMPTY": empty.folder, "FORMS": scratch.file("forms")]
+        let run = try await DemoRun.run(arguments.map { paths[$0] ?? $0 })
+        #expect(run.status == 2, "\(run.output)\(run.errorOutput)")
+        #expect(run.output == "")
+        #expect(run.errorOutput == message + "\n")
+        #expect(!run.errorOutput.contains("s3cret") && !run.errorOutput.contains("T0KEN"))
+    }
 }
