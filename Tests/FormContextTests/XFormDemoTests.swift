@@ -73,6 +73,9 @@ struct XFormDemoTests {
         (["--set", "/data/child[3]/name=Cy"], #"error: --set '/data/child[3]/name=Cy' was refused: "/data/child[3]/name": the repeat has 1 instance, no 3"#),
         (["--set", "/data/child=Cy"], #"error: --set '/data/child=Cy' was refused: "/data/child" is a group: it holds no value"#),
         (["--add", "/data/village"], #"error: --add '/data/village' was refused: "/data/village" is no repeat"#),
+        // The calculation would replace the value at once: the run printed the calculated value, status 0.
+        (["--set", "/data/adults=2", "--set", "/data/size=9"],
+         "error: --set '/data/size=9' was refused: '/data/size' is calculated by the form (' /data/adults  + count( /data/child )'), which replaces a value set there"),
         (["--set", "/other/village=x"], #"error: --set '/other/village=x' was refused: "/other/village" does not start at the instance's root /data"#),
         (["--set", "/data/\u{1B}[2J=x"], #"error: --set '/data/\u{1B}[2J=x' was refused: "/data/\u{1b}[2J" names no node of the form: no "\u{1b}[2J" there"#),
         (["--lang", "de"], "error: unknown language 'de'; the form's languages: 'English (en)', 'Français (fr)'"),
