@@ -11,7 +11,8 @@ extension XFormDemo {
     /// whole (unreadable, or of another form) is a warning and the run goes on, anything else at the
     /// path is an error and stays as it is. `--outbox` first checks the record as ODK Collect does
     /// before it finalizes one (the first blank required question or broken constraint, with the
-    /// form's message, is an error with status 1), then queues its submission XML keyed by its
+    /// form's message, is an error with status 1, and so is an upload answer naming a file no
+    /// `--attach` gives), then queues its submission XML keyed by its
     /// `meta/instanceID`, for `ContextDemo send` to deliver over OpenRosa; with `--draft`, the draft is
     /// removed once the record is queued.
     static func runDurably(_ loaded: Loaded, _ options: Options) -> DemoCommand.Outcome {
@@ -44,6 +45,9 @@ extension XFormDemo {
         if let issue = loaded.record.validate() {
             return failed(notes + ["\(issue.path): \(issue.message)"])
         }
+        if let missing = unattachedFile(in: loaded.record, attachments: options.attachments) {
+            return failed(notes + ["error: \(missing)"])
+        }
         do {
             let outbox = try Outbox(folder: folder)
             let xml = try loaded.document.submissionXML(for: loaded.record.instance)
@@ -56,6 +60,17 @@ extension XFormDemo {
         } catch {
             return failed(notes + ["error: \(error)"])
         }
+    }
+
+    /// Why the record cannot be queued with `attachments`: the first relevant upload answer naming a
+    /// file no `--attach` gives (the server would hold the record without it); `nil` when each is given.
+    static func unattachedFile(in record: XFormRecord, attachments: [String]) -> String? {
+        let given = Set(attachments.map { URL(fileURLWithPath: $0).lastPathComponent })
+        for node in record.nodes where node.isRelevant && node.type == "binary" {
+            guard let name = node.value, !name.isEmpty, !given.contains(name) else { continue }
+            return "\(DemoText.echo(node.path)) names the file \(DemoText.echo(name)), which no --attach gives: the record would be sent without it"
+        }
+        return nil
     }
 
     /// Status 1 with `lines` on standard error.

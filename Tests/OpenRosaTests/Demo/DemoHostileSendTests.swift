@@ -66,4 +66,25 @@ import TestSupport
         #expect(run.errorOutput == message + "\n")
         #expect(!run.errorOutput.contains("s3cret") && !run.errorOutput.contains("T0KEN"))
     }
+
+    /// An upload answer whose file no `--attach` gives is refused before anything is queued, the draft
+    /// kept; the record was finalized and would have reached the server without its photo.
+    @Test func anUploadAnswerWithoutItsFileIsNotQueued() async throws {
+        let scratch = try ScratchFolder("demo-unattached")
+        defer { scratch.remove() }
+        let outbox = scratch.file("outbox")
+        let draft = scratch.file("draft.json")
+        try Data("photo bytes".utf8).write(to: URL(fileURLWithPath: scratch.file("register.jpg")))
+        let base = ["--xform", TestForms.folder + "/visit.xml", "--set", "/visit/clinic=Tema", "--set", "/visit/photo=register.jpg", "--draft", draft]
+        let missing = try await DemoRun.run(base + ["--outbox", outbox])
+        #expect(missing.status == 1)
+        #expect(missing.output == "")
+        #expect(missing.errorOutput == "error: '/visit/photo' names the file 'register.jpg', which no --attach gives: the record would be sent without it\n")
+        #expect(try Outbox(folder: outbox).pendingIDs().isEmpty)
+        #expect(FileManager.default.fileExists(atPath: draft))
+        let attached = try await DemoRun.run(base + ["--attach", scratch.file("register.jpg"), "--outbox", outbox])
+        #expect(attached.status == 0, "\(attached.errorOutput)")
+        #expect(try Outbox(folder: outbox).pending().map { try OpenRosaRecord($0.finalized).attachments.map(\.name) } == [["register.jpg"]])
+        #expect(!FileManager.default.fileExists(atPath: draft))
+    }
 }
