@@ -70,10 +70,32 @@ struct OpenRosaServerOptions {
         }
     }
 
-    /// `text` as an endpoint shows a URL, an app-user token hidden; `text` itself when it is no server URL.
+    /// `text` as an endpoint shows a URL, an app-user token hidden; for text no endpoint takes,
+    /// ``withoutSecrets(_:)``.
     static func shown(_ text: String) -> String {
-        guard let url = URL(string: text), let endpoint = try? OpenRosaEndpoint(url: url) else { return text }
+        guard let url = URL(string: text), let endpoint = try? OpenRosaEndpoint(url: url) else { return withoutSecrets(text) }
         return endpoint.description
+    }
+
+    /// `text` as given, but with a URL's password and any app-user token (`…/key/<token>/projects/…`,
+    /// `…/test/<token>/projects/…`) shown as `…`; text that cannot be read as a URL as it is, unless
+    /// it holds an `@`, after which a password may stand: then `…`.
+    static func withoutSecrets(_ text: String) -> String {
+        guard let components = URLComponents(string: text) else { return text.contains("@") ? "…" : text }
+        var shown = components.scheme.map { $0 + ":" } ?? ""
+        if let host = components.percentEncodedHost {
+            shown += "//"
+            if let user = components.percentEncodedUser { shown += user + (components.percentEncodedPassword == nil ? "" : ":…") + "@" }
+            shown += host + (components.port.map { ":\($0)" } ?? "")
+        }
+        var segments = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for index in segments.indices.dropLast(2) where ["key", "test"].contains(segments[index]) && segments[index + 2] == "projects" {
+            segments[index + 1] = "…"
+        }
+        shown += segments.joined(separator: "/")
+        if let query = components.percentEncodedQuery { shown += "?" + query }
+        if let fragment = components.percentEncodedFragment { shown += "#" + fragment }
+        return shown
     }
 
     /// The first line of `path`, without its line break.

@@ -45,13 +45,17 @@ enum SendCommand {
     }
 
     /// The `--to` value as a URL that ``HTTPTransport`` can deliver to.
+    ///
+    /// - Throws: ``DemoError/invalidOptionValue(flag:value:problem:)`` with the value shown without its
+    ///   password or app-user token.
     @discardableResult
     private static func url(_ value: String) throws(DemoError) -> URL {
+        let shown = OpenRosaServerOptions.withoutSecrets(value)
         guard let url = URL(string: value) else {
-            throw .invalidOptionValue(flag: "--to", value: value, problem: "expected an http or https URL")
+            throw .invalidOptionValue(flag: "--to", value: shown, problem: "expected an http or https URL")
         }
         if let problem = HTTPTransport.problem(with: url) {
-            throw .invalidOptionValue(flag: "--to", value: value, problem: problem)
+            throw .invalidOptionValue(flag: "--to", value: shown, problem: problem)
         }
         return url
     }

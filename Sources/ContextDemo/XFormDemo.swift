@@ -115,21 +115,38 @@ enum XFormDemo {
     /// Applies each `--set` and `--add` in order, as the form reads saved text (no constraint or
     /// required check: the form is checked as a whole when it is finalized).
     ///
-    /// - Throws: ``XFormDemoError/refused(step:reason:)`` naming the step and what was wrong.
+    /// - Throws: ``XFormDemoError/refused(step:reason:)`` naming the step and what was wrong; a value
+    ///   set on a node the form calculates that the calculation replaced at once is refused too.
     static func apply(_ steps: [Step], to record: XFormRecord) throws(XFormDemoError) {
         for step in steps {
             if case .set(let path, let text) = step, let problem = notOffered(text, at: path, in: record) {
                 throw .refused(step: step.description, reason: problem)
             }
+            let kept: String?
             do throws(XFormError) {
                 switch step {
-                case .set(let path, let text): try record.set(text, at: path)
-                case .add(let path): try record.addRepeat(at: path)
+                case .set(let path, let text):
+                    try record.set(text, at: path)
+                    kept = try record.value(at: path)
+                case .add(let path):
+                    try record.addRepeat(at: path)
+                    continue
                 }
             } catch {
                 throw .refused(step: step.description, reason: error.description)
             }
+            if case .set(let path, let text) = step, kept ?? "" != text, let calculation = calculation(at: path, in: record.form.document) {
+                throw .refused(
+                    step: step.description, reason: "\(DemoText.echo(path)) is calculated by the form (\(DemoText.echo(calculation))), which replaces a value set there")
+            }
         }
+    }
+
+    /// The `calculate` of the bind of the node at `path` (an instance path, its positions dropped);
+    /// `nil` when the form does not calculate it.
+    private static func calculation(at path: String, in document: XFormDocument) -> String? {
+        let nodeset = path.replacing(/\[[0-9]+\]/, with: "")
+        return document.binds.last { $0.calculate != nil && $0.nodeset.trimmingCharacters(in: .whitespaces) == nodeset }?.calculate
     }
 
     /// Why a value of a select whose choices come from an itemset is refused: a value it does not

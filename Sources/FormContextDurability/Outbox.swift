@@ -47,7 +47,8 @@ public final class Outbox: Sendable {
     ///   - createsFolder: Whether a missing or empty folder is made an outbox; when off, `folder` must
     ///     already be one. On by default.
     /// - Throws: ``OutboxError/notAnOutbox(folder:problem:)`` for an empty path, a path that is not a
-    ///   folder, a folder that holds other things and no marker, or (with `createsFolder` off) a folder
+    ///   folder (a symbolic link to a missing path included), a folder that holds other things and no
+    ///   marker, or (with `createsFolder` off) a folder
     ///   that is missing or not marked; ``OutboxError/file(_:)`` if the folders cannot be created.
     public convenience init(
         folder: String, retryPolicy: RetryPolicy = RetryPolicy(), keepsSent: Bool = false, createsFolder: Bool = true

@@ -10,7 +10,7 @@ enum OutboxFolder {
     static let markerText = "FormContext outbox\n"
 
     /// Makes sure `folder` is an outbox: marks it when it is missing (created with its parents) or
-    /// empty, accepts it when it is marked, and refuses anything else.
+    /// empty, accepts it when it is marked, and refuses anything else (a link to nothing included).
     ///
     /// - Parameters:
     ///   - folder: The outbox folder.
@@ -21,6 +21,10 @@ enum OutboxFolder {
         // A link to a folder is the folder it leads to.
         switch try file({ () throws(FileOperationError) in try POSIX.kind(of: folder, followingLinks: true, operation: "open the outbox") }) {
         case nil:
+            // A link whose target is missing: making "the folder" would go through it.
+            if case .symbolicLink? = try? POSIX.kind(of: folder, operation: "open the outbox") {
+                throw .notAnOutbox(folder: folder, problem: "it is a symbolic link to a path that does not exist")
+            }
             guard creating else { throw .notAnOutbox(folder: folder, problem: "it does not exist") }
             try file { () throws(FileOperationError) in
                 try POSIX.makeFolder(folder, operation: "open the outbox")

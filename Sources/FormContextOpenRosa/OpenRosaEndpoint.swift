@@ -35,7 +35,8 @@ public struct OpenRosaEndpoint: Sendable, Hashable, CustomStringConvertible, Cus
     ///   - url: The server's base URL or ODK Central's app-user URL (`…/v1/key/<token>/projects/<id>`).
     ///   - credentials: Basic credentials, or `nil`.
     /// - Throws: ``OpenRosaError`` of kind ``OpenRosaError/Kind/invalidURL`` when the URL is not `http`
-    ///   or `https`, has no host, carries a user or password, or the credentials are unusable; of kind
+    ///   or `https`, has no host, has a port outside 1–65535, carries a user or password, or the
+    ///   credentials are unusable (no message shows the URL's password or token); of kind
     ///   ``OpenRosaError/Kind/insecureCredentials`` when a password or a token would go over plain
     ///   HTTP to a host other than this machine.
     public init(url: URL, credentials: OpenRosaCredentials? = nil) throws(OpenRosaError) {
@@ -43,12 +44,18 @@ public struct OpenRosaEndpoint: Sendable, Hashable, CustomStringConvertible, Cus
             throw OpenRosaError(.invalidURL, "the server URL cannot be read")
         }
         let token = Self.token(inPath: components.percentEncodedPath)
-        let shown = Self.redacting(url.absoluteString, token: token, password: nil)
+        // The URL as the messages show it: without its password (refused below), the token hidden.
+        var visible = components
+        visible.password = nil
+        let shown = Self.redacting(visible.string ?? "", token: token, password: nil)
         guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw OpenRosaError(.invalidURL, "the server URL \(Quoted.value(shown, limit: 120)) is not http or https")
         }
         guard let host = components.host, !host.isEmpty else {
             throw OpenRosaError(.invalidURL, "the server URL \(Quoted.value(shown, limit: 120)) has no host")
+        }
+        if let port = components.port, !(1...65535).contains(port) {
+            throw OpenRosaError(.invalidURL, "the server URL \(Quoted.value(shown, limit: 120)) has the port \(port), not one from 1 to 65535")
         }
         if components.user != nil || components.password != nil {
             throw OpenRosaError(

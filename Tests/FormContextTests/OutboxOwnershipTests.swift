@@ -60,6 +60,14 @@ struct OutboxOwnershipTests {
             try Outbox(folder: folder.file("missing"), createsFolder: false)
         }
         #expect(!FileManager.default.fileExists(atPath: folder.file("missing")))
+        // A link to nothing is named as such, whether or not the outbox may be made, and nothing is made.
+        try FileManager.default.createSymbolicLink(atPath: folder.file("dangling"), withDestinationPath: "nowhere")
+        for creates in [true, false] {
+            #expect(throws: OutboxError.notAnOutbox(folder: folder.file("dangling"), problem: "it is a symbolic link to a path that does not exist")) {
+                try Outbox(folder: folder.file("dangling"), createsFolder: creates)
+            }
+        }
+        #expect(folder.names() == ["dangling", "file"])
         try FileManager.default.createDirectory(atPath: folder.file("empty"), withIntermediateDirectories: false)
         #expect(throws: OutboxError.notAnOutbox(folder: folder.file("empty"), problem: "it has no outbox marker (.formcontext-outbox)")) {
             try Outbox(folder: folder.file("empty"), createsFolder: false)

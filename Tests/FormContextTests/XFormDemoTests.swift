@@ -73,6 +73,9 @@ struct XFormDemoTests {
         (["--set", "/data/child[3]/name=Cy"], #"error: --set '/data/child[3]/name=Cy' was refused: "/data/child[3]/name": the repeat has 1 instance, no 3"#),
         (["--set", "/data/child=Cy"], #"error: --set '/data/child=Cy' was refused: "/data/child" is a group: it holds no value"#),
         (["--add", "/data/village"], #"error: --add '/data/village' was refused: "/data/village" is no repeat"#),
+        // The calculation would replace the value at once: the run printed the calculated value, status 0.
+        (["--set", "/data/adults=2", "--set", "/data/size=9"],
+         "error: --set '/data/size=9' was refused: '/data/size' is calculated by the form (' /data/adults  + count( /data/child )'), which replaces a value set there"),
         (["--set", "/other/village=x"], #"error: --set '/other/village=x' was refused: "/other/village" does not start at the instance's root /data"#),
         (["--set", "/data/\u{1B}[2J=x"], #"error: --set '/data/\u{1B}[2J=x' was refused: "/data/\u{1b}[2J" names no node of the form: no "\u{1b}[2J" there"#),
         (["--lang", "de"], "error: unknown language 'de'; the form's languages: 'English (en)', 'Français (fr)'"),
@@ -219,6 +222,31 @@ struct XFormDemoTests {
         #expect(done.status == 0, "\(done.errorOutput)")
         #expect(done.output.hasPrefix("finalized \(id.map { $0.dropFirst("/data/meta/instanceID: ".count) } ?? "")"))
         #expect(!FileManager.default.fileExists(atPath: draft))
+    }
+
+    @Test("a draft with a value the form's new version cannot take is copied aside whole before it is saved without it")
+    func draftOfAnOlderVersion() throws {
+        let folder = try ScratchFolder("xform-demo")
+        defer { folder.remove() }
+        let draft = folder.file("visit.draft")
+        let older = folder.file("older.xml")
+        try Self.form(instance: "<village/><adults/>", binds: #"<bind nodeset="/data/adults" type="int"/>"#, id: "visit")
+            .write(toFile: older, atomically: true, encoding: .utf8)
+        let newer = folder.file("newer.xml")
+        try Self.form(instance: "<village/><adults/>", binds: #"<bind nodeset="/data/adults" type="decimal"/>"#, id: "visit")
+            .write(toFile: newer, atomically: true, encoding: .utf8)
+        #expect(try XFormDemoRun.run(["--xform", older, "--draft", draft, "--set", "/data/village=Lakeside", "--set", "/data/adults=3"]).status == 0)
+        let saved = try Data(contentsOf: URL(fileURLWithPath: draft))
+        let result = try XFormDemoRun.run(["--xform", newer, "--draft", draft])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("/data/village: Lakeside\n/data/adults:\n"), "\(result.output)")
+        let lines = result.errorOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first?.hasPrefix("warning: 'adults' was not restored: ") == true, "\(lines)")
+        let copies = folder.names().filter { $0.hasPrefix("visit.draft.before-") }
+        #expect(copies.count == 1, "\(folder.names())")
+        #expect(lines.last == "warning: the draft as it was is kept as '\(draft).before-\(copies.first?.dropFirst("visit.draft.before-".count) ?? "")'")
+        #expect(try copies.map { try Data(contentsOf: URL(fileURLWithPath: folder.file($0))) } == [saved])
     }
 
     @Test("a draft of another XForm is moved aside with a warning, and the run goes on")

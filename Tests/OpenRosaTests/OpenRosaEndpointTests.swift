@@ -86,6 +86,21 @@ struct OpenRosaEndpointTests {
         #expect(throws: OpenRosaError.self) { try OpenRosaEndpoint(url: URL(string: url)!) }
     }
 
+    /// A refused URL is named without its password or token.
+    @Test(arguments: [
+        ("ftp://ann:s3cret@example.org/v1/key/T0KEN/projects/1", #"the server URL "ftp://ann@example.org/v1/key/…/projects/1" is not http or https"#),
+        ("https://ann:s3cret@/x", #"the server URL "https://ann@/x" has no host"#),
+        ("http://127.0.0.1:99999/", #"the server URL "http://127.0.0.1:99999/" has the port 99999, not one from 1 to 65535"#),
+        ("https://ann:s3cret@example.org:0/", #"the server URL "https://ann@example.org:0/" has the port 0, not one from 1 to 65535"#),
+    ])
+    func aRefusedURLIsNamedWithoutItsSecrets(url: String, message: String) {
+        #expect {
+            try OpenRosaEndpoint(url: URL(string: url)!)
+        } throws: { error in
+            "\(error)" == message && !"\(error)".contains("s3cret") && !"\(error)".contains("T0KEN")
+        }
+    }
+
     @Test func aUserNameWithAColonIsRefused() {
         #expect(throws: OpenRosaError.self) {
             try OpenRosaEndpoint(url: URL(string: "https://example.org")!, credentials: OpenRosaCredentials(user: "a:b", password: "x"))

@@ -27,10 +27,10 @@ internal import Synchronization
 /// yet (remembered by this transport for as long as it lives; a new one sends them all again).
 ///
 /// What each status means, and what the outbox then does, is in the table of the OpenRosa guide:
-/// 201 and 202 are received; 409 (the server already holds the instance) counts as received, since
-/// the outbox delivers at least once; 413 splits the record smaller and sends again; 401, 408, 425,
-/// 429 and 5xx are passing failures (a `Retry-After` is honoured); other 4xx and every 3xx (redirects are
-/// not followed) park the record with the server's `OpenRosaResponse` message, escaped.
+/// 201 and 202 are received; 413 splits the record smaller and sends again; 401, 408, 425, 429 and
+/// 5xx are passing failures (a `Retry-After` is honoured); other 4xx (409 included: the server holds
+/// other XML under the instance id) and every 3xx (redirects are not followed) park the record with
+/// the server's `OpenRosaResponse` message, escaped.
 public struct OpenRosaTransport: Sendable {
     /// The server, its credentials, and where submissions are posted: its ``OpenRosaEndpoint/submissionURL``.
     let endpoint: OpenRosaEndpoint

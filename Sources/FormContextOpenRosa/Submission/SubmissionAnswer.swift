@@ -5,7 +5,7 @@ internal import Foundation
 /// What the server's answer to one `POST` of a submission means, by the Form Submission API and ODK
 /// Central's notes on it.
 enum SubmissionAnswer: Equatable {
-    /// The server has this `POST`'s parts: 201 or 202, or 409 (it already holds the instance).
+    /// The server has this `POST`'s parts: 201 or 202.
     case received
     /// 413: the body was too large; `limit` is the server's `X-OpenRosa-Accept-Content-Length`, if given.
     case tooLarge(limit: Int?, reason: String)
@@ -32,8 +32,13 @@ enum SubmissionAnswer: Equatable {
             return .failed(.retry(reason: reason, after: header("Retry-After").flatMap { retryAfter($0, now: now) }))
         }
         switch status {
-        case 201, 202, 409:
+        case 201, 202:
             return .received
+        case 409:
+            // Central answers 409 when it holds this instanceID with other XML, holds it deleted, or
+            // the deprecatedID was replaced already: this record is not on the server. (A record sent
+            // again with the same XML is answered 201.)
+            return .failed(.rejected(reason: "\(reason); the server holds another record under this instanceID, and not this one"))
         case 200..<300:
             return .failed(.retry(reason: "\(reason); only 201 or 202 means the server received the submission (a proxy or a sign-in page may stand in between)"))
         case 300..<400:

@@ -95,12 +95,17 @@ enum XPathDates {
     /// Days since 1970-01-01 UTC with the time of day as the fraction (`decimal-date-time`).
     static func decimalDays(_ date: Date) -> Double { date.timeIntervalSince1970 / secondsPerDay }
 
-    /// Midnight, in `zone`, of the date `days` whole days after 1970-01-01 (the fraction dropped).
+    /// Midnight, in `zone`, of the date `days` whole days after 1970-01-01 (the fraction dropped):
+    /// the inverse of ``days(_:in:)``.
+    ///
+    /// The date is the one the calendar gives the noon, UTC, of that day; adding the days to
+    /// 1970-01-01 as a date's field would count the ten days the Gregorian reform of October 1582
+    /// removed (and more) once for every earlier date.
     static func date(fromDays days: Double, in zone: TimeZone) -> Date? {
         guard days.isFinite, abs(days) < 1e8 else { return nil }
-        var components = DateComponents(year: 1970, month: 1, day: 1)
-        components.day = 1 + Int(days.rounded(.down))
-        return calendar(zone).date(from: components)
+        let noon = Date(timeIntervalSince1970: (days.rounded(.down) + 0.5) * secondsPerDay)
+        let day = calendar(TimeZone(secondsFromGMT: 0)!).dateComponents([.era, .year, .month, .day], from: noon)
+        return calendar(zone).date(from: day)
     }
 
     /// `yyyy-MM-dd` in `zone`.

@@ -123,7 +123,7 @@ import TestSupport
         #expect(alone.errorOutput.hasSuffix("for '--attach': needs --outbox: a file is sent with a finalized record\n"), "\(alone.errorOutput)")
         // A file no answer names is refused, and nothing is queued.
         try Data("other".utf8).write(to: URL(fileURLWithPath: scratch.file("other.jpg")))
-        let other = try await DemoRun.run(base + ["--attach", scratch.file("other.jpg"), "--outbox", outbox])
+        let other = try await DemoRun.run(base + ["--attach", scratch.file("register.jpg"), "--attach", scratch.file("other.jpg"), "--outbox", outbox])
         #expect(other.status == 1)
         #expect(other.errorOutput.contains("is not named in the instance: no answer holds \"other.jpg\""), "\(other.errorOutput)")
         #expect(try Outbox(folder: outbox).pendingIDs().isEmpty)

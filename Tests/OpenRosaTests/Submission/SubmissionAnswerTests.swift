@@ -12,7 +12,7 @@ import Testing
     static let cases: [(Int, [String: String], SubmissionAnswer)] = [
         (201, [:], .received),
         (202, [:], .received),
-        (409, [:], .received),
+        (409, [:], .failed(.rejected(reason: "HTTP 409: Bad; the server holds another record under this instanceID, and not this one"))),
         (200, [:], .failed(.retry(reason: "HTTP 200: Bad; only 201 or 202 means the server received the submission (a proxy or a sign-in page may stand in between)"))),
         (204, [:], .failed(.retry(reason: "HTTP 204: Bad; only 201 or 202 means the server received the submission (a proxy or a sign-in page may stand in between)"))),
         (302, ["Location": "https://elsewhere.example/login"], .failed(.rejected(reason: #"HTTP 302: redirected to "https://elsewhere.example/login"; redirects are not followed"#))),
