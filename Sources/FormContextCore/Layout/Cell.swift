@@ -9,7 +9,7 @@
 ///
 /// A cell bound to a field (``key``) is hidden while the form's rules hide that field
 /// (``FieldDefinition/visible(when:)``, ``FieldGroup``), as well as while its own condition
-/// (``visible(when:)``) does not hold.
+/// (`visible(when:)` on any ``CellContent``) does not hold.
 public struct Cell: Sendable, CellContent {
     /// What kind of control the cell is.
     public let kind: CellKind
@@ -56,7 +56,7 @@ public struct Cell: Sendable, CellContent {
     /// The cell itself, so that a cell can stand wherever cells are built.
     public var cells: [Cell] { [self] }
 
-    /// Whether the cell has a condition of its own (``visible(when:)``).
+    /// Whether the cell has a condition of its own (`visible(when:)`).
     var hasCondition: Bool { condition != nil }
 
     /// The same cell, shown only while `condition` holds (and, for a cell bound to a field, while the
