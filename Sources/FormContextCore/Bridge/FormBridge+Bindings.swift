@@ -8,8 +8,9 @@ extension FormBridge {
     ///   - key: The key, used literally.
     ///   - path: The property.
     ///   - isSecure: Whether the value is secret (a password): filled contexts mark the key secure.
-    // Disfavoured so that `bind("nickname", to: \.nickname)` with a string-literal key and an
-    // optional property picks the optional binding below (an absent key for `nil`), not this one.
+    // Disfavoured so that `bind(FormKey("nickname"), to: \.nickname)`, a key whose value type is
+    // inferred, with an optional property picks the optional binding below (an absent key for `nil`),
+    // not this one with `Value` taken to be the optional.
     @_disfavoredOverload
     public mutating func bind<Value>(
         _ key: FormKey<Value>, to path: any WritableKeyPath<Model, Value> & Sendable, isSecure: Bool = false

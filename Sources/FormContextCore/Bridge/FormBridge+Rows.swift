@@ -13,16 +13,18 @@ extension FormBridge {
     /// }
     /// ```
     ///
-    /// - Filling a context (``context(from:)``) stores the group's ``RowOrder`` and each
-    ///   element under its row. Rows the context already has keep their ids by position (the first
-    ///   element takes the first row's id, …); further rows are numbered after the largest id, and
-    ///   the keys of rows beyond the array's end are removed. A new context gets r1, r2, …
-    ///   ``fill(_:from:origin:)`` does the same for a live form, whose new rows get ids no row had.
+    /// - A new context (``context(from:)``) holds the group's ``RowOrder`` and each element under
+    ///   its row, the rows numbered r1, r2, … in the array's order.
+    /// - Filling a live form (``fill(_:from:origin:)``) does the same, but the rows the form has keep
+    ///   their ids by position (the first element goes into the first row, …), the rows beyond the
+    ///   array's end are removed with their keys, and the new rows of a group of the form's definition
+    ///   are added with ``FormContextObject/appendRow(to:_:origin:)``, so they get ids no row of the
+    ///   group had.
     /// - Writing into a model (``write(_:into:)``) reads one element per row, in the order's order,
     ///   each built by `newElement` and written by `element`; properties `element` does not bind keep
-    ///   `newElement`'s values; a context without the group's key holds no rows (the Codable route
-    ///   stores nothing for an empty array). All or nothing, like every write. Errors name the row by
-    ///   its position from 0: `wrong type for key 'members[2].age': expected Int, found String`.
+    ///   `newElement`'s values; a context without the group's key holds no rows. All or nothing,
+    ///   like every write. Errors name the row by its position from 0:
+    ///   `wrong type for key 'members[2].age': expected Int, found String`.
     /// - `element` may bind arrays of its own with this method, nesting rows inside rows
     ///   (`members.r1.visits.r1.place`).
     ///

@@ -1,14 +1,15 @@
 /// A typed, two-way map between the keys of a form and the properties of a model.
 ///
-/// Each binding pairs a ``FormKey`` with a writable key path of `Model`. The bridge fills a
-/// ``FormContext`` from a model and writes a context back into a model; nested models bind under a
+/// Each binding pairs a ``FormKey`` with a writable key path of `Model`. The bridge makes a
+/// ``FormContext`` from a model (``context(from:)``), fills a live form from a model
+/// (``fill(_:from:origin:)``), and writes a context back into a model; nested models bind under a
 /// key prefix (``bind(_:to:under:)``), so `Settings.hotspot.password` is the key `hotspot.password`.
 ///
 /// ```swift
 /// let bridge = FormBridge<Hotspot> { bridge in
-///     bridge.bind("isEnabled", to: \.isEnabled)
-///     bridge.bind("password", to: \.password, isSecure: true)
-///     bridge.bind("showPreview", toRawValueOf: \.showPreview)
+///     bridge.bind(FormKey<Bool>("isEnabled"), to: \.isEnabled)
+///     bridge.bind(FormKey<String>("password"), to: \.password, isSecure: true)
+///     bridge.bind(FormKey<String>("showPreview"), toRawValueOf: \.showPreview)
 /// }
 /// var context = bridge.context(from: Hotspot())
 /// context.set("secret", for: "password")

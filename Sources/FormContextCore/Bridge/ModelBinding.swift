@@ -25,7 +25,10 @@ import Synchronization
 /// A form value that cannot be written into the model (wrong type, unknown raw value, a required
 /// key removed) leaves the model unchanged; the error is kept in ``errors`` and
 /// handed to ``onError(_:)`` subscribers. The key's error goes away when a later value of that key
-/// is written, or when ``update(_:)`` changes the model.
+/// is written into the model. Every error goes away with every change of the model through the
+/// binding: ``replaceModel(_:)``, and ``update(_:)`` or ``update(_:to:)`` whichever keys they change
+/// (none included), though these two write only the keys they change, so the form may still hold a
+/// value the model could not take.
 ///
 /// ```swift
 /// let binding = ModelBinding(Hotspot(), bridge: Hotspot.bridge, form: form)
@@ -115,7 +118,9 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         state.withAnnotatedLock { $0.model }
     }
 
-    /// The form values that could not be written into the model, by key.
+    /// The form values that could not be written into the model, by key, since the last change of the
+    /// model through the binding (``replaceModel(_:)``, ``update(_:)``, ``update(_:to:)``), which
+    /// drops them all.
     public var errors: [String: FormBridgeError] {
         state.withAnnotatedLock { $0.errors }
     }
@@ -159,6 +164,9 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// Sets one property (or one nested model) of the model, atomically, and writes the keys it
     /// binds into the form.
     ///
+    /// Like every change through the binding, it drops every error in ``errors``, also those of keys
+    /// it does not write.
+    ///
     /// ```swift
     /// binding.update(\.hotspot.password, to: "secret")
     /// ```
@@ -193,6 +201,9 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// held; the result is committed, together with its writes into the form, only if neither the
     /// model nor the form's bound values changed meanwhile, and otherwise `body` runs again on the
     /// newer state. Keep it free of side effects.
+    ///
+    /// Like every change through the binding, it drops every error in ``errors``, also those of keys
+    /// it does not write, even when `body` changes nothing.
     ///
     /// - Parameter body: Changes the model; it may run more than once.
     /// - Returns: The form changes made, in key order.

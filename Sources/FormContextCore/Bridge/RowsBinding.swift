@@ -132,7 +132,7 @@ struct RowsBinding<Model, Element>: RowsBridgeBinding {
     func elements(in context: FormContext, under prefix: String, named name: String) throws(FormBridgeError) -> [Element] {
         let group = prefix.isEmpty ? key : prefix + "." + key
         let groupName = name.isEmpty ? key : name + "." + key
-        // No order is no rows, as the Codable route stores an empty array.
+        // No order is no rows.
         guard let stored = context.storage[group] else { return [] }
         guard let order = stored.base as? RowOrder else {
             throw .typeMismatch(key: groupName, expected: "RowOrder", found: typeName(of: type(of: stored.base)))

@@ -11,8 +11,8 @@ extension FormDefinition {
     ///     FieldDefinition(FormKey<String>("confirm"), validators: [.equals("password")]),
     /// ])
     /// let settings = hotspot.scoped(in: FormScope("hotspot"))
-    /// settings.keys                         // ["hotspot.password", "hotspot.confirm"]
-    /// settings.validate(["hotspot.password": "a", "hotspot.confirm": "b"]).lines
+    /// settings.fields.map(\.key)              // ["hotspot.password", "hotspot.confirm"]
+    /// settings.validate(["hotspot.password": "a", "hotspot.confirm": "b"]).errors.map(\.description)
     /// // ["hotspot.confirm: must match password"]
     /// ```
     ///

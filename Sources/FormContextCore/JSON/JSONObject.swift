@@ -5,9 +5,9 @@
 /// both, and reads each back as it was written.
 ///
 /// ```swift
-/// let json = try JSONValue(parsing: #"{"caf\u00e9": 1, "cafe\u0301": 2}"#)
+/// let json = try JSONValue(parsing: Data(#"{"caf\u00e9": 1, "cafe\u0301": 2}"#.utf8))
 /// if case .object(let members) = json {
-///     members.count           // 2
+///     Array(members).count    // 2
 ///     members["caf\u{E9}"]    // .number("1")
 /// }
 /// ```

@@ -1,7 +1,7 @@
 /// Why a text is not valid JSON, and where: the line and column of the first offending character.
 ///
 /// ```swift
-/// do { _ = try JSONValue(parsing: "{\"a\": tru}") } catch { print(error) }
+/// do { _ = try JSONValue(parsing: Data(#"{"a": tru}"#.utf8)) } catch { print(error) }
 /// // invalid JSON at line 1, column 7: expected a value, found 'tru}'
 /// ```
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -8,7 +8,7 @@ import Foundation
 /// with their keys sorted.
 ///
 /// ```swift
-/// let json = try JSONValue(parsing: #"{"amount": 12.50, "tags": ["a", null]}"#)
+/// let json = try JSONValue(parsing: Data(#"{"amount": 12.50, "tags": ["a", null]}"#.utf8))
 /// print(json)   // {"amount":12.50,"tags":["a",null]}
 /// ```
 public enum JSONValue: Hashable, Sendable {

@@ -13,7 +13,7 @@ extension FormContextObject {
     ///
     /// ```swift
     /// let ada = try form.appendRow(to: "members", ["name": "Ada", "age": 36])
-    /// form[ada.scope(in: "members").key(FormKey<String>("name"))]   // "Ada"
+    /// form[FormKey<String>("name").scoped(in: ada.scope(in: "members"))]   // "Ada"
     /// ```
     ///
     /// A group inside the row takes its rows from `values` too, given under its name as an array of

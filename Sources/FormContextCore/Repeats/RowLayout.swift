@@ -3,7 +3,7 @@
 /// of its rows.
 ///
 /// This reads the values alone, so it serves wherever values travel without their definition
-/// (submissions, the bridge, the Codable route).
+/// (a submission built from a context).
 struct RowLayout {
     /// A group: its order, and its rows as a set.
     struct Group {

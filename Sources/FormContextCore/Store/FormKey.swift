@@ -2,15 +2,18 @@ import Synchronization
 
 /// A field name together with the type of value stored under it.
 ///
-/// A `FormKey` lets call sites read and write a ``FormContext`` or a ``FormContextObject``
-/// without casts:
+/// A `FormKey` lets call sites read a ``FormContext``, a ``FormContextObject`` or any other
+/// ``FormReader`` without casts. Writes take the key's ``name``:
 ///
 /// ```swift
 /// let age = FormKey<Int>("age")
 /// var context: FormContext = [:]
-/// context[age] = 42
-/// let years: Int? = context[age]
+/// context.set(42, for: age.name)
+/// let years: Int? = context[age]   // 42
 /// ```
+///
+/// A live form's typed, writable accessor is ``FormContextObject/subscript(edit:default:)``, whose
+/// writes are user edits.
 ///
 /// Keys are literal: a dot in a name is an ordinary character, never a path separator.
 public struct FormKey<Value: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {

@@ -5,17 +5,19 @@
 ///
 /// ```swift
 /// let age = FormKey<Int>("age")
+/// let name = FormKey<String>("name")
 /// func describe(_ values: some FormReader) throws -> String {
-///     let years: Int? = values[age]                            // lenient: nil if absent or another type
-///     let name = try values.value(for: "name", as: String.self) // strict: throws naming key and types
-///     return "\(name), \(years.map(String.init) ?? "age unknown")"
+///     let years: Int? = values[age]                    // lenient: nil if absent or another type
+///     let given = try values.value(for: name) ?? "?"   // strict: throws naming key and types
+///     return "\(given), \(years.map(String.init) ?? "age unknown")"
 /// }
 /// ```
 ///
 /// A lenient read (`reader[key]` with a ``FormKey``) answers `nil` both for an absent key and for a
 /// value of another type, as the original form-context pattern did. A strict read
-/// (``value(for:)``) throws ``FormContextError``, naming
-/// the key, the expected type and the found type, for code that must not mistake one for the other.
+/// (``value(for:)``) answers `nil` for an absent key too, but throws ``FormContextError``, naming
+/// the key, the expected type and the found type, for a value of another type, for code that must
+/// not mistake one for the other.
 public protocol FormReader {
     /// The value stored under `key`, or `nil` if there is none.
     subscript(key: String) -> AnyHashable? { get }

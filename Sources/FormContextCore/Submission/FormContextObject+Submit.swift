@@ -17,7 +17,7 @@ extension FormContextObject {
     ///
     /// ```swift
     /// let result = await form.submit { submission in
-    ///     try await api.send(submission.jsonData())
+    ///     try await api.send(Data(submission.json(pretty: false).utf8))
     ///     return .accepted
     /// }
     /// if let key = result.firstInvalidKey { focus(key) }

@@ -7,7 +7,10 @@ extension FormSubmission {
     /// ```swift
     /// let submission = try FormSubmission(json: body, definition: signUp)
     /// let report = signUp.validate(submission.values)
-    /// if !report.isValid { respond(422, report.messagesByKey) }
+    /// if !report.isValid {
+    ///     let messages = Dictionary(grouping: report.errors) { $0.key ?? "" }.mapValues { $0.map(\.message) }
+    ///     respond(422, messages)
+    /// }
     /// ```
     ///
     /// With no definition every value is kept as a ``JSONValue``, written back unchanged. With one,

@@ -7,8 +7,10 @@ import Foundation
 /// and ``debugDescription``; ``json(pretty:maskingSecrets:includingRowIDs:)`` carries them as they are, for the handler to send.
 ///
 /// ```swift
-/// let submission = try FormSubmission(["name": "Ada", "password": "hunter2"], secureKeys: ["password"])
-/// print(submission)               // FormSubmission(name: "Ada", password: ••••••)
+/// var values: FormContext = ["name": "Ada", "password": "hunter2"]
+/// values.secureKeys = ["password"]
+/// let submission = try FormSubmission(values)
+/// print(submission)                       // FormSubmission(name: "Ada", password: ••••••)
 /// print(submission.json(pretty: false))   // {"name":"Ada","password":"hunter2"}
 /// ```
 public struct FormSubmission: Sendable, FormReader, CustomStringConvertible, CustomDebugStringConvertible {

@@ -1,8 +1,13 @@
 /// One failed validator: which field, which rule, what to tell the user.
 ///
+/// Issues come from validation: ``FormDefinition/validate(_:inactiveKeys:)``,
+/// ``FormContextObject/validate()`` and ``FieldState/errors`` of a live form.
+///
 /// ```swift
-/// let issue = ValidationIssue(key: "email", rule: "email", message: "is not a valid email address")
-/// print(issue)   // email: is not a valid email address
+/// let signUp = try FormDefinition([FieldDefinition(FormKey<String>("email"), validators: [.email()])])
+/// let issue = signUp.validate(["email": "ada"]).errors[0]
+/// print(issue)        // email: is not a valid email address
+/// print(issue.rule)   // email
 /// ```
 public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
     /// The field the issue is about, or `nil` for an issue about the whole form.

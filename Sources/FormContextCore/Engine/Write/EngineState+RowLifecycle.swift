@@ -285,7 +285,8 @@ extension RowID {
     /// The scope of this row's fields in the group `group`: `members.r3`.
     ///
     /// ```swift
-    /// let name = id.scope(in: "members").key(FormKey<String>("name"))   // members.r3.name
+    /// let name = id.scope(in: "members").key("name")                    // "members.r3.name"
+    /// let age = FormKey<Int>("age").scoped(in: id.scope(in: "members"))   // FormKey<Int>, members.r3.age
     /// ```
     ///
     /// - Parameter group: The group's key.
