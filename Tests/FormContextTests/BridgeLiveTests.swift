@@ -162,6 +162,27 @@ struct BridgeLiveTests {
         #expect(harness.form[FormKey<String>("hotspot.networkName")] == "my network")
     }
 
+    @Test("an update keeps the errors of the keys it does not write, which the form still holds, and clears those it writes")
+    func updateKeepsErrorsOfKeysItLeaves() {
+        let harness = Harness()
+        harness.form.set(42, for: "hotspot.password", origin: .user)
+        harness.form.set(7, for: "hotspot.networkName", origin: .user)
+        #expect(harness.binding.errors.keys.sorted() == ["hotspot.networkName", "hotspot.password"])
+        harness.binding.update { _ in }
+        #expect(harness.binding.errors.keys.sorted() == ["hotspot.networkName", "hotspot.password"])
+        harness.binding.update(\.hotspot.isEnabled, to: !harness.binding.model.hotspot.isEnabled)
+        #expect(harness.binding.errors.keys.sorted() == ["hotspot.networkName", "hotspot.password"])
+        #expect(harness.form["hotspot.password"] == AnyHashable(42))
+        harness.binding.update(\.hotspot.networkName, to: "office")
+        #expect(harness.binding.errors.keys.sorted() == ["hotspot.password"])
+        #expect(harness.binding.lastError != nil)
+        #expect(harness.form[FormKey<String>("hotspot.networkName")] == "office")
+        harness.binding.update { $0.hotspot.password = "fixed" }
+        #expect(harness.binding.errors.isEmpty)
+        #expect(harness.binding.lastError == nil)
+        #expect(harness.form[FormKey<String>("hotspot.password")] == "fixed")
+    }
+
     @Test("optional properties: nil removes the key, removing the key writes nil")
     func optionalProperty() {
         let form = FormContextObject()

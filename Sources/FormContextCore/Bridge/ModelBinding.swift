@@ -25,10 +25,10 @@ import Synchronization
 /// A form value that cannot be written into the model (wrong type, unknown raw value, a required
 /// key removed) leaves the model unchanged; the error is kept in ``errors`` and
 /// handed to ``onError(_:)`` subscribers. The key's error goes away when a later value of that key
-/// is written into the model. Every error goes away with every change of the model through the
-/// binding: ``replaceModel(_:)``, and ``update(_:)`` or ``update(_:to:)`` whichever keys they change
-/// (none included), though these two write only the keys they change, so the form may still hold a
-/// value the model could not take.
+/// is written into the model, or when the binding writes the model's value of that key into the
+/// form: ``replaceModel(_:)`` writes every key, ``update(_:)`` and ``update(_:to:)`` the keys they
+/// change. An error of a key they leave alone stays: the form still holds the value the model could
+/// not take.
 ///
 /// ```swift
 /// let binding = ModelBinding(Hotspot(), bridge: Hotspot.bridge, form: form)
@@ -118,9 +118,10 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         state.withAnnotatedLock { $0.model }
     }
 
-    /// The form values that could not be written into the model, by key, since the last change of the
-    /// model through the binding (``replaceModel(_:)``, ``update(_:)``, ``update(_:to:)``), which
-    /// drops them all.
+    /// The form values that could not be written into the model, by key: each stays until the key's
+    /// value in the form is one the model takes, or the binding writes the model's value of the key
+    /// into the form (``replaceModel(_:)`` writes every key, ``update(_:)`` and ``update(_:to:)`` the
+    /// keys they change).
     public var errors: [String: FormBridgeError] {
         state.withAnnotatedLock { $0.errors }
     }
@@ -154,7 +155,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
         var dropped: Spare?
         defer { withExtendedLifetime(dropped) {} }
         return form.apply(entries, origin: .bridge) { _ in
-            commit { state in
+            commit(writing: nil) { state in
                 dropped = Self.publish(model, lag: nil, in: &state)
                 return true
             }
@@ -164,8 +165,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// Sets one property (or one nested model) of the model, atomically, and writes the keys it
     /// binds into the form.
     ///
-    /// Like every change through the binding, it drops every error in ``errors``, also those of keys
-    /// it does not write.
+    /// The errors in ``errors`` of the keys it writes go; those of the other keys stay.
     ///
     /// ```swift
     /// binding.update(\.hotspot.password, to: "secret")
@@ -202,8 +202,8 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// model nor the form's bound values changed meanwhile, and otherwise `body` runs again on the
     /// newer state. Keep it free of side effects.
     ///
-    /// Like every change through the binding, it drops every error in ``errors``, also those of keys
-    /// it does not write, even when `body` changes nothing.
+    /// The errors in ``errors`` of the keys it writes go; those of the other keys stay, also when
+    /// `body` changes nothing.
     ///
     /// - Parameter body: Changes the model; it may run more than once.
     /// - Returns: The form changes made, in key order.
@@ -259,7 +259,7 @@ public final class ModelBinding<Model: Sendable>: Sendable {
             }
             let changes = form.apply(storedValues(of: updated, at: indices), origin: .bridge) { value in
                 guard zip(keys, seen).allSatisfy({ isSameValue(value($0), $1) }) else { return false }
-                return commit { state in
+                return commit(writing: indices.map { bridge.bindings[$0].key }) { state in
                     guard state.version == version else { return false }
                     dropped = Self.publish(updated, lag: sync.map { [$0] }, in: &state)
                     return true
@@ -311,14 +311,22 @@ public final class ModelBinding<Model: Sendable>: Sendable {
     /// Changes the model with `change` under the binding's lock, as part of a write into the form;
     /// called under the form's lock, so it runs no user code.
     ///
-    /// - Parameter change: Changes the model; returns `false` to change nothing (a lost race).
+    /// - Parameters:
+    ///   - written: The keys the change writes into the form, whose errors it settles (the form now
+    ///     holds the model's value); `nil` for every key. The errors of the other keys stay: the form
+    ///     still holds the values the model could not take.
+    ///   - change: Changes the model; returns `false` to change nothing (a lost race).
     /// - Returns: Whether the model changed.
-    private func commit(_ change: (inout State) -> Bool) -> Bool {
+    private func commit(writing written: [String]?, _ change: (inout State) -> Bool) -> Bool {
         state.withAnnotatedLock { state in
             guard !state.isCancelled, change(&state) else { return false }
             state.version &+= 1
-            state.errors = [:]
-            state.lastError = nil
+            if let written {
+                for key in written { state.errors[key] = nil }
+            } else {
+                state.errors = [:]
+            }
+            if state.errors.isEmpty { state.lastError = nil }
             return true
         }
     }
