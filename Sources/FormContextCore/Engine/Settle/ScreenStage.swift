@@ -41,10 +41,15 @@ enum ScreenStage: SettleStage {
 
     struct Plan: Sendable {
         var work: [(subscriber: SubscriberGraph.Subscriber, work: ScreenSubscriber.Work)] = []
+        /// An empty list for the outcome's results, lent by the subscriber graph (see
+        /// ``SubscriberGraph/spareResults``) and handed back by the commit.
+        var results: [(subscriber: SubscriberGraph.Subscriber, result: ScreenSubscriber.Result)] = []
     }
 
     struct Outcome: Sendable {
         var results: [(subscriber: SubscriberGraph.Subscriber, result: ScreenSubscriber.Result)] = []
+        /// The plan's list of work, emptied, handed back by the commit (see ``SubscriberGraph/spareWork``).
+        var work: [(subscriber: SubscriberGraph.Subscriber, work: ScreenSubscriber.Work)] = []
     }
 
     static func begin() -> Pass { Pass() }
@@ -68,6 +73,7 @@ enum ScreenStage: SettleStage {
             let index = pass.next
             pass.next += 1
             var plan = Plan()
+            swap(&plan.work, &state.subscriberGraph.spareWork)
             // A value no derivation read, its field neither shown nor hidden nor made read-only or
             // editable (a calculated field no cell shows): it can concern only a screen's repeat
             // sections, whose rows follow a group's value, so a screen without them is not asked
@@ -78,7 +84,11 @@ enum ScreenStage: SettleStage {
                 if concernsRowsAlone && subscriber.screen.shape.slots.isEmpty { continue }
                 if let work = subscriber.screen.plan(pass.changes[index]) { plan.work.append((subscriber, .change(work))) }
             }
-            if !plan.work.isEmpty { return plan }
+            if !plan.work.isEmpty {
+                swap(&plan.results, &state.subscriberGraph.spareResults)
+                return plan
+            }
+            swap(&plan.work, &state.subscriberGraph.spareWork)
         }
         return nil
     }
@@ -118,10 +128,14 @@ enum ScreenStage: SettleStage {
         // Screens follow live forms only.
         guard case .live(let form) = source else { return Outcome() }
         var outcome = Outcome()
+        // Moved, not copied, so that the appends find the lent buffer theirs alone.
+        swap(&outcome.results, &plan.results)
         outcome.results.reserveCapacity(plan.work.count)
         for (subscriber, work) in plan.work {
             outcome.results.append((subscriber, subscriber.screen.run(work, in: form)))
         }
+        plan.work.removeAll(keepingCapacity: true)
+        swap(&outcome.work, &plan.work)
         return outcome
     }
 
@@ -138,5 +152,10 @@ enum ScreenStage: SettleStage {
                 state.outgoing.screenDiffs.append(delivery)
             }
         }
+        // The lists go back emptied, with their room, for the next plan: after the loop, whose
+        // copy of the results is gone, so that each is held alone.
+        outcome.results.removeAll(keepingCapacity: true)
+        swap(&outcome.results, &state.subscriberGraph.spareResults)
+        swap(&outcome.work, &state.subscriberGraph.spareWork)
     }
 }

@@ -28,6 +28,12 @@ struct SubscriberGraph: Sendable {
     private var nextSubscriber = 0
     /// The subscribers whose first run is still to come, in the order they subscribed.
     private(set) var waiting: [Subscriber] = []
+    /// Emptied lists the screens stage used, kept with their room between mutations so that the
+    /// next settle allocates none: a plan's work, an outcome's results, and a pass's settled
+    /// changes. Each is taken whole by the stage that uses it (a swap, never a copy), so that it
+    /// holds its buffer alone, and handed back emptied: a spare holds no subscriber.
+    var spareWork: [(subscriber: Subscriber, work: ScreenSubscriber.Work)] = []
+    var spareResults: [(subscriber: Subscriber, result: ScreenSubscriber.Result)] = []
 
     /// Whether anyone subscribes to the settle.
     var isEmpty: Bool { subscribers.isEmpty }
