@@ -60,7 +60,12 @@ enum ScreenStage: SettleStage {
             pass.isTaken = true
             // Every change's readers, looked up before any of them runs again: what a run records
             // in this pass it read after every change of the change set.
-            pass.changes = state.settledChanges(of: changes)
+            // Into lists an earlier pass handed back (see ``SubscriberGraph/spareChanges``).
+            swap(&pass.changes, &state.subscriberGraph.spareChanges)
+            var aspects: [SettledAspects] = []
+            swap(&aspects, &state.subscriberGraph.spareAspects)
+            state.settledChanges(of: changes, into: &pass.changes, aspects: &aspects)
+            swap(&aspects, &state.subscriberGraph.spareAspects)
             pass.isRowOperation = pass.changes.contains { $0.order != nil }
             let waiting = state.subscriberGraph.takeWaiting()
             if !waiting.isEmpty {
@@ -68,7 +73,10 @@ enum ScreenStage: SettleStage {
                 return Plan(work: waiting.map { ($0, .first) })
             }
         }
-        if pass.isRowOperation { return planTogether(state, &pass) }
+        if pass.isRowOperation {
+            guard let plan = planTogether(state, &pass) else { return finish(&pass, &state) }
+            return plan
+        }
         while pass.next < pass.changes.count {
             let index = pass.next
             pass.next += 1
@@ -90,6 +98,17 @@ enum ScreenStage: SettleStage {
             }
             swap(&plan.work, &state.subscriberGraph.spareWork)
         }
+        return finish(&pass, &state)
+    }
+
+    /// Ends `pass`, which has nothing left to plan: its list of settled changes goes back emptied,
+    /// with its room, for the next pass.
+    ///
+    /// - Returns: `nil`, the plan of a pass that is over.
+    private static func finish(_ pass: inout Pass, _ state: inout EngineState) -> Plan? {
+        pass.changes.removeAll(keepingCapacity: true)
+        pass.next = 0
+        swap(&pass.changes, &state.subscriberGraph.spareChanges)
         return nil
     }
 
