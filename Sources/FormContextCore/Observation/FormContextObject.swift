@@ -165,7 +165,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 return .deferred(result)
             }
             if state.requiresSettling {
-                var changes = ChangeSet(isSettling: true)
+                var changes = ChangeSet(isSettling: true, reusing: &state.settling.spareValues)
                 let before = state.trackedPropertyValues()
                 let written = try write(&state, &changes)
                 RowStage.follow(&state, &changes)
@@ -245,6 +245,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 state.placeSlotsMade(into: &changes)
                 ExternalErrorStage.finish(&state, &changes)
                 var announcements = state.announcements(before: before)
+                changes.handBackValues(to: &state.settling.spareValues)
                 state.reclaimSlots(into: &announcements)
                 Self.checkInvariants(of: state)
                 let mustDeliver = state.delivery.enqueue(announcements)
