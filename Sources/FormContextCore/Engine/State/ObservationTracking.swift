@@ -112,7 +112,7 @@ extension EngineState {
     /// A method of the state, not of its tracking part: handing the whole state to a method of one
     /// of its parts makes a copy of it.
     func trackedPropertyValues(into values: inout [PropertyValue]) {
-        values.removeAll(keepingCapacity: true)
+        values.empty()
         guard !tracking.properties.isEmpty else { return }
         values.reserveCapacity(tracking.properties.count)
         for property in tracking.properties { values.append(property.value(self)) }

@@ -141,9 +141,9 @@ extension EngineState {
     ///
     /// - Complexity: O(*c* + *r*) for *c* changes and the *r* nodes reading them.
     func settledChanges(of changes: ChangeSet, into settled: inout [SettledChange], aspects: inout [SettledAspects]) {
-        settled.removeAll(keepingCapacity: true)
-        aspects.removeAll(keepingCapacity: true)
-        defer { aspects.removeAll(keepingCapacity: true) }
+        settled.empty()
+        aspects.empty()
+        defer { aspects.empty() }
         guard !subscriberGraph.isEmpty, changes.isSettling else { return }
         // Each slot once, in the order it first changed: found by a search while few are gathered
         // (a keystroke changes one or two), by a table past that.

@@ -54,7 +54,7 @@ struct ChangeSet: Sendable {
         self.recordsValues = isSettling || recordsValues
         guard isSettling else { return }
         swap(&values, &spare)
-        values.removeAll(keepingCapacity: true)
+        values.empty()
         // Room for a keystroke and what its rules write, made once: growing from empty makes a
         // buffer for the first change and another for the second.
         values.reserveCapacity(4)
@@ -63,7 +63,7 @@ struct ChangeSet: Sendable {
     /// Hands the list of value changes, emptied with its room, to `spare` for the next change set;
     /// the change set is read no more.
     mutating func handBackValues(to spare: inout [ValueChange]) {
-        values.removeAll(keepingCapacity: true)
+        values.empty()
         swap(&values, &spare)
     }
 
