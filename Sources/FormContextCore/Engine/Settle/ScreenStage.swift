@@ -106,7 +106,7 @@ enum ScreenStage: SettleStage {
     ///
     /// - Returns: `nil`, the plan of a pass that is over.
     private static func finish(_ pass: inout Pass, _ state: inout EngineState) -> Plan? {
-        pass.changes.empty()
+        pass.changes.emptyForReuse()
         pass.next = 0
         swap(&pass.changes, &state.subscriberGraph.spareChanges)
         return nil
@@ -153,7 +153,7 @@ enum ScreenStage: SettleStage {
         for (subscriber, work) in plan.work {
             outcome.results.append((subscriber, subscriber.screen.run(work, in: form)))
         }
-        plan.work.empty()
+        plan.work.emptyForReuse()
         swap(&outcome.work, &plan.work)
         return outcome
     }
@@ -173,7 +173,7 @@ enum ScreenStage: SettleStage {
         }
         // The lists go back emptied, with their room, for the next plan: after the loop, whose
         // copy of the results is gone, so that each is held alone.
-        outcome.results.empty()
+        outcome.results.emptyForReuse()
         swap(&outcome.results, &state.subscriberGraph.spareResults)
         swap(&outcome.work, &state.subscriberGraph.spareWork)
     }

@@ -241,8 +241,8 @@ enum ValidationStage: SettleStage {
         }
         if outcome.refreshesFormIssues || !outcome.forms.isEmpty { state.validation.refreshFormIssues() }
         // The lists go back emptied, with their room, for the next run.
-        outcome.checks.empty()
-        outcome.fields.empty()
+        outcome.checks.emptyForReuse()
+        outcome.fields.emptyForReuse()
         swap(&outcome.checks, &state.validation.spareChecks)
         swap(&outcome.fields, &state.validation.spareReports)
     }
@@ -327,7 +327,7 @@ extension ValidationStage {
 
         /// Hands the list of positions back to the validation state, emptied, for the next plan.
         mutating func handBack(to state: inout EngineState) {
-            positions.empty()
+            positions.emptyForReuse()
             swap(&positions, &state.validation.sparePositions)
         }
 

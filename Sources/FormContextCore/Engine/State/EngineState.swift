@@ -155,7 +155,8 @@ struct SettlingState: Sendable {
     /// thread, woken once the settle under way ends.
     var waiters: [SettleWaiter] = []
     /// The list of value changes of the last settled change set, emptied with its room, for the
-    /// next one (see ``ChangeSet/init(isSettling:recordsValues:reusing:)``).
+    /// next one (see ``ChangeSet/init(isSettling:recordsValues:reusing:)``); none after a change
+    /// set too large to keep the room of (see `Array.emptyForReuse()`).
     var spareValues: [ChangeSet.ValueChange] = []
 }
 

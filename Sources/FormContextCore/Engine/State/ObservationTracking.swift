@@ -130,7 +130,7 @@ extension EngineState {
     /// Keeps `values`, the list ``takeTrackedPropertyValues()`` made, for the next mutation: once
     /// the caller's copies are gone it is held alone, and the next mutation fills it in place.
     mutating func handBackTrackedPropertyValues(_ values: [PropertyValue]) {
-        if values.capacity > 0 { tracking.spareValues = values }
+        if values.capacity > 0 && values.capacity <= [PropertyValue].reusedCapacityLimit { tracking.spareValues = values }
     }
 }
 

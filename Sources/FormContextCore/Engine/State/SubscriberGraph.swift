@@ -31,7 +31,8 @@ struct SubscriberGraph: Sendable {
     /// Emptied lists the screens stage used, kept with their room between mutations so that the
     /// next settle allocates none: a plan's work, an outcome's results, and a pass's settled
     /// changes. Each is taken whole by the stage that uses it (a swap, never a copy), so that it
-    /// holds its buffer alone, and handed back emptied: a spare holds no subscriber.
+    /// holds its buffer alone, and handed back emptied (let go of instead once a large mutation
+    /// grew it: see `Array.emptyForReuse()`): a spare holds no subscriber.
     var spareWork: [(subscriber: Subscriber, work: ScreenSubscriber.Work)] = []
     var spareResults: [(subscriber: Subscriber, result: ScreenSubscriber.Result)] = []
     var spareChanges: [SettledChange] = []
@@ -143,7 +144,7 @@ extension EngineState {
     func settledChanges(of changes: ChangeSet, into settled: inout [SettledChange], aspects: inout [SettledAspects]) {
         settled.empty()
         aspects.empty()
-        defer { aspects.empty() }
+        defer { aspects.emptyForReuse() }
         guard !subscriberGraph.isEmpty, changes.isSettling else { return }
         // Each slot once, in the order it first changed: found by a search while few are gathered
         // (a keystroke changes one or two), by a table past that.

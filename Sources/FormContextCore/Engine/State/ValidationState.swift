@@ -75,7 +75,8 @@ struct ValidationState: Sendable {
     /// Emptied lists a validation run used, kept with their room between mutations so that the
     /// next run allocates none: the positions its planner gathers, the checks of its plan, and the
     /// reports of its outcome. Each is taken whole by the run that uses it (a swap, never a copy),
-    /// so that it holds its buffer alone, and handed back emptied.
+    /// so that it holds its buffer alone, and handed back emptied (let go of instead once a large
+    /// mutation grew it: see `Array.emptyForReuse()`).
     var sparePositions: [Int] = []
     var spareChecks: [ValidationStage.FieldCheck] = []
     var spareReports: [(report: ValidationReport, reads: [String])] = []

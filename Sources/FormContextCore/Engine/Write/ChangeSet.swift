@@ -63,7 +63,7 @@ struct ChangeSet: Sendable {
     /// Hands the list of value changes, emptied with its room, to `spare` for the next change set;
     /// the change set is read no more.
     mutating func handBackValues(to spare: inout [ValueChange]) {
-        values.empty()
+        values.emptyForReuse()
         swap(&values, &spare)
     }
 
