@@ -165,8 +165,8 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 return .deferred(result)
             }
             if state.requiresSettling {
-                var changes = ChangeSet(isSettling: true)
-                let before = state.trackedPropertyValues()
+                var changes = ChangeSet(isSettling: true, reusing: &state.settling.spareValues)
+                let before = state.takeTrackedPropertyValues()
                 let written = try write(&state, &changes)
                 RowStage.follow(&state, &changes)
                 ExternalErrorStage.follow(&state, &changes)
@@ -177,7 +177,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             }
             var changes = ChangeSet(
                 isSettling: false, recordsValues: state.submit.submitted != nil || state.validation.holdsExternalErrors)
-            let before = state.trackedPropertyValues()
+            let before = state.takeTrackedPropertyValues()
             let written = try write(&state, &changes)
             RowStage.follow(&state, &changes)
             ExternalErrorStage.follow(&state, &changes)
@@ -187,6 +187,7 @@ public final class FormContextObject: Observable, Sendable, FormReader {
             state.placeSlotsMade(into: &changes)
             ExternalErrorStage.finish(&state, &changes)
             var announcements = state.announcements(before: before)
+            state.handBackTrackedPropertyValues(before)
             state.reclaimSlots(into: &announcements)
             Self.checkInvariants(of: state)
             // Moved, not copied: a copy retains every list of the announcements only to release it.
@@ -245,6 +246,8 @@ public final class FormContextObject: Observable, Sendable, FormReader {
                 state.placeSlotsMade(into: &changes)
                 ExternalErrorStage.finish(&state, &changes)
                 var announcements = state.announcements(before: before)
+                state.handBackTrackedPropertyValues(before)
+                changes.handBackValues(to: &state.settling.spareValues)
                 state.reclaimSlots(into: &announcements)
                 Self.checkInvariants(of: state)
                 let mustDeliver = state.delivery.enqueue(announcements)

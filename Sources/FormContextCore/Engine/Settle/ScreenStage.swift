@@ -41,10 +41,15 @@ enum ScreenStage: SettleStage {
 
     struct Plan: Sendable {
         var work: [(subscriber: SubscriberGraph.Subscriber, work: ScreenSubscriber.Work)] = []
+        /// An empty list for the outcome's results, lent by the subscriber graph (see
+        /// ``SubscriberGraph/spareResults``) and handed back by the commit.
+        var results: [(subscriber: SubscriberGraph.Subscriber, result: ScreenSubscriber.Result)] = []
     }
 
     struct Outcome: Sendable {
         var results: [(subscriber: SubscriberGraph.Subscriber, result: ScreenSubscriber.Result)] = []
+        /// The plan's list of work, emptied, handed back by the commit (see ``SubscriberGraph/spareWork``).
+        var work: [(subscriber: SubscriberGraph.Subscriber, work: ScreenSubscriber.Work)] = []
     }
 
     static func begin() -> Pass { Pass() }
@@ -55,7 +60,12 @@ enum ScreenStage: SettleStage {
             pass.isTaken = true
             // Every change's readers, looked up before any of them runs again: what a run records
             // in this pass it read after every change of the change set.
-            pass.changes = state.settledChanges(of: changes)
+            // Into lists an earlier pass handed back (see ``SubscriberGraph/spareChanges``).
+            swap(&pass.changes, &state.subscriberGraph.spareChanges)
+            var aspects: [SettledAspects] = []
+            swap(&aspects, &state.subscriberGraph.spareAspects)
+            state.settledChanges(of: changes, into: &pass.changes, aspects: &aspects)
+            swap(&aspects, &state.subscriberGraph.spareAspects)
             pass.isRowOperation = pass.changes.contains { $0.order != nil }
             let waiting = state.subscriberGraph.takeWaiting()
             if !waiting.isEmpty {
@@ -63,11 +73,15 @@ enum ScreenStage: SettleStage {
                 return Plan(work: waiting.map { ($0, .first) })
             }
         }
-        if pass.isRowOperation { return planTogether(state, &pass) }
+        if pass.isRowOperation {
+            guard let plan = planTogether(state, &pass) else { return finish(&pass, &state) }
+            return plan
+        }
         while pass.next < pass.changes.count {
             let index = pass.next
             pass.next += 1
             var plan = Plan()
+            swap(&plan.work, &state.subscriberGraph.spareWork)
             // A value no derivation read, its field neither shown nor hidden nor made read-only or
             // editable (a calculated field no cell shows): it can concern only a screen's repeat
             // sections, whose rows follow a group's value, so a screen without them is not asked
@@ -78,8 +92,23 @@ enum ScreenStage: SettleStage {
                 if concernsRowsAlone && subscriber.screen.shape.slots.isEmpty { continue }
                 if let work = subscriber.screen.plan(pass.changes[index]) { plan.work.append((subscriber, .change(work))) }
             }
-            if !plan.work.isEmpty { return plan }
+            if !plan.work.isEmpty {
+                swap(&plan.results, &state.subscriberGraph.spareResults)
+                return plan
+            }
+            swap(&plan.work, &state.subscriberGraph.spareWork)
         }
+        return finish(&pass, &state)
+    }
+
+    /// Ends `pass`, which has nothing left to plan: its list of settled changes goes back emptied,
+    /// with its room, for the next pass.
+    ///
+    /// - Returns: `nil`, the plan of a pass that is over.
+    private static func finish(_ pass: inout Pass, _ state: inout EngineState) -> Plan? {
+        pass.changes.emptyForReuse()
+        pass.next = 0
+        swap(&pass.changes, &state.subscriberGraph.spareChanges)
         return nil
     }
 
@@ -118,10 +147,14 @@ enum ScreenStage: SettleStage {
         // Screens follow live forms only.
         guard case .live(let form) = source else { return Outcome() }
         var outcome = Outcome()
+        // Moved, not copied, so that the appends find the lent buffer theirs alone.
+        swap(&outcome.results, &plan.results)
         outcome.results.reserveCapacity(plan.work.count)
         for (subscriber, work) in plan.work {
             outcome.results.append((subscriber, subscriber.screen.run(work, in: form)))
         }
+        plan.work.emptyForReuse()
+        swap(&outcome.work, &plan.work)
         return outcome
     }
 
@@ -138,5 +171,10 @@ enum ScreenStage: SettleStage {
                 state.outgoing.screenDiffs.append(delivery)
             }
         }
+        // The lists go back emptied, with their room, for the next plan: after the loop, whose
+        // copy of the results is gone, so that each is held alone.
+        outcome.results.emptyForReuse()
+        swap(&outcome.results, &state.subscriberGraph.spareResults)
+        swap(&outcome.work, &state.subscriberGraph.spareWork)
     }
 }

@@ -60,6 +60,9 @@ enum ValidationStage: SettleStage {
         /// The tracker recording what the validators read, lent by the validation state (see
         /// ``ValidationState/spareTracker``) and handed back by the commit.
         var tracker: ReadTracker?
+        /// An empty list for the outcome's reports, lent by the validation state (see
+        /// ``ValidationState/spareReports``) and handed back by the commit.
+        var reports: [(report: ValidationReport, reads: [String])] = []
     }
 
     struct Outcome: Sendable {
@@ -86,6 +89,8 @@ enum ValidationStage: SettleStage {
         let request = state.validation.takeRequest()
         guard state.validation.isInUse else { return nil }
         var planner = Planner(hasDefinition: state.validation.hasDefinition, mode: state.validationMode, kept: request.keptSlots)
+        swap(&planner.positions, &state.validation.sparePositions)
+        defer { planner.handBack(to: &state) }
         for change in changes.values {
             let slot = change.slot
             if let readers = state.graph.readers(of: slot, .formValidator) { state.validation.formInputDidChange(readBy: readers) }
@@ -149,17 +154,20 @@ enum ValidationStage: SettleStage {
         var tracker = state.validation.spareTracker.take() ?? ReadTracker()
         if !isKnownUniquelyReferenced(&tracker) { tracker = ReadTracker() }
         plan.tracker = tracker
+        swap(&plan.reports, &state.validation.spareReports)
         return plan
     }
 
     static func run(_ plan: consuming Plan, reading source: FormValues.Source) -> Outcome {
         let tracker = plan.tracker ?? ReadTracker()
         var outcome = Outcome(refreshesFormIssues: plan.refreshesFormIssues, tracker: tracker)
+        // Moved, not copied, so that the outcome's appends find the lent buffer theirs alone.
+        swap(&outcome.fields, &plan.reports)
         let values = FormValues(source, tracker: tracker, recordingRun: tracker.beginRun())
         defer { tracker.endRun() }
         // The checks are moved into the outcome and read there in place: a copy of a check retains
         // each of its closures and copies its value.
-        outcome.checks = plan.fields
+        swap(&outcome.checks, &plan.fields)
         outcome.fields.reserveCapacity(outcome.checks.count)
         for index in outcome.checks.indices {
             tracker.reset()
@@ -232,6 +240,11 @@ enum ValidationStage: SettleStage {
             state.validation.setFormResult(report, at: position, readNothing: reads.isEmpty)
         }
         if outcome.refreshesFormIssues || !outcome.forms.isEmpty { state.validation.refreshFormIssues() }
+        // The lists go back emptied, with their room, for the next run.
+        outcome.checks.emptyForReuse()
+        outcome.fields.emptyForReuse()
+        swap(&outcome.checks, &state.validation.spareChecks)
+        swap(&outcome.fields, &state.validation.spareReports)
     }
 }
 
@@ -242,7 +255,9 @@ extension ValidationStage {
         let mode: ValidationMode
         /// Fields whose issues stay as they are (see ``ValidationState/Request/keptSlots``): never checked.
         let kept: Set<Int>
-        private var positions: [Int] = []
+        /// The positions asked for, in order; the list is lent by the validation state (see
+        /// ``ValidationState/sparePositions``) and handed back by ``handBack(to:)``.
+        fileprivate(set) var positions: [Int] = []
         /// The positions asked for, once there are too many to search ``positions``.
         private var seen: Set<Int> = []
         /// Whether the form-level validators are due.
@@ -310,9 +325,17 @@ extension ValidationStage {
             }
         }
 
+        /// Hands the list of positions back to the validation state, emptied, for the next plan.
+        mutating func handBack(to state: inout EngineState) {
+            positions.emptyForReuse()
+            swap(&positions, &state.validation.sparePositions)
+        }
+
         /// The plan: the field checks, and the stale form-level validators if they are due.
         func plan(_ state: inout EngineState) -> Plan? {
             var plan = Plan()
+            // The checks go into the list a run before handed back (see ``ValidationState/spareChecks``).
+            swap(&plan.fields, &state.validation.spareChecks)
             if hasDefinition {
                 plan.fields.reserveCapacity(positions.count)
                 for position in positions {
@@ -331,7 +354,9 @@ extension ValidationStage {
                     }
                 }
             }
-            return plan.fields.isEmpty && plan.forms.isEmpty && !plan.refreshesFormIssues ? nil : plan
+            guard plan.fields.isEmpty && plan.forms.isEmpty && !plan.refreshesFormIssues else { return plan }
+            swap(&plan.fields, &state.validation.spareChecks)
+            return nil
         }
     }
 }

@@ -154,6 +154,10 @@ struct SettlingState: Sendable {
     /// Callers that need a settled form (``FormContextObject/validate()``, a submit step) from another
     /// thread, woken once the settle under way ends.
     var waiters: [SettleWaiter] = []
+    /// The list of value changes of the last settled change set, emptied with its room, for the
+    /// next one (see ``ChangeSet/init(isSettling:recordsValues:reusing:)``); none after a change
+    /// set too large to keep the room of (see `Array.emptyForReuse()`).
+    var spareValues: [ChangeSet.ValueChange] = []
 }
 
 /// One caller waiting, outside every lock, for the settle under way to end.

@@ -7,6 +7,9 @@ struct ObservationTracking: Sendable {
     var isContextTracked = false
     /// The form-level properties read through observation, in the order they were first read.
     private(set) var properties: [FormProperty] = []
+    /// The list of property values a mutation compared, kept for the next one (see
+    /// ``EngineState/takeTrackedPropertyValues()``); its elements are not read.
+    var spareValues: [PropertyValue] = []
     private var propertyIndex: Set<PropertyPath> = []
 
     /// Track indices given back by released slots, handed out again first.
@@ -102,13 +105,32 @@ struct ObservationTracking: Sendable {
 }
 
 extension EngineState {
-    /// The current values of the tracked form-level properties, to compare after a mutation.
+    /// Puts the current values of the tracked form-level properties into `values` (emptied first),
+    /// to compare after a mutation: a list with room from an earlier mutation (see
+    /// ``ObservationTracking/spareValues``), so that a keystroke allocates none.
     ///
     /// A method of the state, not of its tracking part: handing the whole state to a method of one
     /// of its parts makes a copy of it.
-    func trackedPropertyValues() -> [PropertyValue] {
-        guard !tracking.properties.isEmpty else { return [] }
-        return tracking.properties.map { $0.value(self) }
+    func trackedPropertyValues(into values: inout [PropertyValue]) {
+        values.empty()
+        guard !tracking.properties.isEmpty else { return }
+        values.reserveCapacity(tracking.properties.count)
+        for property in tracking.properties { values.append(property.value(self)) }
+    }
+
+    /// The current values of the tracked form-level properties, in a list lent by the tracking
+    /// part, to be handed back by ``handBackTrackedPropertyValues(_:)`` once compared.
+    mutating func takeTrackedPropertyValues() -> [PropertyValue] {
+        var values: [PropertyValue] = []
+        swap(&values, &tracking.spareValues)
+        trackedPropertyValues(into: &values)
+        return values
+    }
+
+    /// Keeps `values`, the list ``takeTrackedPropertyValues()`` made, for the next mutation: once
+    /// the caller's copies are gone it is held alone, and the next mutation fills it in place.
+    mutating func handBackTrackedPropertyValues(_ values: [PropertyValue]) {
+        if values.capacity > 0 && values.capacity <= [PropertyValue].reusedCapacityLimit { tracking.spareValues = values }
     }
 }
 

@@ -28,6 +28,15 @@ struct SubscriberGraph: Sendable {
     private var nextSubscriber = 0
     /// The subscribers whose first run is still to come, in the order they subscribed.
     private(set) var waiting: [Subscriber] = []
+    /// Emptied lists the screens stage used, kept with their room between mutations so that the
+    /// next settle allocates none: a plan's work, an outcome's results, and a pass's settled
+    /// changes. Each is taken whole by the stage that uses it (a swap, never a copy), so that it
+    /// holds its buffer alone, and handed back emptied (let go of instead once a large mutation
+    /// grew it: see `Array.emptyForReuse()`): a spare holds no subscriber.
+    var spareWork: [(subscriber: Subscriber, work: ScreenSubscriber.Work)] = []
+    var spareResults: [(subscriber: Subscriber, result: ScreenSubscriber.Result)] = []
+    var spareChanges: [SettledChange] = []
+    var spareAspects: [SettledAspects] = []
 
     /// Whether anyone subscribes to the settle.
     var isEmpty: Bool { subscribers.isEmpty }
@@ -100,6 +109,9 @@ struct SubscriberGraph: Sendable {
     }
 }
 
+/// Which aspects of one field a change set changed, gathered for ``SettledChange``.
+typealias SettledAspects = (slot: Int, value: Bool, visibility: Bool, readOnly: Bool)
+
 /// What a mutation changed about one field, as the subscribers of the settle take it in.
 struct SettledChange: Sendable {
     /// The field's slot, a node of the dependency graph (a row's neighbour and a group's statistic
@@ -122,16 +134,20 @@ struct SettledChange: Sendable {
 }
 
 extension EngineState {
-    /// What `changes` changed, field by field in the order each first changed, for the subscribers
-    /// of the settle, each value change with the subscribers' nodes that read its slot (one lookup of
-    /// the graph per changed slot); empty when nobody subscribes.
+    /// Puts into `settled` (emptied first) what `changes` changed, field by field in the order each
+    /// first changed, for the subscribers of the settle, each value change with the subscribers'
+    /// nodes that read its slot (one lookup of the graph per changed slot); nothing when nobody
+    /// subscribes. `aspects` is a scratch list, left emptied: both are lists lent by the caller
+    /// with room from an earlier settle, so that a keystroke allocates neither.
     ///
     /// - Complexity: O(*c* + *r*) for *c* changes and the *r* nodes reading them.
-    func settledChanges(of changes: ChangeSet) -> [SettledChange] {
-        guard !subscriberGraph.isEmpty, changes.isSettling else { return [] }
+    func settledChanges(of changes: ChangeSet, into settled: inout [SettledChange], aspects: inout [SettledAspects]) {
+        settled.empty()
+        aspects.empty()
+        defer { aspects.emptyForReuse() }
+        guard !subscriberGraph.isEmpty, changes.isSettling else { return }
         // Each slot once, in the order it first changed: found by a search while few are gathered
         // (a keystroke changes one or two), by a table past that.
-        var aspects: [(slot: Int, value: Bool, visibility: Bool, readOnly: Bool)] = []
         aspects.reserveCapacity(changes.values.count + changes.concealment.count + changes.readOnly.count)
         var placeOfSlot: [Int: Int] = [:]
         // One loop over both lists, no closure: a nested function marking each slot captured the
@@ -166,7 +182,6 @@ extension EngineState {
                 aspects.append((slot, isValue, !isValue && !isReadOnly, isReadOnly))
             }
         }
-        var settled: [SettledChange] = []
         settled.reserveCapacity(aspects.count)
         // A value no subscriber's node read, its field neither shown nor hidden nor made read-only or
         // editable (a calculated field no cell shows), concerns only screens with repeat sections,
@@ -190,6 +205,5 @@ extension EngineState {
             if let readers { readers.forEach { change.nodes.append($0) } }
             settled.append(change)
         }
-        return settled
     }
 }

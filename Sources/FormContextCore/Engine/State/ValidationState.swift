@@ -72,6 +72,14 @@ struct ValidationState: Sendable {
     /// The tracker the validation stage records validators' reads in, kept between mutations so
     /// that a run makes none; lent to each run by its plan and handed back by its commit.
     var spareTracker: ReadTracker?
+    /// Emptied lists a validation run used, kept with their room between mutations so that the
+    /// next run allocates none: the positions its planner gathers, the checks of its plan, and the
+    /// reports of its outcome. Each is taken whole by the run that uses it (a swap, never a copy),
+    /// so that it holds its buffer alone, and handed back emptied (let go of instead once a large
+    /// mutation grew it: see `Array.emptyForReuse()`).
+    var sparePositions: [Int] = []
+    var spareChecks: [ValidationStage.FieldCheck] = []
+    var spareReports: [(report: ValidationReport, reads: [String])] = []
 
     /// What a mutation asked validation to do besides reacting to its changes (``FormContextObject/validate()``,
     /// a submit), kept until the validation stage plans that mutation's change set, which takes it.

@@ -41,12 +41,30 @@ struct ChangeSet: Sendable {
     var readOnly: [Int] = []
 
     init(isSettling: Bool, recordsValues: Bool = false) {
+        var none: [ValueChange] = []
+        self.init(isSettling: isSettling, recordsValues: recordsValues, reusing: &none)
+    }
+
+    /// A change set whose list of value changes, if it settles, is `spare` taken and emptied: a list
+    /// an earlier change set handed back (``handBackValues(to:)``) with its room, so that a
+    /// keystroke's change set allocates none.
+    init(isSettling: Bool, recordsValues: Bool = false, reusing spare: inout [ValueChange]) {
         self.id = Self.made.add(1, ordering: .relaxed).newValue
         self.isSettling = isSettling
         self.recordsValues = isSettling || recordsValues
+        guard isSettling else { return }
+        swap(&values, &spare)
+        values.empty()
         // Room for a keystroke and what its rules write, made once: growing from empty makes a
         // buffer for the first change and another for the second.
-        if isSettling { values.reserveCapacity(4) }
+        values.reserveCapacity(4)
+    }
+
+    /// Hands the list of value changes, emptied with its room, to `spare` for the next change set;
+    /// the change set is read no more.
+    mutating func handBackValues(to spare: inout [ValueChange]) {
+        values.emptyForReuse()
+        swap(&values, &spare)
     }
 
     /// Makes room for `count` more fields shown, hidden, enabled or disabled, at once: a level of
